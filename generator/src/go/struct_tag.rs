@@ -1,0 +1,142 @@
+//! Struct tags: Go's `reflect.StructTag.Lookup` and the unquoting of Go string literals.
+
+/// The value of `key` in a struct tag, with Go's `reflect.StructTag.Lookup` semantics: the tag is a
+/// sequence of `key:"value"` pairs separated by spaces; a malformed tail ends the search.
+pub fn lookup(tag: &str, key: &str) -> Option<String> {
+    let mut rest = tag;
+    loop {
+        rest = rest.trim_start_matches(' ');
+        if rest.is_empty() {
+            return None;
+        }
+        let name_len = rest
+            .bytes()
+            .position(|b| b <= b' ' || b == b':' || b == b'"' || b == 0x7f)
+            .unwrap_or(rest.len());
+        if name_len == 0 || rest.as_bytes().get(name_len) != Some(&b':') {
+            return None;
+        }
+        if rest.as_bytes().get(name_len + 1) != Some(&b'"') {
+            return None;
+        }
+        let name = &rest[..name_len];
+        let after = &rest[name_len + 1..];
+        // Find the closing quote, skipping escaped characters.
+        let bytes = after.as_bytes();
+        let mut i = 1;
+        while i < bytes.len() && bytes[i] != b'"' {
+            if bytes[i] == b'\\' {
+                i += 1;
+            }
+            i += 1;
+        }
+        if i >= bytes.len() {
+            return None;
+        }
+        let quoted = &after[..=i];
+        rest = &after[i + 1..];
+        if name == key {
+            return unquote(quoted);
+        }
+    }
+}
+
+/// Unquotes a Go interpreted string literal (with its quotes) or raw string literal (backquotes).
+pub fn unquote(literal: &str) -> Option<String> {
+    if let Some(raw) = literal.strip_prefix('`').and_then(|s| s.strip_suffix('`')) {
+        return Some(raw.replace('\r', ""));
+    }
+    let inner = literal.strip_prefix('"')?.strip_suffix('"')?;
+    let mut out = String::with_capacity(inner.len());
+    let mut chars = inner.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next()? {
+            'a' => out.push('\u{7}'),
+            'b' => out.push('\u{8}'),
+            'f' => out.push('\u{c}'),
+            'n' => out.push('\n'),
+            'r' => out.push('\r'),
+            't' => out.push('\t'),
+            'v' => out.push('\u{b}'),
+            '\\' => out.push('\\'),
+            '"' => out.push('"'),
+            '\'' => out.push('\''),
+            'x' => out.push(hex_char(&mut chars, 2)?),
+            'u' => out.push(hex_char(&mut chars, 4)?),
+            'U' => out.push(hex_char(&mut chars, 8)?),
+            d @ '0'..='7' => {
+                let mut v = d.to_digit(8)?;
+                for _ in 0..2 {
+                    v = v * 8 + chars.next()?.to_digit(8)?;
+                }
+                out.push(char::from_u32(v)?);
+            }
+            _ => return None,
+        }
+    }
+    Some(out)
+}
+
+fn hex_char(chars: &mut impl Iterator<Item = char>, digits: usize) -> Option<char> {
+    let mut v = 0u32;
+    for _ in 0..digits {
+        v = v * 16 + chars.next()?.to_digit(16)?;
+    }
+    char::from_u32(v)
+}
+
+/// Go's `strconv.Quote` for the printable strings enum values are made of.
+pub fn go_quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\u{b}' => out.push_str("\\v"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lookup_finds_keys_like_reflect() {
+        let tag = r#"json:"name,omitempty" protobuf:"bytes,1,opt,name=name""#;
+        assert_eq!(lookup(tag, "json").as_deref(), Some("name,omitempty"));
+        assert_eq!(lookup(tag, "protobuf").as_deref(), Some("bytes,1,opt,name=name"));
+        assert_eq!(lookup(tag, "yaml"), None);
+        assert_eq!(lookup(r#"json:"a\"b""#, "json").as_deref(), Some("a\"b"));
+        assert_eq!(lookup("json:name", "json"), None);
+        assert_eq!(lookup("", "json"), None);
+    }
+
+    #[test]
+    fn unquote_handles_escapes() {
+        assert_eq!(unquote(r#""a\tb\u00e9\x41""#).as_deref(), Some("a\tbéA"));
+        assert_eq!(unquote("`raw \\n`").as_deref(), Some("raw \\n"));
+        assert_eq!(unquote(r#""bad\q""#), None);
+    }
+
+    #[test]
+    fn quote_like_go() {
+        assert_eq!(go_quote("TCP"), "\"TCP\"");
+        assert_eq!(go_quote("a\"b\n"), "\"a\\\"b\\n\"");
+    }
+}

@@ -1,0 +1,7 @@
+//! kubeidl: Kubernetes declarative validation.
+//!
+//! This crate holds what every front door of kubeidl shares: the OpenAPI v3 schema model with the
+//! `x-kubernetes-*` extensions and the canonical JSON writer that Kubernetes' published documents use.
+//! Validation of objects and the CEL engine build on this model.
+
+pub mod schema;

@@ -1,0 +1,12 @@
+//! The OpenAPI v3 schema model, its canonical JSON form, and the reference helpers
+//! (`$ref` closure and the apiserver's `allOf` wrapping of references).
+
+mod canonical;
+mod document;
+mod model;
+mod refs;
+
+pub use canonical::{to_canonical_string, write_canonical};
+pub use document::Document;
+pub use model::{Schema, SchemaType};
+pub use refs::{ref_closure, ref_target, wrap_refs, COMPONENTS_PREFIX};

@@ -1,0 +1,102 @@
+//! `$ref` handling: the reference string of a definition, the transitive closure of the definitions
+//! a set of schemas refers to, and the apiserver's wrapping of a `$ref` that has siblings in `allOf`.
+
+use super::Schema;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The prefix of every reference to a component schema.
+pub const COMPONENTS_PREFIX: &str = "#/components/schemas/";
+
+/// `#/components/schemas/<name>`, with the name escaped as a JSON pointer token.
+pub fn ref_target(definition: &str) -> String {
+    let escaped = definition.replace('~', "~0").replace('/', "~1");
+    format!("{COMPONENTS_PREFIX}{escaped}")
+}
+
+fn definition_of(reference: &str) -> Option<String> {
+    let token = reference.strip_prefix(COMPONENTS_PREFIX)?;
+    Some(token.replace("~1", "/").replace("~0", "~"))
+}
+
+/// Rewrites every schema that has a `$ref` next to other keywords into
+/// `{"allOf": [{"$ref": R}], <the other keywords>}`, recursively, as the apiserver does before it
+/// publishes OpenAPI v3 (a plain `{"$ref": R}` stays as it is).
+pub fn wrap_refs(schema: &mut Schema) {
+    schema.for_each_child_mut(wrap_refs);
+    if let Some(reference) = schema.reference.take() {
+        let bare = Schema {
+            reference: Some(reference.clone()),
+            ..Schema::default()
+        };
+        if *schema == Schema::default() {
+            schema.reference = Some(reference);
+        } else {
+            schema.all_of.insert(0, bare);
+        }
+    }
+}
+
+/// The names of all definitions reachable from `roots` through `$ref`s, roots included.
+/// References to names missing from `definitions` are returned too, so callers can report them.
+pub fn ref_closure<'a>(
+    definitions: &BTreeMap<String, Schema>,
+    roots: impl IntoIterator<Item = &'a str>,
+) -> BTreeSet<String> {
+    let mut seen = BTreeSet::new();
+    let mut stack: Vec<String> = roots.into_iter().map(str::to_string).collect();
+    while let Some(name) = stack.pop() {
+        if !seen.insert(name.clone()) {
+            continue;
+        }
+        if let Some(schema) = definitions.get(&name) {
+            collect_refs(schema, &mut stack);
+        }
+    }
+    seen
+}
+
+fn collect_refs(schema: &Schema, out: &mut Vec<String>) {
+    if let Some(name) = schema.reference.as_deref().and_then(definition_of) {
+        out.push(name);
+    }
+    schema.for_each_child(|child| collect_refs(child, out));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_ref_with_siblings_moves_into_all_of() {
+        let mut s = Schema::reference_to("a.B");
+        s.description = Some("d".into());
+        s.default = Some(json!({}));
+        let mut parent = Schema::typed("object", "");
+        parent.properties.insert("x".into(), s);
+        parent.properties.insert("y".into(), Schema::reference_to("a.C"));
+        wrap_refs(&mut parent);
+        assert_eq!(
+            parent.to_json(),
+            json!({"type": "object", "properties": {
+                "x": {"allOf": [{"$ref": "#/components/schemas/a.B"}], "description": "d", "default": {}},
+                "y": {"$ref": "#/components/schemas/a.C"}
+            }})
+        );
+    }
+
+    #[test]
+    fn closure_follows_refs_transitively() {
+        let mut defs = BTreeMap::new();
+        let mut a = Schema::typed("object", "");
+        a.properties.insert("b".into(), Schema::reference_to("B"));
+        let mut b = Schema::typed("array", "");
+        b.items = Some(Box::new(Schema::reference_to("C")));
+        defs.insert("A".to_string(), a);
+        defs.insert("B".to_string(), b);
+        defs.insert("C".to_string(), Schema::default());
+        defs.insert("D".to_string(), Schema::default());
+        let names: Vec<_> = ref_closure(&defs, ["A"]).into_iter().collect();
+        assert_eq!(names, ["A", "B", "C"]);
+    }
+}
