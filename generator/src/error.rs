@@ -61,7 +61,11 @@ impl Error {
         if let Some(pos) = &self.pos {
             if let Some(line) = std::fs::read_to_string(pos.file.as_path())
                 .ok()
-                .and_then(|text| text.lines().nth(pos.line.saturating_sub(1)).map(str::to_string))
+                .and_then(|text| {
+                    text.lines()
+                        .nth(pos.line.saturating_sub(1))
+                        .map(str::to_string)
+                })
             {
                 let caret_pad: String = line
                     .chars()

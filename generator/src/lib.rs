@@ -4,5 +4,7 @@
 
 pub mod error;
 pub mod go;
+pub mod openapi;
+pub mod staleness;
 
 pub use error::{Error, Result, SourcePos};

@@ -6,7 +6,10 @@ pub fn file_is_built(header: &str) -> bool {
     for line in header.lines() {
         if let Some(expr) = line.trim().strip_prefix("//go:build ") {
             let tokens = tokenize(expr);
-            let mut parser = ExprParser { tokens: &tokens, at: 0 };
+            let mut parser = ExprParser {
+                tokens: &tokens,
+                at: 0,
+            };
             return match parser.or() {
                 Some(v) if parser.at == tokens.len() => v,
                 // An unparsable constraint: let the file in, as there is no better guess.

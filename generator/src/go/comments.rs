@@ -72,7 +72,10 @@ impl CommentGroups {
 
 /// gengo's `splitLines`: drop trailing newlines, split on `\n`.
 pub fn split_lines(text: &str) -> Vec<String> {
-    text.trim_end_matches('\n').split('\n').map(str::to_string).collect()
+    text.trim_end_matches('\n')
+        .split('\n')
+        .map(str::to_string)
+        .collect()
 }
 
 /// go/ast `CommentGroup.Text()`.
@@ -116,7 +119,9 @@ fn is_directive(c: &str) -> bool {
         return true;
     }
     let bytes = c.as_bytes();
-    let Some(colon) = c.find(':') else { return false };
+    let Some(colon) = c.find(':') else {
+        return false;
+    };
     if colon == 0 || colon + 1 >= bytes.len() {
         return false;
     }
@@ -141,7 +146,17 @@ mod tests {
 
     #[test]
     fn text_strips_one_space_and_directives() {
-        let t = group_text(["// a", "//\tb", "//   c", "//go:build x", "//nolint:all", "//+k8s:x=y"].into_iter());
+        let t = group_text(
+            [
+                "// a",
+                "//\tb",
+                "//   c",
+                "//go:build x",
+                "//nolint:all",
+                "//+k8s:x=y",
+            ]
+            .into_iter(),
+        );
         assert_eq!(t, "a\n\tb\n  c\n+k8s:x=y\n");
     }
 

@@ -12,7 +12,10 @@ pub enum TypeExpr {
     /// A named type: the import path of its package and its name. Unqualified names start out in
     /// the package where they are written and become [`TypeExpr::Builtin`] when that package does
     /// not declare them and Go predeclares them.
-    Named { package: String, name: String },
+    Named {
+        package: String,
+        name: String,
+    },
     /// A predeclared type (`string`, `int32`, `byte`, `any`, ...).
     Builtin(String),
     Pointer(Box<TypeExpr>),
@@ -21,7 +24,9 @@ pub enum TypeExpr {
     Map(Box<TypeExpr>, Box<TypeExpr>),
     Struct(Vec<Field>),
     /// An interface literal; `empty` for `interface{}`.
-    Interface { empty: bool },
+    Interface {
+        empty: bool,
+    },
     /// Something an API type cannot use (functions, channels, generic instantiations,
     /// unresolvable qualifiers); the text says what it was.
     Unsupported(String),
@@ -133,7 +138,10 @@ pub struct Package {
 
 impl Package {
     pub fn method(&self, type_name: &str, method: &str) -> Option<&Method> {
-        self.methods.get(type_name)?.iter().find(|m| m.name == method)
+        self.methods
+            .get(type_name)?
+            .iter()
+            .find(|m| m.name == method)
     }
 
     pub fn constant(&self, name: &str) -> Option<&ConstDecl> {
@@ -143,7 +151,26 @@ impl Package {
 
 /// The names Go predeclares as types.
 pub const PREDECLARED_TYPES: &[&str] = &[
-    "any", "bool", "byte", "comparable", "complex64", "complex128", "error", "float32", "float64",
-    "int", "int8", "int16", "int32", "int64", "rune", "string", "uint", "uint8", "uint16", "uint32",
-    "uint64", "uintptr",
+    "any",
+    "bool",
+    "byte",
+    "comparable",
+    "complex64",
+    "complex128",
+    "error",
+    "float32",
+    "float64",
+    "int",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "rune",
+    "string",
+    "uint",
+    "uint8",
+    "uint16",
+    "uint32",
+    "uint64",
+    "uintptr",
 ];

@@ -22,7 +22,8 @@ impl ModuleMap {
         self.modules.retain(|(p, _)| *p != prefix);
         self.modules.push((prefix, dir));
         // Longest prefix first, so lookups take the most specific module.
-        self.modules.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then_with(|| a.0.cmp(&b.0)));
+        self.modules
+            .sort_by(|a, b| b.0.len().cmp(&a.0.len()).then_with(|| a.0.cmp(&b.0)));
     }
 
     /// Parses one `--module` argument: `IMPORT_PATH=DIR`, or a directory holding `go.mod`.
@@ -57,7 +58,9 @@ impl ModuleMap {
             if import_path == prefix {
                 Some(dir.clone())
             } else {
-                let rest = import_path.strip_prefix(prefix.as_str())?.strip_prefix('/')?;
+                let rest = import_path
+                    .strip_prefix(prefix.as_str())?
+                    .strip_prefix('/')?;
                 Some(dir.join(rest))
             }
         })
@@ -128,7 +131,10 @@ mod tests {
         let mut m = ModuleMap::new();
         m.add("k8s.io/api", "/a");
         m.add("k8s.io/api/core", "/c");
-        assert_eq!(m.dir_of("k8s.io/api/apps/v1"), Some(PathBuf::from("/a/apps/v1")));
+        assert_eq!(
+            m.dir_of("k8s.io/api/apps/v1"),
+            Some(PathBuf::from("/a/apps/v1"))
+        );
         assert_eq!(m.dir_of("k8s.io/api/core/v1"), Some(PathBuf::from("/c/v1")));
         assert_eq!(m.dir_of("k8s.io/apimachinery"), None);
         assert_eq!(m.dir_of("k8s.io/api"), Some(PathBuf::from("/a")));
@@ -137,10 +143,17 @@ mod tests {
     #[test]
     fn go_mod_gives_the_module_path() {
         let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join("go.mod"), "// c\nmodule example.com/x\n\ngo 1.22\n").unwrap();
+        std::fs::write(
+            dir.path().join("go.mod"),
+            "// c\nmodule example.com/x\n\ngo 1.22\n",
+        )
+        .unwrap();
         std::fs::create_dir(dir.path().join("sub")).unwrap();
         let mut m = ModuleMap::new();
-        assert_eq!(m.import_path_of(&dir.path().join("sub")).unwrap(), "example.com/x/sub");
+        assert_eq!(
+            m.import_path_of(&dir.path().join("sub")).unwrap(),
+            "example.com/x/sub"
+        );
         assert_eq!(m.dir_of("example.com/x/y"), Some(dir.path().join("y")));
     }
 }

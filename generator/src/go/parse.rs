@@ -85,12 +85,18 @@ impl<'a> FileReader<'a> {
         let mut stack = vec![root];
         while let Some(node) = stack.pop() {
             if node.is_missing() {
-                return Error::at(&self.pos(node), format!("syntax error: missing `{}`", node.kind()));
+                return Error::at(
+                    &self.pos(node),
+                    format!("syntax error: missing `{}`", node.kind()),
+                );
             }
             if node.is_error() {
                 let text: String = self.text(node).chars().take(30).collect();
                 let first_line = text.lines().next().unwrap_or("");
-                return Error::at(&self.pos(node), format!("syntax error: unexpected `{first_line}`"));
+                return Error::at(
+                    &self.pos(node),
+                    format!("syntax error: unexpected `{first_line}`"),
+                );
             }
             if node.has_error() {
                 let children: Vec<Node<'_>> = node.children(&mut cursor).collect();
@@ -132,8 +138,12 @@ impl<'a> FileReader<'a> {
         let mut specs = Vec::new();
         collect_kind(node, "import_spec", &mut specs);
         for spec in specs {
-            let Some(path_node) = spec.child_by_field_name("path") else { continue };
-            let Some(path) = unquote(self.text(path_node)) else { continue };
+            let Some(path_node) = spec.child_by_field_name("path") else {
+                continue;
+            };
+            let Some(path) = unquote(self.text(path_node)) else {
+                continue;
+            };
             let name = match spec.child_by_field_name("name") {
                 Some(n) if n.kind() == "package_identifier" => self.text(n).to_string(),
                 Some(_) => continue, // `_` and `.` imports name nothing usable
@@ -149,8 +159,10 @@ impl<'a> FileReader<'a> {
         collect_kind(node, "type_alias", &mut specs);
         specs.sort_by_key(|n| n.start_byte());
         for spec in specs {
-            let (Some(name), Some(ty)) = (spec.child_by_field_name("name"), spec.child_by_field_name("type"))
-            else {
+            let (Some(name), Some(ty)) = (
+                spec.child_by_field_name("name"),
+                spec.child_by_field_name("type"),
+            ) else {
                 continue;
             };
             out.push(TypeDecl {
@@ -171,8 +183,14 @@ impl<'a> FileReader<'a> {
                 name: self.text(node).to_string(),
             },
             "qualified_type" => {
-                let qualifier = node.child_by_field_name("package").map(|n| self.text(n)).unwrap_or("");
-                let name = node.child_by_field_name("name").map(|n| self.text(n)).unwrap_or("");
+                let qualifier = node
+                    .child_by_field_name("package")
+                    .map(|n| self.text(n))
+                    .unwrap_or("");
+                let name = node
+                    .child_by_field_name("name")
+                    .map(|n| self.text(n))
+                    .unwrap_or("");
                 match self.imports.get(qualifier) {
                     Some(path) => TypeExpr::Named {
                         package: path.clone(),
@@ -194,7 +212,9 @@ impl<'a> FileReader<'a> {
             "struct_type" => TypeExpr::Struct(self.struct_fields(node)),
             "interface_type" => {
                 let mut cursor = node.walk();
-                let empty = node.named_children(&mut cursor).all(|c| c.kind() == "comment");
+                let empty = node
+                    .named_children(&mut cursor)
+                    .all(|c| c.kind() == "comment");
                 TypeExpr::Interface { empty }
             }
             _ => TypeExpr::Unsupported(self.text(node).to_string()),
@@ -210,7 +230,9 @@ impl<'a> FileReader<'a> {
 
     fn first_type_child(&self, node: Node<'_>) -> TypeExpr {
         let mut cursor = node.walk();
-        let inner = node.named_children(&mut cursor).find(|c| c.kind() != "comment");
+        let inner = node
+            .named_children(&mut cursor)
+            .find(|c| c.kind() != "comment");
         match inner {
             Some(n) => self.type_expr(n),
             None => TypeExpr::Unsupported(self.text(node).to_string()),
@@ -222,7 +244,9 @@ impl<'a> FileReader<'a> {
         let mut decls = Vec::new();
         collect_kind(node, "field_declaration", &mut decls);
         for decl in decls {
-            let Some(ty_node) = decl.child_by_field_name("type") else { continue };
+            let Some(ty_node) = decl.child_by_field_name("type") else {
+                continue;
+            };
             let tag = decl
                 .child_by_field_name("tag")
                 .and_then(|t| unquote(self.text(t)))
@@ -240,7 +264,11 @@ impl<'a> FileReader<'a> {
                 fields.push(Field {
                     name: type_name,
                     embedded: true,
-                    ty: if pointer { TypeExpr::Pointer(Box::new(ty)) } else { ty },
+                    ty: if pointer {
+                        TypeExpr::Pointer(Box::new(ty))
+                    } else {
+                        ty
+                    },
                     tag,
                     comments: self.comments.doc_for_row(ty_node.start_position().row),
                     pos: self.pos(ty_node),
@@ -277,13 +305,16 @@ impl<'a> FileReader<'a> {
             let value_nodes: Vec<Node<'_>> = match values {
                 Some(list) => {
                     let mut cursor = list.walk();
-                    list.named_children(&mut cursor).filter(|c| c.kind() != "comment").collect()
+                    list.named_children(&mut cursor)
+                        .filter(|c| c.kind() != "comment")
+                        .collect()
                 }
                 None => Vec::new(),
             };
             for (i, name) in names.iter().enumerate() {
                 let value_node = value_nodes.get(i).copied();
-                let value = value_node.map_or(ConstValue::Unknown, |v| self.const_value(v, iota as i64));
+                let value =
+                    value_node.map_or(ConstValue::Unknown, |v| self.const_value(v, iota as i64));
                 let ty = ty_node
                     .map(|t| self.type_expr(t))
                     .or_else(|| value_node.and_then(|v| self.conversion_type(v)));
@@ -327,7 +358,9 @@ impl<'a> FileReader<'a> {
             "interpreted_string_literal" | "raw_string_literal" => {
                 unquote(self.text(node)).map_or(ConstValue::Unknown, ConstValue::String)
             }
-            "int_literal" => parse_go_int(self.text(node)).map_or(ConstValue::Unknown, ConstValue::Int),
+            "int_literal" => {
+                parse_go_int(self.text(node)).map_or(ConstValue::Unknown, ConstValue::Int)
+            }
             "float_literal" => self
                 .text(node)
                 .replace('_', "")
@@ -354,7 +387,10 @@ impl<'a> FileReader<'a> {
             "call_expression" => {
                 let args = node.child_by_field_name("arguments");
                 let mut cursor = node.walk();
-                let arg = args.and_then(|a| a.named_children(&mut cursor).find(|c| c.kind() != "comment"));
+                let arg = args.and_then(|a| {
+                    a.named_children(&mut cursor)
+                        .find(|c| c.kind() != "comment")
+                });
                 match arg {
                     Some(arg) => self.const_value(arg, iota),
                     None => ConstValue::Unknown,
@@ -367,12 +403,16 @@ impl<'a> FileReader<'a> {
     fn read_method(&self, node: Node<'_>) -> Option<(String, Method)> {
         let receiver = node.child_by_field_name("receiver")?;
         let mut cursor = receiver.walk();
-        let param = receiver.named_children(&mut cursor).find(|c| c.kind() == "parameter_declaration")?;
+        let param = receiver
+            .named_children(&mut cursor)
+            .find(|c| c.kind() == "parameter_declaration")?;
         let mut recv_type = param.child_by_field_name("type")?;
         let pointer_receiver = recv_type.kind() == "pointer_type";
         if pointer_receiver {
             let mut cursor = recv_type.walk();
-            recv_type = recv_type.named_children(&mut cursor).find(|c| c.kind() != "comment")?;
+            recv_type = recv_type
+                .named_children(&mut cursor)
+                .find(|c| c.kind() != "comment")?;
         }
         if recv_type.kind() == "generic_type" {
             recv_type = recv_type.child_by_field_name("type")?;
@@ -387,7 +427,9 @@ impl<'a> FileReader<'a> {
             Some(r) if r.kind() == "parameter_list" => self.parameter_types(r),
             Some(r) => vec![self.type_expr(r)],
         };
-        let returns = node.child_by_field_name("body").and_then(|b| self.single_return(b));
+        let returns = node
+            .child_by_field_name("body")
+            .and_then(|b| self.single_return(b));
         Some((
             receiver_name,
             Method {
@@ -405,12 +447,20 @@ impl<'a> FileReader<'a> {
         let mut out = Vec::new();
         let mut cursor = list.walk();
         for decl in list.named_children(&mut cursor) {
-            if !matches!(decl.kind(), "parameter_declaration" | "variadic_parameter_declaration") {
+            if !matches!(
+                decl.kind(),
+                "parameter_declaration" | "variadic_parameter_declaration"
+            ) {
                 continue;
             }
-            let Some(ty) = decl.child_by_field_name("type") else { continue };
+            let Some(ty) = decl.child_by_field_name("type") else {
+                continue;
+            };
             let mut name_cursor = decl.walk();
-            let names = decl.children_by_field_name("name", &mut name_cursor).count().max(1);
+            let names = decl
+                .children_by_field_name("name", &mut name_cursor)
+                .count()
+                .max(1);
             let ty = self.type_expr(ty);
             out.extend(std::iter::repeat_n(ty, names));
         }
@@ -426,19 +476,30 @@ impl<'a> FileReader<'a> {
                 "comment" => {}
                 "statement_list" => {
                     let mut inner = child.walk();
-                    statements.extend(child.named_children(&mut inner).filter(|c| c.kind() != "comment"));
+                    statements.extend(
+                        child
+                            .named_children(&mut inner)
+                            .filter(|c| c.kind() != "comment"),
+                    );
                 }
                 _ => statements.push(child),
             }
         }
-        let [statement] = statements.as_slice() else { return None };
+        let [statement] = statements.as_slice() else {
+            return None;
+        };
         if statement.kind() != "return_statement" {
             return None;
         }
         let list = statement.named_child(0)?;
         let mut cursor = list.walk();
-        let values: Vec<Node<'_>> = list.named_children(&mut cursor).filter(|c| c.kind() != "comment").collect();
-        let [value] = values.as_slice() else { return None };
+        let values: Vec<Node<'_>> = list
+            .named_children(&mut cursor)
+            .filter(|c| c.kind() != "comment")
+            .collect();
+        let [value] = values.as_slice() else {
+            return None;
+        };
         match value.kind() {
             "nil" => Some(ReturnLiteral::Nil),
             "interpreted_string_literal" | "raw_string_literal" => {
@@ -550,7 +611,13 @@ mod tests {
     use super::*;
 
     fn parse(src: &str) -> ParsedFile {
-        parse_file(&mut go_parser(), std::path::Path::new("t.go"), src, "example.com/p").unwrap()
+        parse_file(
+            &mut go_parser(),
+            std::path::Path::new("t.go"),
+            src,
+            "example.com/p",
+        )
+        .unwrap()
     }
 
     #[test]
@@ -561,13 +628,18 @@ mod tests {
         assert_eq!(f.package_name, "p");
         let a = &f.types[0];
         assert_eq!(a.comments, vec!["Doc line.", "+k8s:openapi-gen=true"]);
-        let TypeExpr::Struct(fields) = &a.ty else { panic!() };
+        let TypeExpr::Struct(fields) = &a.ty else {
+            panic!()
+        };
         assert_eq!(fields.len(), 4);
         assert!(fields[0].embedded);
         assert_eq!(fields[0].name, "TypeMeta");
         assert_eq!(
             fields[0].ty,
-            TypeExpr::Named { package: "k8s.io/apimachinery/pkg/apis/meta/v1".into(), name: "TypeMeta".into() }
+            TypeExpr::Named {
+                package: "k8s.io/apimachinery/pkg/apis/meta/v1".into(),
+                name: "TypeMeta".into()
+            }
         );
         assert_eq!(fields[1].comments, vec!["X doc"]);
         assert_eq!(fields[2].name, "Y");
@@ -579,7 +651,11 @@ mod tests {
     #[test]
     fn reads_consts_with_iota_and_repetition() {
         let f = parse("package p\nconst (\n\t// A is a.\n\tA Proto = \"a\"\n\tB Proto = Proto(\"b\")\n\tC\n\tD = iota\n)\n");
-        let values: Vec<_> = f.consts.iter().map(|c| (c.name.as_str(), c.value.clone())).collect();
+        let values: Vec<_> = f
+            .consts
+            .iter()
+            .map(|c| (c.name.as_str(), c.value.clone()))
+            .collect();
         assert_eq!(
             values,
             vec![
@@ -598,9 +674,27 @@ mod tests {
         let f = parse(
             "package p\nfunc (_ Q) OpenAPISchemaType() []string { return []string{\"string\"} }\nfunc (Q) OpenAPISchemaFormat() string {\n\t// TODO: x\n\treturn \"\"\n}\nfunc (*Q) UnmarshalJSON(b []byte) error { return nil }\nfunc (Q) N() []string { return nil }\n",
         );
-        let m: Vec<_> = f.methods.iter().map(|(r, m)| (r.as_str(), m.name.as_str(), m.returns.clone())).collect();
-        assert_eq!(m[0], ("Q", "OpenAPISchemaType", Some(ReturnLiteral::StringList(vec!["string".into()]))));
-        assert_eq!(m[1], ("Q", "OpenAPISchemaFormat", Some(ReturnLiteral::String(String::new()))));
+        let m: Vec<_> = f
+            .methods
+            .iter()
+            .map(|(r, m)| (r.as_str(), m.name.as_str(), m.returns.clone()))
+            .collect();
+        assert_eq!(
+            m[0],
+            (
+                "Q",
+                "OpenAPISchemaType",
+                Some(ReturnLiteral::StringList(vec!["string".into()]))
+            )
+        );
+        assert_eq!(
+            m[1],
+            (
+                "Q",
+                "OpenAPISchemaFormat",
+                Some(ReturnLiteral::String(String::new()))
+            )
+        );
         assert!(f.methods[2].1.pointer_receiver);
         assert_eq!(f.methods[2].1.param_count, 1);
         assert_eq!(m[3].2, Some(ReturnLiteral::Nil));
@@ -608,8 +702,13 @@ mod tests {
 
     #[test]
     fn syntax_errors_have_positions() {
-        let err = parse_file(&mut go_parser(), std::path::Path::new("bad.go"), "package p\ntype A struct {\n\tX int `json:\"x\"\n", "p")
-            .unwrap_err();
+        let err = parse_file(
+            &mut go_parser(),
+            std::path::Path::new("bad.go"),
+            "package p\ntype A struct {\n\tX int `json:\"x\"\n",
+            "p",
+        )
+        .unwrap_err();
         assert!(err.to_string().starts_with("bad.go:"), "{err}");
         assert!(err.to_string().contains("syntax error"), "{err}");
     }

@@ -104,7 +104,9 @@ pub fn go_quote(s: &str) -> String {
             '\u{8}' => out.push_str("\\b"),
             '\u{c}' => out.push_str("\\f"),
             '\u{b}' => out.push_str("\\v"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                out.push_str(&format!("\\x{:02x}", c as u32))
+            }
             c => out.push(c),
         }
     }
@@ -120,7 +122,10 @@ mod tests {
     fn lookup_finds_keys_like_reflect() {
         let tag = r#"json:"name,omitempty" protobuf:"bytes,1,opt,name=name""#;
         assert_eq!(lookup(tag, "json").as_deref(), Some("name,omitempty"));
-        assert_eq!(lookup(tag, "protobuf").as_deref(), Some("bytes,1,opt,name=name"));
+        assert_eq!(
+            lookup(tag, "protobuf").as_deref(),
+            Some("bytes,1,opt,name=name")
+        );
         assert_eq!(lookup(tag, "yaml"), None);
         assert_eq!(lookup(r#"json:"a\"b""#, "json").as_deref(), Some("a\"b"));
         assert_eq!(lookup("json:name", "json"), None);

@@ -96,7 +96,10 @@ mod tests {
     #[test]
     fn escapes_only_what_json_requires() {
         let v = json!("tab\there \"q\" \\ \u{1b} ’");
-        assert_eq!(to_canonical_string(&v), "\"tab\\there \\\"q\\\" \\\\ \\u001b ’\"\n");
+        assert_eq!(
+            to_canonical_string(&v),
+            "\"tab\\there \\\"q\\\" \\\\ \\u001b ’\"\n"
+        );
     }
 
     #[test]

@@ -25,7 +25,9 @@ impl SchemaType {
     fn to_json(&self) -> Value {
         match self {
             SchemaType::Single(name) => Value::String(name.clone()),
-            SchemaType::Many(names) => Value::Array(names.iter().cloned().map(Value::String).collect()),
+            SchemaType::Many(names) => {
+                Value::Array(names.iter().cloned().map(Value::String).collect())
+            }
         }
     }
 }
@@ -165,10 +167,17 @@ impl Schema {
             let names = self.required.iter().cloned().map(Value::String).collect();
             m.insert("required".into(), Value::Array(names));
         }
-        let lists = [("allOf", &self.all_of), ("oneOf", &self.one_of), ("anyOf", &self.any_of)];
+        let lists = [
+            ("allOf", &self.all_of),
+            ("oneOf", &self.one_of),
+            ("anyOf", &self.any_of),
+        ];
         for (key, schemas) in lists {
             if !schemas.is_empty() {
-                m.insert(key.into(), Value::Array(schemas.iter().map(Schema::to_json).collect()));
+                m.insert(
+                    key.into(),
+                    Value::Array(schemas.iter().map(Schema::to_json).collect()),
+                );
             }
         }
         for (key, value) in &self.extensions {
@@ -205,7 +214,12 @@ impl Schema {
         if let Some(ap) = &mut self.additional_properties {
             f(ap);
         }
-        for schema in self.all_of.iter_mut().chain(&mut self.one_of).chain(&mut self.any_of) {
+        for schema in self
+            .all_of
+            .iter_mut()
+            .chain(&mut self.one_of)
+            .chain(&mut self.any_of)
+        {
             f(schema);
         }
     }
@@ -231,6 +245,9 @@ mod tests {
             default: Some(json!("")),
             ..Schema::typed("string", "byte")
         };
-        assert_eq!(s.to_json(), json!({"type": "string", "format": "byte", "default": ""}));
+        assert_eq!(
+            s.to_json(),
+            json!({"type": "string", "format": "byte", "default": ""})
+        );
     }
 }

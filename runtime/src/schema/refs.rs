@@ -74,7 +74,9 @@ mod tests {
         s.default = Some(json!({}));
         let mut parent = Schema::typed("object", "");
         parent.properties.insert("x".into(), s);
-        parent.properties.insert("y".into(), Schema::reference_to("a.C"));
+        parent
+            .properties
+            .insert("y".into(), Schema::reference_to("a.C"));
         wrap_refs(&mut parent);
         assert_eq!(
             parent.to_json(),

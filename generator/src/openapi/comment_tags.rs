@@ -1,0 +1,67 @@
+//! Comment tags as openapi-gen reads them (gengo's `ExtractCommentTags("+", lines)`): each line,
+//! trimmed of spaces, that starts with `+` is `+key=value` or `+key`; the key must match exactly.
+
+/// The values of one tag, in comment order.
+pub fn values<'a>(lines: &'a [String], key: &str) -> Vec<&'a str> {
+    lines
+        .iter()
+        .filter_map(|line| {
+            let body = line.trim_matches(' ').strip_prefix('+')?;
+            let (k, v) = body.split_once('=').unwrap_or((body, ""));
+            (k == key).then_some(v)
+        })
+        .collect()
+}
+
+/// Whether the tag is present at all.
+pub fn has(lines: &[String], key: &str) -> bool {
+    !values(lines, key).is_empty()
+}
+
+/// The one value of a tag that may appear at most once (`Ok(None)` when absent).
+pub fn single<'a>(lines: &'a [String], key: &str) -> Result<Option<&'a str>, String> {
+    let v = values(lines, key);
+    match v.len() {
+        0 => Ok(None),
+        1 => Ok(Some(v[0])),
+        _ => Err(format!("multiple values are not allowed for tag +{key}")),
+    }
+}
+
+/// The value of a function-style tag such as `+k8s:openapi-model-package=io.k8s.api.apps.v1`;
+/// the first one counts when it is repeated.
+pub fn first_value<'a>(lines: &'a [String], key: &str) -> Option<&'a str> {
+    values(lines, key).into_iter().next().map(|v| v.trim())
+}
+
+/// `+k8s:openapi-gen=<value>` is present.
+pub fn has_openapi_gen(lines: &[String], value: &str) -> bool {
+    values(lines, "k8s:openapi-gen").contains(&value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn keys_match_exactly_and_values_keep_order() {
+        let l = lines(&[
+            " +listType=map",
+            "+listMapKey=a",
+            "+listMapKey=b",
+            "+optional",
+            "text +x=y",
+            "+k8s:optional",
+        ]);
+        assert_eq!(values(&l, "listMapKey"), vec!["a", "b"]);
+        assert_eq!(values(&l, "optional"), vec![""]);
+        assert!(!has(&l, "x"));
+        assert!(has(&l, "k8s:optional"));
+        assert!(single(&l, "listMapKey").is_err());
+        assert_eq!(single(&l, "listType"), Ok(Some("map")));
+    }
+}

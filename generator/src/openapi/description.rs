@@ -1,0 +1,74 @@
+//! The `description` of a type or property from its comment lines, exactly as openapi-gen writes
+//! it: stop at a `---` line, drop `TODO` and `+tag` lines, join plain lines with spaces, keep
+//! indented lines on lines of their own, and turn blank lines into paragraph breaks.
+
+/// The description for these comment lines, or `None` when nothing is left.
+pub fn description(lines: &[String]) -> Option<String> {
+    let mut buf = String::new();
+    for line in lines {
+        if line == "---" {
+            break;
+        }
+        let line = line.trim_end_matches(' ');
+        let leading = line.trim_start_matches(' ');
+        if line.is_empty() {
+            buf.pop();
+            buf.push_str("\n\n");
+        } else if leading.starts_with("TODO") || leading.starts_with('+') {
+            continue;
+        } else if line.starts_with(' ') || line.starts_with('\t') {
+            buf.pop();
+            buf.push('\n');
+            buf.push_str(line);
+            buf.push('\n');
+        } else {
+            buf.push_str(line);
+            buf.push(' ');
+        }
+    }
+    let text = buf.trim();
+    (!text.is_empty()).then(|| text.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::description;
+
+    fn d(lines: &[&str]) -> Option<String> {
+        description(&lines.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn joins_lines_and_cuts_at_triple_dash() {
+        assert_eq!(
+            d(&["Rolling update config params. Present only if DeploymentStrategyType =", "RollingUpdate.", "---", "TODO: x", "+optional"]).as_deref(),
+            Some("Rolling update config params. Present only if DeploymentStrategyType = RollingUpdate.")
+        );
+    }
+
+    #[test]
+    fn paragraphs_todo_and_indentation() {
+        assert_eq!(
+            d(&[
+                "a.",
+                "TODO: drop me",
+                "",
+                "b",
+                "+featureGate=X",
+                "+optional"
+            ])
+            .as_deref(),
+            Some("a.\n\nb")
+        );
+        assert_eq!(
+            d(&["Examples:", "  - one", "\t  two", "after"]).as_deref(),
+            Some("Examples:\n  - one\n\t  two\nafter")
+        );
+        assert_eq!(
+            d(&["keep  double  spaces "]).as_deref(),
+            Some("keep  double  spaces")
+        );
+        assert_eq!(d(&[""]), None);
+        assert_eq!(d(&["+k8s:openapi-gen=true"]), None);
+    }
+}

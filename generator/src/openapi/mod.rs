@@ -1,0 +1,16 @@
+//! Go packages to OpenAPI v3 component schemas, following openapi-gen's rules (kube-openapi as
+//! pinned by Kubernetes 1.35) and the apiserver's post-processing (`allOf` around `$ref`s with
+//! siblings), so the output for Kubernetes' own types equals what an apiserver publishes.
+
+mod comment_tags;
+mod defaults;
+mod definitions;
+mod description;
+mod enums;
+mod extensions;
+mod naming;
+mod types;
+
+pub use definitions::{generate, Generated, Options};
+pub use description::description;
+pub use naming::rest_friendly_name;

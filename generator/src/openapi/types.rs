@@ -1,0 +1,250 @@
+//! The type view openapi-gen works on (gengo's `types.Type`), computed from the Go front end's
+//! declarations: kinds, underlying types, the type string used for simple schemas, members,
+//! methods and doc comments.
+//!
+//! gengo's kinds differ from Go's in one way that matters: a defined type whose underlying type is
+//! a basic type, a map or a slice (`type Protocol string`, `type ResourceList map[...]...`) has the
+//! kind `Alias`, and its underlying type is the fully resolved one. True Go aliases
+//! (`type A = B`) are transparent.
+
+use crate::error::{Error, Result};
+use crate::go::{Field, Loader, Method, Package, TypeExpr};
+use std::sync::Arc;
+
+/// gengo's kind of a type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Builtin,
+    Pointer,
+    Slice,
+    Array,
+    Map,
+    Struct,
+    Interface,
+    Alias,
+    Unsupported,
+}
+
+/// What kubeidl knows of standard-library types (there is no Go toolchain to read them from).
+enum StdType {
+    /// A struct with a custom `UnmarshalJSON` whose type string has its own OpenAPI mapping.
+    Opaque,
+    /// A defined type over this underlying type.
+    Defined(TypeExpr),
+}
+
+fn std_type(package: &str, name: &str) -> Option<StdType> {
+    match (package, name) {
+        ("time", "Time") => Some(StdType::Opaque),
+        ("time", "Duration") => Some(StdType::Defined(TypeExpr::Builtin("int64".into()))),
+        ("encoding/json", "RawMessage") => Some(StdType::Defined(TypeExpr::Slice(Box::new(
+            TypeExpr::Builtin("byte".into()),
+        )))),
+        _ => None,
+    }
+}
+
+/// A package path of the standard library: its first element has no dot.
+pub fn is_std(package: &str) -> bool {
+    !package.split('/').next().unwrap_or("").contains('.')
+}
+
+/// Answers type questions through the loader.
+pub struct Types<'l> {
+    pub loader: &'l Loader,
+}
+
+impl<'l> Types<'l> {
+    pub fn new(loader: &'l Loader) -> Types<'l> {
+        Types { loader }
+    }
+
+    /// The package declaring `package.name`.
+    pub fn declaring(&self, package: &str, name: &str) -> Result<Arc<Package>> {
+        if is_std(package) {
+            return Err(Error::new(format!(
+                "{package}.{name}: the standard library type is not known to kubeidl"
+            )));
+        }
+        self.loader
+            .type_decl(package, name)?
+            .ok_or_else(|| Error::new(format!("type {name} is not declared in package {package}")))
+    }
+
+    /// Follows true Go aliases (`type A = B`) to the type they stand for.
+    pub fn unalias(&self, ty: &TypeExpr) -> Result<TypeExpr> {
+        let mut current = ty.clone();
+        for _ in 0..100 {
+            let TypeExpr::Named { package, name } = &current else {
+                return Ok(current);
+            };
+            if is_std(package) {
+                return Ok(current);
+            }
+            let pkg = self.declaring(package, name)?;
+            let decl = &pkg.types[name.as_str()];
+            if !decl.alias {
+                return Ok(current);
+            }
+            current = decl.ty.clone();
+        }
+        Err(Error::new(format!("{}: alias cycle", ty.go_string())))
+    }
+
+    /// go/types' underlying type: for a defined type, the type its declaration resolves to in the
+    /// end; for anything else, the type itself.
+    pub fn underlying(&self, ty: &TypeExpr) -> Result<TypeExpr> {
+        let mut current = self.unalias(ty)?;
+        for _ in 0..100 {
+            let TypeExpr::Named { package, name } = &current else {
+                return Ok(current);
+            };
+            if is_std(package) {
+                return match std_type(package, name) {
+                    Some(StdType::Defined(u)) => Ok(u),
+                    Some(StdType::Opaque) => Ok(current),
+                    None => Err(self.declaring(package, name).unwrap_err()),
+                };
+            }
+            let pkg = self.declaring(package, name)?;
+            current = self.unalias(&pkg.types[name.as_str()].ty)?;
+        }
+        Err(Error::new(format!("{}: type cycle", ty.go_string())))
+    }
+
+    /// gengo's kind.
+    pub fn kind(&self, ty: &TypeExpr) -> Result<Kind> {
+        let ty = self.unalias(ty)?;
+        Ok(match &ty {
+            TypeExpr::Builtin(_) => Kind::Builtin,
+            TypeExpr::Pointer(_) => Kind::Pointer,
+            TypeExpr::Slice(_) => Kind::Slice,
+            TypeExpr::Array(_) => Kind::Array,
+            TypeExpr::Map(..) => Kind::Map,
+            TypeExpr::Struct(_) => Kind::Struct,
+            TypeExpr::Interface { .. } => Kind::Interface,
+            TypeExpr::Unsupported(_) => Kind::Unsupported,
+            TypeExpr::Named { package, name } if is_std(package) => match std_type(package, name) {
+                Some(StdType::Opaque) => Kind::Struct,
+                Some(StdType::Defined(_)) => Kind::Alias,
+                None => return Err(self.declaring(package, name).unwrap_err()),
+            },
+            TypeExpr::Named { .. } => match self.underlying(&ty)? {
+                TypeExpr::Builtin(_) | TypeExpr::Map(..) | TypeExpr::Slice(_) => Kind::Alias,
+                TypeExpr::Struct(_) => Kind::Struct,
+                TypeExpr::Interface { .. } => Kind::Interface,
+                TypeExpr::Array(_) => Kind::Array,
+                TypeExpr::Pointer(_) => Kind::Pointer,
+                _ => Kind::Unsupported,
+            },
+        })
+    }
+
+    /// The element of a pointer, slice or array kind (for a defined array type, of its underlying).
+    pub fn elem(&self, ty: &TypeExpr) -> Result<TypeExpr> {
+        match self.underlying(ty)? {
+            TypeExpr::Pointer(e) | TypeExpr::Slice(e) | TypeExpr::Array(e) => Ok(*e),
+            other => Err(Error::new(format!(
+                "{} has no element type",
+                other.go_string()
+            ))),
+        }
+    }
+
+    /// openapi-gen's `resolveAliasAndPtrType`: strip gengo aliases and pointers.
+    pub fn resolve_alias_and_ptr(&self, ty: &TypeExpr) -> Result<TypeExpr> {
+        let mut current = self.unalias(ty)?;
+        for _ in 0..100 {
+            match self.kind(&current)? {
+                Kind::Alias => current = self.underlying(&current)?,
+                Kind::Pointer => current = self.elem(&current)?,
+                _ => return Ok(current),
+            }
+        }
+        Err(Error::new(format!("{}: type cycle", ty.go_string())))
+    }
+
+    /// The type's string as go/types prints it, which openapi-gen maps to a type and format.
+    pub fn type_string(&self, ty: &TypeExpr) -> String {
+        match ty {
+            TypeExpr::Slice(e) => format!(
+                "[]{}",
+                self.type_string(&self.unalias(e).unwrap_or((**e).clone()))
+            ),
+            TypeExpr::Interface { empty: true } => "interface{}".to_string(),
+            other => other.go_string(),
+        }
+    }
+
+    /// The type's own doc comment lines (gengo's `CommentLines`): those of its declaration for a
+    /// defined type, none otherwise.
+    pub fn comments(&self, ty: &TypeExpr) -> Result<Vec<String>> {
+        match self.unalias(ty)? {
+            TypeExpr::Named { package, name } if !is_std(&package) => {
+                let pkg = self.declaring(&package, &name)?;
+                Ok(pkg.types[name.as_str()].comments.clone())
+            }
+            _ => Ok(Vec::new()),
+        }
+    }
+
+    /// The package a type is declared in (`""` for unnamed and predeclared types).
+    pub fn package_of(&self, ty: &TypeExpr) -> Result<String> {
+        Ok(match self.unalias(ty)? {
+            TypeExpr::Named { package, .. } => package,
+            _ => String::new(),
+        })
+    }
+
+    /// The fields of a struct-kind type (none for anything else).
+    pub fn members(&self, ty: &TypeExpr) -> Result<Vec<Field>> {
+        let ty = self.unalias(ty)?;
+        if let TypeExpr::Named { package, .. } = &ty {
+            if is_std(package) {
+                return Ok(Vec::new());
+            }
+        }
+        match self.underlying(&ty)? {
+            TypeExpr::Struct(fields) => Ok(fields),
+            _ => Ok(Vec::new()),
+        }
+    }
+
+    /// The methods declared on a defined type.
+    pub fn methods(&self, ty: &TypeExpr) -> Result<Vec<Method>> {
+        match self.unalias(ty)? {
+            TypeExpr::Named { package, name } if !is_std(&package) => {
+                let pkg = self.declaring(&package, &name)?;
+                Ok(pkg.methods.get(&name).cloned().unwrap_or_default())
+            }
+            _ => Ok(Vec::new()),
+        }
+    }
+
+    /// openapi-gen's `implementsCustomUnmarshalling`.
+    pub fn has_custom_unmarshal(&self, ty: &TypeExpr) -> Result<bool> {
+        match self.kind(ty)? {
+            Kind::Pointer => {
+                let elem = self.elem(ty)?;
+                if let TypeExpr::Named { package, name } = self.unalias(&elem)? {
+                    if is_std(&package) {
+                        return Ok(matches!(std_type(&package, &name), Some(StdType::Opaque)));
+                    }
+                }
+                Ok(self
+                    .methods(&elem)?
+                    .iter()
+                    .any(|m| m.name == "UnmarshalJSON" && m.pointer_receiver))
+            }
+            Kind::Struct => {
+                if let TypeExpr::Named { package, .. } = self.unalias(ty)? {
+                    if is_std(&package) {
+                        return Ok(true);
+                    }
+                }
+                Ok(self.methods(ty)?.iter().any(|m| m.name == "UnmarshalJSON"))
+            }
+            _ => Ok(false),
+        }
+    }
+}
