@@ -80,30 +80,28 @@ impl<'a> FileReader<'a> {
         }
     }
 
+    /// The first syntax error of the file. Inside an ERROR node, the innermost nested ERROR is
+    /// where the parser lost its way, and its first token is what was unexpected.
     fn syntax_error(&self, root: Node<'_>) -> Error {
-        let mut cursor = root.walk();
-        let mut stack = vec![root];
-        while let Some(node) = stack.pop() {
-            if node.is_missing() {
-                return Error::at(
-                    &self.pos(node),
-                    format!("syntax error: missing `{}`", node.kind()),
-                );
-            }
-            if node.is_error() {
-                let text: String = self.text(node).chars().take(30).collect();
-                let first_line = text.lines().next().unwrap_or("");
-                return Error::at(
-                    &self.pos(node),
-                    format!("syntax error: unexpected `{first_line}`"),
-                );
-            }
-            if node.has_error() {
-                let children: Vec<Node<'_>> = node.children(&mut cursor).collect();
-                stack.extend(children.into_iter().rev());
-            }
+        let Some(mut node) = first_error(root) else {
+            return Error::at(&self.pos(root), "syntax error");
+        };
+        if node.is_missing() {
+            return Error::at(&self.pos(node), format!("syntax error: missing `{}`", node.kind()));
         }
-        Error::at(&self.pos(root), "syntax error")
+        while let Some(inner) = first_error_below(node) {
+            node = inner;
+        }
+        let mut token = node;
+        while let Some(child) = token.child(0) {
+            token = child;
+        }
+        let text = self.text(token).lines().next().unwrap_or("");
+        let text: String = text.chars().take(40).collect();
+        if text.is_empty() {
+            return Error::at(&self.pos(node), "syntax error");
+        }
+        Error::at(&self.pos(node), format!("syntax error: unexpected `{text}`"))
     }
 
     fn read(mut self, root: Node<'_>) -> Result<ParsedFile> {
@@ -531,6 +529,26 @@ impl<'a> FileReader<'a> {
     }
 }
 
+/// The first ERROR or MISSING node in document order.
+fn first_error(node: Node<'_>) -> Option<Node<'_>> {
+    if node.is_error() || node.is_missing() {
+        return Some(node);
+    }
+    if !node.has_error() {
+        return None;
+    }
+    let mut cursor = node.walk();
+    let children: Vec<Node<'_>> = node.children(&mut cursor).collect();
+    children.into_iter().find_map(first_error)
+}
+
+/// The first ERROR or MISSING node strictly inside `node`.
+fn first_error_below(node: Node<'_>) -> Option<Node<'_>> {
+    let mut cursor = node.walk();
+    let children: Vec<Node<'_>> = node.children(&mut cursor).collect();
+    children.into_iter().find_map(first_error)
+}
+
 /// The name an unaliased import is known by: the last path element, without a `.vN` suffix or a
 /// `go-` prefix (Go uses the imported package's own name; by convention that is it).
 fn default_import_name(path: &str) -> String {
@@ -711,5 +729,13 @@ mod tests {
         .unwrap_err();
         assert!(err.to_string().starts_with("bad.go:"), "{err}");
         assert!(err.to_string().contains("syntax error"), "{err}");
+        let err = parse_file(
+            &mut go_parser(),
+            std::path::Path::new("bad.go"),
+            "package p\n\ntype A struct {\n\tX int\n\ntype B struct{}\n",
+            "p",
+        )
+        .unwrap_err();
+        assert_eq!(err.to_string(), "bad.go:6:1: syntax error: unexpected `type`");
     }
 }

@@ -336,8 +336,12 @@ impl Walk<'_> {
     fn element(&mut self, elem: &TypeExpr) -> Result<Schema> {
         let comments = self.types.comments(elem)?;
         let package = self.types.package_of(elem)?;
+        let default = default_value(&self.types, &comments, elem, false, &package).map_err(|e| Error {
+            message: format!("items or values of type {}: {}", elem.go_string(), e.message),
+            ..e
+        })?;
         let mut schema = Schema {
-            default: default_value(&self.types, &comments, elem, false, &package)?,
+            default,
             ..Schema::default()
         };
         let resolved = self.types.resolve_alias_and_ptr(elem)?;
@@ -463,7 +467,7 @@ fn unreadable(m: &Method, expected: &str) -> Error {
     Error::at(
         &m.pos,
         format!(
-            "{}: kubeidl reads this method only when its body is `return {expected}`",
+            "{}: kubeidl reads this method only when its body is a single {expected}",
             m.name
         ),
     )
@@ -472,7 +476,7 @@ fn unreadable(m: &Method, expected: &str) -> Error {
 fn string_literal(m: &Method) -> Result<String> {
     match &m.returns {
         Some(ReturnLiteral::String(s)) => Ok(s.clone()),
-        _ => Err(unreadable(m, "\"<string>\"")),
+        _ => Err(unreadable(m, "`return \"...\"`")),
     }
 }
 
@@ -480,6 +484,6 @@ fn string_list_literal(m: &Method) -> Result<Vec<String>> {
     match &m.returns {
         Some(ReturnLiteral::StringList(items)) => Ok(items.clone()),
         Some(ReturnLiteral::Nil) => Ok(Vec::new()),
-        _ => Err(unreadable(m, "nil` or `[]string{...}")),
+        _ => Err(unreadable(m, "`return nil` or `return []string{...}`")),
     }
 }

@@ -1,0 +1,3 @@
+module example.com/kubeidl/bad
+
+go 1.22

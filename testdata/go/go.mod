@@ -1,0 +1,3 @@
+module example.com/kubeidl/testdata
+
+go 1.22
