@@ -1,10 +1,16 @@
 //! kubeidl-gen: Go API packages (read with tree-sitter) to Kubernetes OpenAPI v3.
 //!
-//! The library call for `build.rs` use is [`openapi::generate`]; the `kubeidl` binary wraps it.
+//! - [`go`]: the Go front end (module map, package loading, declarations, comments).
+//! - [`openapi`]: openapi-gen's rules, from declarations to schemas.
+//! - [`Generator`]: the library call for `build.rs`; the `kubeidl` binary wraps the same.
 
+mod builder;
 pub mod error;
 pub mod go;
 pub mod openapi;
+pub mod output;
 pub mod staleness;
 
+pub use builder::Generator;
 pub use error::{Error, Result, SourcePos};
+pub use openapi::{Generated, Options};

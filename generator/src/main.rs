@@ -93,7 +93,7 @@ fn run_openapi(args: OpenapiArgs) -> Result<ExitCode, Error> {
     match (&args.output, args.check) {
         (Some(path), true) => check(path, &text),
         (Some(path), false) => {
-            write_atomically(path, text.as_bytes())?;
+            kubeidl_gen::output::write_atomically(path, text.as_bytes())?;
             Ok(ExitCode::SUCCESS)
         }
         (None, _) => {
@@ -128,18 +128,4 @@ fn check(path: &Path, generated: &str) -> Result<ExitCode, Error> {
         eprintln!("  {line}");
     }
     Ok(ExitCode::from(1))
-}
-
-/// Writes to a temporary file next to `path` and renames it into place, so readers never see a
-/// partial file and a failure leaves the old file untouched.
-fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), Error> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let mut tmp = tempfile::NamedTempFile::new_in(&dir).map_err(|e| Error::io(&dir, e))?;
-    tmp.write_all(bytes).map_err(|e| Error::io(path, e))?;
-    tmp.as_file().sync_all().map_err(|e| Error::io(path, e))?;
-    tmp.persist(path).map_err(|e| Error::io(path, e.error))?;
-    Ok(())
 }

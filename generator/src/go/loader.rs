@@ -34,8 +34,9 @@ impl Loader {
     /// Expands command-line package arguments into import paths: an import path, a directory
     /// (`./x`, `/abs/x`, or any existing directory), or either followed by `/...` for every
     /// package below it (directories named `testdata`, `vendor`, or starting with `.` or `_`, and
-    /// nested modules, are left out, as the go command does).
-    pub fn expand_patterns(&self, args: &[String]) -> Result<Vec<String>> {
+    /// nested modules, are left out, as the go command does). Each import path comes with whether
+    /// it was named on its own rather than matched by a pattern.
+    pub fn expand_patterns(&self, args: &[String]) -> Result<Vec<(String, bool)>> {
         let mut out = Vec::new();
         let mut seen = HashSet::new();
         for arg in args {
@@ -47,7 +48,7 @@ impl Loader {
             let (import_path, dir) = self.locate(base)?;
             if !recursive {
                 if seen.insert(import_path.clone()) {
-                    out.push(import_path);
+                    out.push((import_path, true));
                 }
                 continue;
             }
@@ -62,7 +63,7 @@ impl Loader {
             found.sort();
             for path in found {
                 if seen.insert(path.clone()) {
-                    out.push(path);
+                    out.push((path, false));
                 }
             }
         }

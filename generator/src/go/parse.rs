@@ -87,7 +87,10 @@ impl<'a> FileReader<'a> {
             return Error::at(&self.pos(root), "syntax error");
         };
         if node.is_missing() {
-            return Error::at(&self.pos(node), format!("syntax error: missing `{}`", node.kind()));
+            return Error::at(
+                &self.pos(node),
+                format!("syntax error: missing `{}`", node.kind()),
+            );
         }
         while let Some(inner) = first_error_below(node) {
             node = inner;
@@ -101,7 +104,10 @@ impl<'a> FileReader<'a> {
         if text.is_empty() {
             return Error::at(&self.pos(node), "syntax error");
         }
-        Error::at(&self.pos(node), format!("syntax error: unexpected `{text}`"))
+        Error::at(
+            &self.pos(node),
+            format!("syntax error: unexpected `{text}`"),
+        )
     }
 
     fn read(mut self, root: Node<'_>) -> Result<ParsedFile> {
@@ -736,6 +742,9 @@ mod tests {
             "p",
         )
         .unwrap_err();
-        assert_eq!(err.to_string(), "bad.go:6:1: syntax error: unexpected `type`");
+        assert_eq!(
+            err.to_string(),
+            "bad.go:6:1: syntax error: unexpected `type`"
+        );
     }
 }

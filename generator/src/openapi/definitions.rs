@@ -40,10 +40,10 @@ pub fn generate(loader: &Loader, package_args: &[String], options: &Options) -> 
     let paths = loader.expand_patterns(package_args)?;
     let mut warnings = Vec::new();
     let mut tagged = Vec::new();
-    for path in &paths {
+    for (path, explicit) in &paths {
         if loader.package_mentions(path, OPENAPI_GEN_TRUE)? {
             tagged.push(path.clone());
-        } else if package_args.iter().any(|a| a == path) {
+        } else if *explicit {
             warnings.push(format!(
                 "package {path}: no {OPENAPI_GEN_TRUE} in the package or on any type, so none of its types gets a definition"
             ));
@@ -336,10 +336,15 @@ impl Walk<'_> {
     fn element(&mut self, elem: &TypeExpr) -> Result<Schema> {
         let comments = self.types.comments(elem)?;
         let package = self.types.package_of(elem)?;
-        let default = default_value(&self.types, &comments, elem, false, &package).map_err(|e| Error {
-            message: format!("items or values of type {}: {}", elem.go_string(), e.message),
-            ..e
-        })?;
+        let default =
+            default_value(&self.types, &comments, elem, false, &package).map_err(|e| Error {
+                message: format!(
+                    "items or values of type {}: {}",
+                    elem.go_string(),
+                    e.message
+                ),
+                ..e
+            })?;
         let mut schema = Schema {
             default,
             ..Schema::default()

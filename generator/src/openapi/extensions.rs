@@ -130,7 +130,7 @@ pub fn is_optional(field: &Field) -> Result<bool, String> {
 pub fn unions(types: &Types<'_>, ty: &TypeExpr) -> Result<Option<Value>> {
     let mut out = Vec::new();
     collect_unions(types, ty, &mut out)?;
-    Ok((!out.is_empty()).then(|| Value::Array(out)))
+    Ok((!out.is_empty()).then_some(Value::Array(out)))
 }
 
 fn collect_unions(types: &Types<'_>, ty: &TypeExpr, out: &mut Vec<Value>) -> Result<()> {

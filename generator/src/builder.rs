@@ -1,0 +1,93 @@
+//! [`Generator`]: the library call behind `kubeidl openapi`, for `build.rs` and other programs.
+
+use crate::error::Result;
+use crate::go::{Loader, ModuleMap};
+use crate::openapi::{generate, Generated, Options};
+use crate::output::{write_if_changed, Written};
+use std::path::{Path, PathBuf};
+
+/// Generates OpenAPI from Go packages.
+///
+/// ```no_run
+/// // build.rs
+/// let out = std::path::PathBuf::from(std::env::var("OUT_DIR").unwrap()).join("openapi.json");
+/// kubeidl_gen::Generator::new()
+///     .module("k8s.io/apimachinery", "../vendor/k8s.io/apimachinery")
+///     .package("./api/v1")
+///     .write(&out)
+///     .unwrap();
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct Generator {
+    modules: Vec<Module>,
+    packages: Vec<String>,
+    options: Options,
+}
+
+#[derive(Debug, Clone)]
+enum Module {
+    Mapped(String, PathBuf),
+    GoMod(PathBuf),
+}
+
+impl Generator {
+    /// A generator with validations on and enums off.
+    pub fn new() -> Generator {
+        Generator {
+            options: Options {
+                enums: false,
+                validations: true,
+            },
+            ..Generator::default()
+        }
+    }
+
+    /// Packages under `import_prefix` live in `dir`.
+    pub fn module(mut self, import_prefix: &str, dir: impl Into<PathBuf>) -> Generator {
+        self.modules
+            .push(Module::Mapped(import_prefix.to_string(), dir.into()));
+        self
+    }
+
+    /// The module whose `go.mod` is in `dir`.
+    pub fn go_mod_dir(mut self, dir: impl Into<PathBuf>) -> Generator {
+        self.modules.push(Module::GoMod(dir.into()));
+        self
+    }
+
+    /// A package to generate: an import path, a directory, or either ending in `/...`.
+    pub fn package(mut self, package: &str) -> Generator {
+        self.packages.push(package.to_string());
+        self
+    }
+
+    /// Emit `enum` for `+enum` types.
+    pub fn enums(mut self, on: bool) -> Generator {
+        self.options.enums = on;
+        self
+    }
+
+    /// Lower validation tags (on by default).
+    pub fn validations(mut self, on: bool) -> Generator {
+        self.options.validations = on;
+        self
+    }
+
+    /// Generates the document.
+    pub fn generate(&self) -> Result<Generated> {
+        let mut modules = ModuleMap::new();
+        for m in &self.modules {
+            match m {
+                Module::Mapped(prefix, dir) => modules.add(prefix, dir.clone()),
+                Module::GoMod(dir) => modules.add_argument(&dir.to_string_lossy())?,
+            }
+        }
+        generate(&Loader::new(modules), &self.packages, &self.options)
+    }
+
+    /// Generates the document and writes it, in canonical JSON, to `path` when it changed.
+    pub fn write(&self, path: &Path) -> Result<Written> {
+        let generated = self.generate()?;
+        write_if_changed(path, generated.document.to_canonical_string().as_bytes())
+    }
+}

@@ -1,0 +1,236 @@
+//! The `kubeidl openapi` command as a user meets it: exit codes, `-o` and `--check`, and precise
+//! errors for bad input with no output file left behind.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn kubeidl(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kubeidl"))
+        .args(args)
+        .current_dir(repo())
+        .output()
+        .expect("kubeidl runs")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Runs `kubeidl openapi -o FILE PACKAGE` on a bad package and returns the error output, after
+/// checking the exit code and that no output file was written.
+fn bad(package: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let output = dir.path().join("out.json");
+    let out = kubeidl(&["openapi", "-o", output.to_str().unwrap(), package]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(!output.exists(), "no partial output file");
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "no temporary file left"
+    );
+    stderr(&out)
+}
+
+fn location(package: &str, file: &str, line: usize, column: usize) -> String {
+    let path =
+        std::fs::canonicalize(repo().join("testdata/go-bad").join(package).join(file)).unwrap();
+    format!("{}:{line}:{column}: ", path.display())
+}
+
+#[test]
+fn syntax_error_names_file_line_column_and_token() {
+    let err = bad("./testdata/go-bad/syntax");
+    let expected = format!(
+        "error: {}syntax error: unexpected `type`",
+        location("syntax", "types.go", 7, 1)
+    );
+    assert!(err.starts_with(&expected), "{err}");
+    assert!(err.contains("\n    type Next struct{}\n    ^"), "{err}");
+}
+
+#[test]
+fn optional_and_required_on_one_field() {
+    let err = bad("./testdata/go-bad/optreq");
+    let expected = format!(
+        "error: {}field Name cannot be both +optional and +required",
+        location("optreq", "types.go", 7, 2)
+    );
+    assert!(err.starts_with(&expected), "{err}");
+}
+
+#[test]
+fn map_with_non_string_keys() {
+    let err = bad("./testdata/go-bad/mapkey");
+    let expected = format!(
+        "error: {}map with non-string keys are not supported by OpenAPI: map[int]string",
+        location("mapkey", "types.go", 6, 2)
+    );
+    assert!(err.starts_with(&expected), "{err}");
+}
+
+#[test]
+fn unresolvable_import_points_at_the_field_using_it() {
+    let err = bad("./testdata/go-bad/unresolved");
+    let expected = format!(
+        "error: {}package example.com/nowhere/pkg: no module maps this import path; pass --module example.com/nowhere/pkg=DIR",
+        location("unresolved", "types.go", 8, 2)
+    );
+    assert!(err.starts_with(&expected), "{err}");
+}
+
+#[test]
+fn conflicting_item_default() {
+    let err = bad("./testdata/go-bad/itemdefault");
+    assert!(
+        err.starts_with(&format!(
+            "error: {}items or values of type",
+            location("itemdefault", "types.go", 11, 2)
+        )),
+        "{err}"
+    );
+    assert!(err.contains("invalid +default=\"Always\""), "{err}");
+}
+
+#[test]
+fn patch_tags_must_agree() {
+    let err = bad("./testdata/go-bad/patchtags");
+    assert!(
+        err.starts_with(&format!(
+            "error: {}field Items: +patchStrategy=merge",
+            location("patchtags", "types.go", 7, 2)
+        )),
+        "{err}"
+    );
+}
+
+#[test]
+fn special_method_that_is_not_a_literal() {
+    let err = bad("./testdata/go-bad/badmethod");
+    assert!(
+        err.starts_with(&format!(
+            "error: {}OpenAPISchemaType:",
+            location("badmethod", "types.go", 6, 17)
+        )),
+        "{err}"
+    );
+}
+
+#[test]
+fn missing_packages() {
+    assert_eq!(
+        bad("./testdata/go-bad/nope"),
+        "error: ./testdata/go-bad/nope: no such directory\n"
+    );
+    let err = bad("example.com/unknown/pkg");
+    assert!(
+        err.starts_with("error: package example.com/unknown/pkg: no module maps this import path"),
+        "{err}"
+    );
+    let out = kubeidl(&[
+        "openapi",
+        "--module",
+        "example.com/kubeidl/bad=testdata/go-bad",
+        "example.com/kubeidl/bad/nope",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains(
+        "package example.com/kubeidl/bad/nope: directory testdata/go-bad/nope does not exist"
+    ));
+}
+
+#[test]
+fn a_failed_run_leaves_an_existing_output_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = dir.path().join("out.json");
+    std::fs::write(&output, "previous\n").unwrap();
+    let out = kubeidl(&[
+        "openapi",
+        "-o",
+        output.to_str().unwrap(),
+        "./testdata/go-bad/syntax",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(std::fs::read_to_string(&output).unwrap(), "previous\n");
+}
+
+fn write_basic(output: &Path) {
+    let out = kubeidl(&[
+        "openapi",
+        "-o",
+        output.to_str().unwrap(),
+        "./testdata/go/basic",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+#[test]
+fn output_file_equals_stdout() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = dir.path().join("basic.json");
+    write_basic(&output);
+    let stdout = kubeidl(&["openapi", "./testdata/go/basic"]);
+    assert!(stdout.status.success());
+    assert_eq!(std::fs::read(&output).unwrap(), stdout.stdout);
+}
+
+#[test]
+fn check_passes_when_current_and_fails_with_a_summary_when_stale() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = dir.path().join("basic.json");
+    write_basic(&output);
+    let path = output.to_str().unwrap();
+    let current = kubeidl(&["openapi", "--check", "-o", path, "./testdata/go/basic"]);
+    assert_eq!(current.status.code(), Some(0), "{}", stderr(&current));
+
+    let text = std::fs::read_to_string(&output).unwrap();
+    let stale = text.replace("Spec is the desired state.", "Spec was edited.");
+    std::fs::write(&output, &stale).unwrap();
+    let out = kubeidl(&["openapi", "--check", "-o", path, "./testdata/go/basic"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("out of date"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("changed: com.example.kubeidl.testdata.basic.Widget"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(
+        std::fs::read_to_string(&output).unwrap(),
+        stale,
+        "--check never writes"
+    );
+
+    std::fs::remove_file(&output).unwrap();
+    let out = kubeidl(&["openapi", "--check", "-o", path, "./testdata/go/basic"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!output.exists());
+}
+
+#[test]
+fn a_package_without_openapi_tags_is_reported() {
+    let out = kubeidl(&["openapi", "./testdata/go/extensions"]);
+    assert!(out.status.success());
+    assert!(
+        stderr(&out).is_empty(),
+        "types tagged one by one count: {}",
+        stderr(&out)
+    );
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("go.mod"), "module example.com/plain\n").unwrap();
+    std::fs::write(
+        dir.path().join("t.go"),
+        "package plain\n\ntype T struct{}\n",
+    )
+    .unwrap();
+    let out = kubeidl(&["openapi", dir.path().to_str().unwrap()]);
+    assert!(out.status.success());
+    assert!(
+        stderr(&out).contains("warning: package example.com/plain: no +k8s:openapi-gen=true"),
+        "{}",
+        stderr(&out)
+    );
+}
