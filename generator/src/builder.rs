@@ -11,17 +11,21 @@ use std::path::{Path, PathBuf};
 /// ```no_run
 /// // build.rs
 /// let out = std::path::PathBuf::from(std::env::var("OUT_DIR").unwrap()).join("openapi.json");
-/// kubeidl_gen::Generator::new()
+/// let (generated, _) = kubeidl_gen::Generator::new()
 ///     .module("k8s.io/apimachinery", "../vendor/k8s.io/apimachinery")
 ///     .package("./api/v1")
 ///     .write(&out)
 ///     .unwrap();
+/// for file in &generated.files {
+///     println!("cargo:rerun-if-changed={}", file.display());
+/// }
 /// ```
 #[derive(Debug, Clone, Default)]
 pub struct Generator {
     modules: Vec<Module>,
     packages: Vec<String>,
     options: Options,
+    threads: Option<usize>,
 }
 
 #[derive(Debug, Clone)]
@@ -73,6 +77,13 @@ impl Generator {
         self
     }
 
+    /// Parse at most this many packages at once (default: the machine's parallelism). The output
+    /// does not depend on it.
+    pub fn threads(mut self, threads: usize) -> Generator {
+        self.threads = Some(threads);
+        self
+    }
+
     /// Generates the document.
     pub fn generate(&self) -> Result<Generated> {
         let mut modules = ModuleMap::new();
@@ -82,12 +93,18 @@ impl Generator {
                 Module::GoMod(dir) => modules.add_argument(&dir.to_string_lossy())?,
             }
         }
-        generate(&Loader::new(modules), &self.packages, &self.options)
+        let mut loader = Loader::new(modules);
+        if let Some(threads) = self.threads {
+            loader = loader.with_threads(threads);
+        }
+        generate(&loader, &self.packages, &self.options)
     }
 
     /// Generates the document and writes it, in canonical JSON, to `path` when it changed.
-    pub fn write(&self, path: &Path) -> Result<Written> {
+    /// Returns what was generated (its `files` are what to watch for changes).
+    pub fn write(&self, path: &Path) -> Result<(Generated, Written)> {
         let generated = self.generate()?;
-        write_if_changed(path, generated.document.to_canonical_string().as_bytes())
+        let written = write_if_changed(path, generated.document.to_canonical_string().as_bytes())?;
+        Ok((generated, written))
     }
 }

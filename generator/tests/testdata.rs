@@ -94,3 +94,23 @@ fn import_paths_resolve_through_the_module_map() {
     assert_eq!(by_path, by_dir);
     assert_eq!(by_go_mod, by_dir);
 }
+
+#[test]
+fn output_does_not_depend_on_the_thread_count() {
+    let all = || Generator::new().package(&format!("{}/...", testdata("")));
+    let one = openapi(all().threads(1));
+    assert_eq!(one, openapi(all().threads(2)));
+    assert_eq!(one, openapi(all().threads(8)));
+}
+
+#[test]
+fn generated_lists_the_files_it_read() {
+    let generated = Generator::new().package(&testdata("basic")).generate().unwrap();
+    let names: Vec<String> = generated
+        .files
+        .iter()
+        .map(|f| f.strip_prefix(std::fs::canonicalize(testdata("")).unwrap()).unwrap_or(f).display().to_string())
+        .collect();
+    assert!(names.iter().any(|n| n.ends_with("basic/types.go")), "{names:?}");
+    assert!(names.iter().any(|n| n.ends_with("meta/special.go")), "{names:?}");
+}

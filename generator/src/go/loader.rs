@@ -20,6 +20,8 @@ pub struct Loader {
     packages: Mutex<HashMap<String, Slot>>,
     /// Packages re-read with their generated files, after a lookup missed without them.
     complete_packages: Mutex<HashMap<String, Slot>>,
+    /// How many packages are parsed at once (default: the machine's parallelism).
+    threads: usize,
 }
 
 impl Loader {
@@ -28,7 +30,14 @@ impl Loader {
             modules: Mutex::new(modules),
             packages: Mutex::new(HashMap::new()),
             complete_packages: Mutex::new(HashMap::new()),
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         }
+    }
+
+    /// Parses at most `threads` packages at once (at least one).
+    pub fn with_threads(mut self, threads: usize) -> Loader {
+        self.threads = threads.max(1);
+        self
     }
 
     /// Expands command-line package arguments into import paths: an import path, a directory
@@ -97,42 +106,99 @@ impl Loader {
         self.load(import_path, false)
     }
 
-    fn load(&self, import_path: &str, with_generated: bool) -> Result<Arc<Package>> {
+    fn slot(&self, import_path: &str, with_generated: bool) -> Slot {
         let table = if with_generated {
             &self.complete_packages
         } else {
             &self.packages
         };
-        let slot = table
+        table
             .lock()
             .expect("package table lock")
             .entry(import_path.to_string())
             .or_default()
-            .clone();
+            .clone()
+    }
+
+    fn load(&self, import_path: &str, with_generated: bool) -> Result<Arc<Package>> {
+        let slot = self.slot(import_path, with_generated);
         slot.get_or_init(|| self.read_package(import_path, with_generated).map(Arc::new))
             .clone()
     }
 
-    /// Parses the given packages, several at a time, and returns them in the same order.
+    /// Parses the given packages and returns them in the same order. Their files are parsed
+    /// several at a time, largest first, so one big file does not hold the others back.
     pub fn packages(&self, import_paths: &[String]) -> Result<Vec<Arc<Package>>> {
-        let workers = std::thread::available_parallelism()
-            .map_or(1, |n| n.get())
-            .min(import_paths.len().max(1));
-        if workers > 1 {
-            let next = std::sync::atomic::AtomicUsize::new(0);
-            std::thread::scope(|scope| {
-                for _ in 0..workers {
-                    scope.spawn(|| loop {
-                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some(path) = import_paths.get(i) else {
-                            break;
-                        };
-                        let _ = self.package(path);
-                    });
+        let mut pending: Vec<(&str, Slot)> = Vec::new();
+        for path in import_paths {
+            let slot = self.slot(path, false);
+            if slot.get().is_none() {
+                pending.push((path, slot));
+            }
+        }
+        let mut sources = Vec::with_capacity(pending.len());
+        for (path, _) in &pending {
+            sources.push(self.package_sources(path, false));
+        }
+        let mut jobs: Vec<(usize, usize, usize)> = Vec::new();
+        for (p, source) in sources.iter().enumerate() {
+            if let Ok(source) = source {
+                for (f, file) in source.files.iter().enumerate() {
+                    if file.parse {
+                        jobs.push((file.text.len(), p, f));
+                    }
                 }
-            });
+            }
+        }
+        jobs.sort_by(|a, b| b.cmp(a));
+        let parsed = self.parse_jobs(&pending, &sources, &jobs);
+        let mut by_package: Vec<Vec<Option<Result<ParsedFile>>>> = sources
+            .iter()
+            .map(|s| s.as_ref().map_or(Vec::new(), |s| s.files.iter().map(|_| None).collect()))
+            .collect();
+        for ((_, p, f), result) in jobs.iter().zip(parsed) {
+            by_package[*p][*f] = Some(result);
+        }
+        for (((path, slot), source), results) in pending.iter().zip(sources).zip(by_package) {
+            let package = source.and_then(|s| assemble(path, s, results)).map(Arc::new);
+            let _ = slot.set(package);
         }
         import_paths.iter().map(|p| self.package(p)).collect()
+    }
+
+    fn parse_jobs(
+        &self,
+        pending: &[(&str, Slot)],
+        sources: &[Result<PackageSources>],
+        jobs: &[(usize, usize, usize)],
+    ) -> Vec<Result<ParsedFile>> {
+        let parse = |parser: &mut tree_sitter::Parser, &(_, p, f): &(usize, usize, usize)| {
+            let file = &sources[p].as_ref().expect("jobs come from loaded sources").files[f];
+            parse_file(parser, &file.path, &file.text, pending[p].0)
+        };
+        let workers = self.threads.min(jobs.len()).max(1);
+        if workers == 1 {
+            let mut parser = go_parser();
+            return jobs.iter().map(|job| parse(&mut parser, job)).collect();
+        }
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let results: Vec<OnceLock<Result<ParsedFile>>> = jobs.iter().map(|_| OnceLock::new()).collect();
+        std::thread::scope(|scope| {
+            for _ in 0..workers {
+                scope.spawn(|| {
+                    let mut parser = go_parser();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(job) = jobs.get(i) else { break };
+                        let _ = results[i].set(parse(&mut parser, job));
+                    }
+                });
+            }
+        });
+        results
+            .into_iter()
+            .map(|r| r.into_inner().expect("every job ran"))
+            .collect()
     }
 
     /// Whether any hand-written file of the package contains `needle` (a cheap text scan that lets
@@ -162,14 +228,17 @@ impl Loader {
         Ok(complete.types.contains_key(name).then_some(complete))
     }
 
-    /// Every package parsed so far.
-    pub fn loaded(&self) -> Vec<Arc<Package>> {
+    /// Every Go file of the packages read so far (parsed or not), sorted: what the output
+    /// depends on, for `cargo:rerun-if-changed`.
+    pub fn files_read(&self) -> Vec<PathBuf> {
         let table = self.packages.lock().expect("package table lock");
-        let mut out: Vec<Arc<Package>> = table
+        let mut out: Vec<PathBuf> = table
             .values()
             .filter_map(|slot| slot.get().and_then(|r| r.as_ref().ok()).cloned())
+            .flat_map(|p| p.files.iter().chain(&p.generated_files).cloned().collect::<Vec<_>>())
             .collect();
-        out.sort_by(|a, b| a.path.cmp(&b.path));
+        out.sort();
+        out.dedup();
         out
     }
 
@@ -188,37 +257,78 @@ impl Loader {
     }
 
     fn read_package(&self, import_path: &str, with_generated: bool) -> Result<Package> {
-        let dir = self.dir_of(import_path)?;
-        let mut pkg = Package {
-            path: import_path.to_string(),
-            dir: dir.clone(),
-            ..Package::default()
-        };
+        let sources = self.package_sources(import_path, with_generated)?;
         let mut parser = go_parser();
-        let files = go_files(&dir)?;
-        if files.is_empty() {
+        let results = sources
+            .files
+            .iter()
+            .map(|f| f.parse.then(|| parse_file(&mut parser, &f.path, &f.text, import_path)))
+            .collect();
+        assemble(import_path, sources, results)
+    }
+
+    /// The package's files that take part in the build, read, with which of them to parse.
+    fn package_sources(&self, import_path: &str, with_generated: bool) -> Result<PackageSources> {
+        let dir = self.dir_of(import_path)?;
+        let paths = go_files(&dir)?;
+        if paths.is_empty() {
             return Err(Error::new(format!(
                 "package {import_path}: no Go files in {}",
                 dir.display()
             )));
         }
-        for file in files {
-            let text = read_source(&file)?;
+        let mut files = Vec::with_capacity(paths.len());
+        for path in paths {
+            let text = read_source(&path)?;
             if !file_is_built(header(&text)) {
                 continue;
             }
-            if is_generated(&file, &text) {
-                pkg.generated_files.push(file.clone());
-                if !with_generated {
-                    continue;
-                }
-            }
-            let parsed = parse_file(&mut parser, &file, &text, import_path)?;
-            add_file(&mut pkg, &file, parsed);
+            let generated = is_generated(&path, &text);
+            files.push(SourceFile {
+                parse: with_generated || !generated,
+                generated,
+                path,
+                text,
+            });
         }
-        resolve_builtins(&mut pkg);
-        Ok(pkg)
+        Ok(PackageSources { dir, files })
     }
+}
+
+/// The files of one package directory, read but not yet parsed.
+struct PackageSources {
+    dir: PathBuf,
+    files: Vec<SourceFile>,
+}
+
+struct SourceFile {
+    path: PathBuf,
+    text: String,
+    generated: bool,
+    parse: bool,
+}
+
+/// Builds the package from its files' parse results (`None` for files not parsed).
+fn assemble(
+    import_path: &str,
+    sources: PackageSources,
+    results: Vec<Option<Result<ParsedFile>>>,
+) -> Result<Package> {
+    let mut pkg = Package {
+        path: import_path.to_string(),
+        dir: sources.dir,
+        ..Package::default()
+    };
+    for (file, result) in sources.files.into_iter().zip(results) {
+        if file.generated {
+            pkg.generated_files.push(file.path.clone());
+        }
+        if let Some(parsed) = result {
+            add_file(&mut pkg, &file.path, parsed?);
+        }
+    }
+    resolve_builtins(&mut pkg);
+    Ok(pkg)
 }
 
 fn no_module(import_path: &str) -> Error {
@@ -293,7 +403,7 @@ fn fix_builtins(ty: &mut TypeExpr, path: &str, declared: &HashSet<String>) {
             fix_builtins(v, path, declared);
         }
         TypeExpr::Struct(fields) => {
-            for f in fields {
+            for f in Arc::make_mut(fields) {
                 fix_builtins(&mut f.ty, path, declared);
             }
         }
@@ -312,7 +422,7 @@ fn header(text: &str) -> &str {
 
 /// Whether a file was generated by another tool: by name (`zz_generated.*`, `*.pb.go`) or by the
 /// standard `// Code generated ... DO NOT EDIT.` line before the package clause.
-fn is_generated(file: &Path, text: &str) -> bool {
+pub fn is_generated(file: &Path, text: &str) -> bool {
     let name = file
         .file_name()
         .map(|n| n.to_string_lossy())

@@ -9,9 +9,9 @@ mod comments;
 mod loader;
 pub mod model;
 mod modules;
-mod parse;
+pub mod parse;
 pub mod struct_tag;
 
-pub use loader::Loader;
+pub use loader::{is_generated, Loader};
 pub use model::*;
 pub use modules::ModuleMap;

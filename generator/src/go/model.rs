@@ -22,7 +22,8 @@ pub enum TypeExpr {
     Slice(Box<TypeExpr>),
     Array(Box<TypeExpr>),
     Map(Box<TypeExpr>, Box<TypeExpr>),
-    Struct(Vec<Field>),
+    /// A struct literal; shared, as it is cloned whenever a type is looked at.
+    Struct(std::sync::Arc<Vec<Field>>),
     /// An interface literal; `empty` for `interface{}`.
     Interface {
         empty: bool,

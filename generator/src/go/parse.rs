@@ -213,7 +213,7 @@ impl<'a> FileReader<'a> {
                 Box::new(self.field_type(node, "value")),
             ),
             "parenthesized_type" => self.first_type_child(node),
-            "struct_type" => TypeExpr::Struct(self.struct_fields(node)),
+            "struct_type" => TypeExpr::Struct(Arc::new(self.struct_fields(node))),
             "interface_type" => {
                 let mut cursor = node.walk();
                 let empty = node

@@ -29,6 +29,8 @@ pub struct Options {
 pub struct Generated {
     pub document: Document,
     pub warnings: Vec<String>,
+    /// The Go files the document was generated from.
+    pub files: Vec<std::path::PathBuf>,
 }
 
 const OPENAPI_GEN_TRUE: &str = "+k8s:openapi-gen=true";
@@ -88,6 +90,7 @@ pub fn generate(loader: &Loader, package_args: &[String], options: &Options) -> 
     Ok(Generated {
         document: Document::new(schemas),
         warnings,
+        files: loader.files_read(),
     })
 }
 

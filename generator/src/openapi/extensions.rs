@@ -140,7 +140,7 @@ fn collect_unions(types: &Types<'_>, ty: &TypeExpr, out: &mut Vec<Value>) -> Res
     if comment_tags::has(&comments, "union") {
         let mut discriminator = None;
         let mut fields = Map::new();
-        for m in &members {
+        for m in members.iter() {
             let Some(name) = json_name(m) else { continue };
             if is_inline(m) || comment_tags::has(&m.comments, "unionDeprecated") {
                 continue;
@@ -154,7 +154,7 @@ fn collect_unions(types: &Types<'_>, ty: &TypeExpr, out: &mut Vec<Value>) -> Res
         out.push(union_value(discriminator, fields));
     }
     // (b) unions of inlined members.
-    for m in &members {
+    for m in members.iter() {
         if comment_tags::has_openapi_gen(&m.comments, "false") || !is_inline(m) {
             continue;
         }
@@ -163,7 +163,7 @@ fn collect_unions(types: &Types<'_>, ty: &TypeExpr, out: &mut Vec<Value>) -> Res
     // (c) members tagged +unionDeprecated.
     let mut discriminator = None;
     let mut fields = Map::new();
-    for m in &members {
+    for m in members.iter() {
         let Some(name) = json_name(m) else { continue };
         if is_inline(m) {
             continue;

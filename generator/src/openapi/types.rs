@@ -197,16 +197,16 @@ impl<'l> Types<'l> {
     }
 
     /// The fields of a struct-kind type (none for anything else).
-    pub fn members(&self, ty: &TypeExpr) -> Result<Vec<Field>> {
+    pub fn members(&self, ty: &TypeExpr) -> Result<Arc<Vec<Field>>> {
         let ty = self.unalias(ty)?;
         if let TypeExpr::Named { package, .. } = &ty {
             if is_std(package) {
-                return Ok(Vec::new());
+                return Ok(Arc::default());
             }
         }
         match self.underlying(&ty)? {
             TypeExpr::Struct(fields) => Ok(fields),
-            _ => Ok(Vec::new()),
+            _ => Ok(Arc::default()),
         }
     }
 
