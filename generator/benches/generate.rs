@@ -39,7 +39,10 @@ fn generator() -> Generator {
         .validations(false)
         .module("k8s.io/api", s.join("api"))
         .module("k8s.io/apimachinery", s.join("apimachinery"))
-        .module("k8s.io/apiextensions-apiserver", s.join("apiextensions-apiserver"))
+        .module(
+            "k8s.io/apiextensions-apiserver",
+            s.join("apiextensions-apiserver"),
+        )
         .module("k8s.io/kube-aggregator", s.join("kube-aggregator"))
         .package("k8s.io/api/...")
         .package("k8s.io/apimachinery/pkg/...")
@@ -84,7 +87,13 @@ fn generate_all_threads() -> usize {
 
 #[divan::bench(sample_count = 10)]
 fn generate_one_thread() -> usize {
-    generator().threads(1).generate().unwrap().document.schemas.len()
+    generator()
+        .threads(1)
+        .generate()
+        .unwrap()
+        .document
+        .schemas
+        .len()
 }
 
 #[divan::bench(sample_count = 10)]

@@ -105,12 +105,26 @@ fn output_does_not_depend_on_the_thread_count() {
 
 #[test]
 fn generated_lists_the_files_it_read() {
-    let generated = Generator::new().package(&testdata("basic")).generate().unwrap();
+    let generated = Generator::new()
+        .package(&testdata("basic"))
+        .generate()
+        .unwrap();
     let names: Vec<String> = generated
         .files
         .iter()
-        .map(|f| f.strip_prefix(std::fs::canonicalize(testdata("")).unwrap()).unwrap_or(f).display().to_string())
+        .map(|f| {
+            f.strip_prefix(std::fs::canonicalize(testdata("")).unwrap())
+                .unwrap_or(f)
+                .display()
+                .to_string()
+        })
         .collect();
-    assert!(names.iter().any(|n| n.ends_with("basic/types.go")), "{names:?}");
-    assert!(names.iter().any(|n| n.ends_with("meta/special.go")), "{names:?}");
+    assert!(
+        names.iter().any(|n| n.ends_with("basic/types.go")),
+        "{names:?}"
+    );
+    assert!(
+        names.iter().any(|n| n.ends_with("meta/special.go")),
+        "{names:?}"
+    );
 }

@@ -154,13 +154,18 @@ impl Loader {
         let parsed = self.parse_jobs(&pending, &sources, &jobs);
         let mut by_package: Vec<Vec<Option<Result<ParsedFile>>>> = sources
             .iter()
-            .map(|s| s.as_ref().map_or(Vec::new(), |s| s.files.iter().map(|_| None).collect()))
+            .map(|s| {
+                s.as_ref()
+                    .map_or(Vec::new(), |s| s.files.iter().map(|_| None).collect())
+            })
             .collect();
         for ((_, p, f), result) in jobs.iter().zip(parsed) {
             by_package[*p][*f] = Some(result);
         }
         for (((path, slot), source), results) in pending.iter().zip(sources).zip(by_package) {
-            let package = source.and_then(|s| assemble(path, s, results)).map(Arc::new);
+            let package = source
+                .and_then(|s| assemble(path, s, results))
+                .map(Arc::new);
             let _ = slot.set(package);
         }
         import_paths.iter().map(|p| self.package(p)).collect()
@@ -173,7 +178,10 @@ impl Loader {
         jobs: &[(usize, usize, usize)],
     ) -> Vec<Result<ParsedFile>> {
         let parse = |parser: &mut tree_sitter::Parser, &(_, p, f): &(usize, usize, usize)| {
-            let file = &sources[p].as_ref().expect("jobs come from loaded sources").files[f];
+            let file = &sources[p]
+                .as_ref()
+                .expect("jobs come from loaded sources")
+                .files[f];
             parse_file(parser, &file.path, &file.text, pending[p].0)
         };
         let workers = self.threads.min(jobs.len()).max(1);
@@ -182,7 +190,8 @@ impl Loader {
             return jobs.iter().map(|job| parse(&mut parser, job)).collect();
         }
         let next = std::sync::atomic::AtomicUsize::new(0);
-        let results: Vec<OnceLock<Result<ParsedFile>>> = jobs.iter().map(|_| OnceLock::new()).collect();
+        let results: Vec<OnceLock<Result<ParsedFile>>> =
+            jobs.iter().map(|_| OnceLock::new()).collect();
         std::thread::scope(|scope| {
             for _ in 0..workers {
                 scope.spawn(|| {
@@ -235,7 +244,13 @@ impl Loader {
         let mut out: Vec<PathBuf> = table
             .values()
             .filter_map(|slot| slot.get().and_then(|r| r.as_ref().ok()).cloned())
-            .flat_map(|p| p.files.iter().chain(&p.generated_files).cloned().collect::<Vec<_>>())
+            .flat_map(|p| {
+                p.files
+                    .iter()
+                    .chain(&p.generated_files)
+                    .cloned()
+                    .collect::<Vec<_>>()
+            })
             .collect();
         out.sort();
         out.dedup();
@@ -262,7 +277,10 @@ impl Loader {
         let results = sources
             .files
             .iter()
-            .map(|f| f.parse.then(|| parse_file(&mut parser, &f.path, &f.text, import_path)))
+            .map(|f| {
+                f.parse
+                    .then(|| parse_file(&mut parser, &f.path, &f.text, import_path))
+            })
             .collect();
         assemble(import_path, sources, results)
     }
