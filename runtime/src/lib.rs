@@ -4,4 +4,5 @@
 //! `x-kubernetes-*` extensions and the canonical JSON writer that Kubernetes' published documents use.
 //! Validation of objects and the CEL engine build on this model.
 
+pub mod cel;
 pub mod schema;

@@ -1,0 +1,288 @@
+//! The CEL front end: the `cel` crate's parser (macros expanded), with Kubernetes' limits: at most
+//! 100,000 code points, a nesting depth of 250 counted over the whole expression, and the
+//! identifiers cel-go reserves rejected.
+
+use super::error::{CompileError, CompileIssue, Stage};
+use cel::common::ast::{EntryExpr, Expr, IdedExpr, SourceInfo};
+
+/// The code point limit of an expression.
+pub const MAX_CODE_POINTS: usize = 100_000;
+/// The nesting limit of an expression.
+pub const MAX_RECURSION_DEPTH: usize = 250;
+
+/// Words cel-go reserves: they may not name a variable, field or function.
+const RESERVED: &[&str] = &[
+    "as",
+    "break",
+    "const",
+    "continue",
+    "else",
+    "for",
+    "function",
+    "if",
+    "import",
+    "let",
+    "loop",
+    "package",
+    "namespace",
+    "return",
+    "var",
+    "void",
+    "while",
+];
+
+/// A parsed expression with the offsets of its nodes.
+#[derive(Debug)]
+pub struct Parsed {
+    pub expr: IdedExpr,
+    pub info: SourceInfo,
+    pub source: String,
+}
+
+impl Parsed {
+    /// 1-based line and column (in code points) of a node.
+    pub fn location(&self, id: u64) -> Option<(usize, usize)> {
+        let (start, _) = self.info.offset_for(id)?;
+        location_of_offset(&self.source, start as usize)
+    }
+}
+
+/// The 1-based line and column of a code-point offset.
+pub fn location_of_offset(source: &str, offset: usize) -> Option<(usize, usize)> {
+    let mut line = 1;
+    let mut column = 1;
+    for (i, c) in source.chars().enumerate() {
+        if i == offset {
+            return Some((line, column));
+        }
+        if c == '\n' {
+            line += 1;
+            column = 1;
+        } else {
+            column += 1;
+        }
+    }
+    Some((line, column))
+}
+
+/// Parses `source`.
+pub fn parse(source: &str) -> Result<Parsed, CompileError> {
+    let size = source.chars().count();
+    if size > MAX_CODE_POINTS {
+        return Err(CompileError::single(
+            Stage::Parse,
+            source,
+            None,
+            format!(
+                "expression code point size exceeds limit: size: {size}, limit {MAX_CODE_POINTS}"
+            ),
+        ));
+    }
+    if bracket_depth(source) > MAX_RECURSION_DEPTH {
+        return Err(CompileError::single(
+            Stage::Parse,
+            source,
+            None,
+            "max recursion depth exceeded",
+        ));
+    }
+    let (expr, info) = run_parser(source).map_err(|errors| {
+        let issues = errors
+            .errors
+            .iter()
+            .map(|e| CompileIssue {
+                location: (e.pos.0 > 0).then_some((e.pos.0 as usize, e.pos.1.max(0) as usize + 1)),
+                message: e.msg.clone(),
+            })
+            .collect();
+        CompileError::new(Stage::Parse, source, issues)
+    })?;
+    let parsed = Parsed {
+        expr,
+        info,
+        source: source.to_string(),
+    };
+    if depth(&parsed.expr) > MAX_RECURSION_DEPTH {
+        return Err(CompileError::single(
+            Stage::Parse,
+            source,
+            None,
+            "max recursion depth exceeded",
+        ));
+    }
+    if let Some((id, word)) = reserved_identifier(&parsed.expr) {
+        return Err(CompileError::single(
+            Stage::Parse,
+            source,
+            parsed.location(id),
+            format!("reserved identifier: {word}"),
+        ));
+    }
+    Ok(parsed)
+}
+
+fn parse_with_cel(source: &str) -> Result<(IdedExpr, SourceInfo), cel::parser::ParseErrors> {
+    cel::parser::Parser::new()
+        .max_recursion_depth(MAX_RECURSION_DEPTH as u16)
+        .enable_optional_syntax(true)
+        .parse_with_source_info(source)
+}
+
+/// Runs the parser, on a thread with a large stack when the input could nest deeply: the
+/// generated parser recurses several frames per nesting level.
+fn run_parser(source: &str) -> Result<(IdedExpr, SourceInfo), cel::parser::ParseErrors> {
+    if source.len() <= 256 && bracket_depth(source) <= 16 {
+        return parse_with_cel(source);
+    }
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .stack_size(256 << 20)
+            .spawn_scoped(scope, || parse_with_cel(source))
+            .expect("a parser thread")
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })
+}
+
+/// The deepest nesting of `(`, `[` and `{` outside string literals.
+fn bracket_depth(source: &str) -> usize {
+    let mut depth = 0usize;
+    let mut max = 0usize;
+    let mut chars = source.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '(' | '[' | '{' => {
+                depth += 1;
+                max = max.max(depth);
+            }
+            ')' | ']' | '}' => depth = depth.saturating_sub(1),
+            '"' | '\'' => {
+                // Skip the literal (triple-quoted ones end at the first matching quote too,
+                // which only undercounts).
+                while let Some(d) = chars.next() {
+                    if d == '\\' {
+                        chars.next();
+                    } else if d == c {
+                        break;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    max
+}
+
+/// The nesting depth of an expression (iteratively, so a deep tree cannot overflow the stack).
+fn depth(root: &IdedExpr) -> usize {
+    let mut max = 0;
+    let mut stack = vec![(root, 1usize)];
+    while let Some((e, d)) = stack.pop() {
+        max = max.max(d);
+        for child in children(e) {
+            stack.push((child, d + 1));
+        }
+    }
+    max
+}
+
+/// The direct subexpressions of an expression.
+pub fn children(e: &IdedExpr) -> Vec<&IdedExpr> {
+    match &e.expr {
+        Expr::Call(c) => c.target.iter().map(|t| &**t).chain(c.args.iter()).collect(),
+        Expr::Comprehension(c) => vec![
+            &c.iter_range,
+            &c.accu_init,
+            &c.loop_cond,
+            &c.loop_step,
+            &c.result,
+        ],
+        Expr::List(l) => l.elements.iter().collect(),
+        Expr::Map(m) => m
+            .entries
+            .iter()
+            .flat_map(|entry| match &entry.expr {
+                EntryExpr::MapEntry(me) => vec![&me.key, &me.value],
+                EntryExpr::StructField(sf) => vec![&sf.value],
+            })
+            .collect(),
+        Expr::Struct(s) => s
+            .entries
+            .iter()
+            .flat_map(|entry| match &entry.expr {
+                EntryExpr::MapEntry(me) => vec![&me.key, &me.value],
+                EntryExpr::StructField(sf) => vec![&sf.value],
+            })
+            .collect(),
+        Expr::Select(s) => vec![&s.operand],
+        Expr::Ident(_) | Expr::Literal(_) | Expr::Unspecified => Vec::new(),
+    }
+}
+
+fn reserved_identifier(root: &IdedExpr) -> Option<(u64, String)> {
+    let mut stack = vec![root];
+    while let Some(e) = stack.pop() {
+        let name = match &e.expr {
+            Expr::Ident(name) => Some(name.as_str()),
+            Expr::Select(s) => Some(s.field.as_str()),
+            Expr::Call(c) => Some(c.func_name.as_str()),
+            _ => None,
+        };
+        if let Some(name) = name {
+            if RESERVED.contains(&name) {
+                return Some((e.id, name.to_string()));
+            }
+        }
+        stack.extend(children(e));
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_with_macros_expanded() {
+        let p = parse("self.items.all(i, i.name.startsWith('a'))").unwrap();
+        assert!(matches!(p.expr.expr, Expr::Comprehension(_)));
+    }
+
+    #[test]
+    fn rejects_reserved_identifiers_with_a_position() {
+        let err = parse("self.namespace == 'x'").unwrap_err();
+        assert_eq!(err.issues[0].message, "reserved identifier: namespace");
+        assert_eq!(
+            err.to_string().lines().next().unwrap(),
+            "ERROR: <input>:1:5: reserved identifier: namespace"
+        );
+    }
+
+    #[test]
+    fn limits_size_and_depth() {
+        let long = "a".repeat(MAX_CODE_POINTS + 1);
+        assert!(parse(&long)
+            .unwrap_err()
+            .to_string()
+            .contains("expression code point size exceeds limit"));
+        let deep = format!("{}1{}", "[".repeat(300), "]".repeat(300));
+        let err = parse(&deep).unwrap_err().to_string();
+        assert!(err.contains("recursion"), "{err}");
+        let chain = vec!["a"; 300].join(" == ");
+        assert!(parse(&chain).is_err());
+        // Runs of `!` and `-` collapse in pairs, as in cel-go; they must not overflow the stack.
+        let nots = format!("{}true", "!".repeat(50_000));
+        let _ = parse(&nots);
+        let minus = format!("{}1", "-".repeat(50_001));
+        let _ = parse(&minus);
+        let calls = format!("{}1{}", "f(".repeat(200), ")".repeat(200));
+        assert!(parse(&calls).is_ok());
+    }
+
+    #[test]
+    fn syntax_errors_read_like_cel_go() {
+        let err = parse("self.a +").unwrap_err();
+        assert_eq!(err.stage, Stage::Parse);
+        assert!(err.to_string().starts_with("ERROR: <input>:1:"), "{err}");
+    }
+}
