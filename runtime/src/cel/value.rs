@@ -475,11 +475,7 @@ fn cmp_i64_f64(i: i64, f: f64) -> Option<Ordering> {
     }
     let t = f.trunc();
     match i.cmp(&(t as i64)) {
-        Ordering::Equal => {
-            0.0f64
-                .partial_cmp(&(f - t))
-                .map(|o| if o == Ordering::Equal { o } else { o })
-        }
+        Ordering::Equal => 0.0f64.partial_cmp(&(f - t)),
         other => Some(other),
     }
 }
