@@ -1,10 +1,25 @@
 //! CEL with Kubernetes' semantics: parsing (through the `cel` crate, with Kubernetes' limits),
 //! compilation to a tree of slots and builtins, evaluation over borrowed values with cost
 //! metering, and cel-go's error texts.
+//!
+//! ```
+//! use kubeidl::cel::{Program, Value, PER_CALL_LIMIT};
+//! let doc = serde_json::json!({"minReplicas": 1, "maxReplicas": 3});
+//! let program = Program::compile("self.minReplicas <= self.maxReplicas", &["self"]).unwrap();
+//! let out = program.evaluate(&[Value::from_json(&doc)], PER_CALL_LIMIT);
+//! assert!(matches!(out.result, Ok(Value::Bool(true))));
+//! ```
 
 pub mod error;
+mod eval;
+mod format;
+mod functions;
 pub mod parse;
+mod program;
+mod time;
 pub mod value;
 
 pub use error::{CompileError, EvalError, Stage};
+pub use eval::{Evaluation, PER_CALL_LIMIT};
+pub use program::Program;
 pub use value::Value;

@@ -1,0 +1,377 @@
+//! Evaluation of a compiled [`Program`] with runtime cost metering: every identifier, select and
+//! call is charged as cel-go charges it, and evaluation stops with cel-go's cancellation error
+//! once the limit is passed, so no expression can run away.
+
+use super::error::{EvalError, EvalResult};
+use super::functions::{self, Func};
+use super::program::{Comprehension, Node, Program};
+use super::value::{Key, List, Map, Value};
+use indexmap::IndexMap;
+use std::sync::Arc;
+
+/// Kubernetes' limit on the cost of one evaluation.
+pub const PER_CALL_LIMIT: u64 = 1_000_000;
+
+/// The result of an evaluation and its cost (charged even when evaluation failed).
+#[derive(Debug, Clone)]
+pub struct Evaluation<'a> {
+    pub result: EvalResult<Value<'a>>,
+    pub cost: u64,
+}
+
+impl Program {
+    /// Evaluates with `values` bound to the declared variables (in declaration order), stopping
+    /// once the cost exceeds `limit`.
+    pub fn evaluate<'a>(&self, values: &[Value<'a>], limit: u64) -> Evaluation<'a> {
+        let mut slots: Vec<Value<'a>> = Vec::with_capacity(self.slot_count);
+        slots.extend(values.iter().cloned());
+        slots.resize(self.slot_count, Value::Null);
+        let mut eval = Evaluator { cost: 0, limit };
+        let result = eval.eval(&self.root, &mut slots);
+        Evaluation {
+            result,
+            cost: eval.cost,
+        }
+    }
+}
+
+struct Evaluator {
+    cost: u64,
+    limit: u64,
+}
+
+impl Evaluator {
+    fn charge(&mut self, amount: u64) -> EvalResult<()> {
+        self.cost = self.cost.saturating_add(amount);
+        if self.cost > self.limit {
+            return Err(EvalError::cost_limit());
+        }
+        Ok(())
+    }
+
+    fn eval<'a>(&mut self, node: &Node, slots: &mut Vec<Value<'a>>) -> EvalResult<Value<'a>> {
+        match node {
+            Node::Const(v) => Ok(v.clone()),
+            Node::Var(slot) => {
+                self.charge(1)?;
+                Ok(slots[*slot].clone())
+            }
+            Node::Select {
+                operand,
+                field,
+                test,
+            } => {
+                let target = self.eval(operand, slots)?;
+                if !test {
+                    self.charge(1)?;
+                }
+                select(&target, field, *test)
+            }
+            Node::OptSelect { operand, field } => {
+                let target = self.eval(operand, slots)?;
+                self.charge(1)?;
+                match target {
+                    Value::Optional(None) => Ok(Value::Optional(None)),
+                    Value::Optional(Some(inner)) => {
+                        Ok(Value::Optional(opt_field(&inner, field)?.map(Arc::new)))
+                    }
+                    other => Ok(Value::Optional(opt_field(&other, field)?.map(Arc::new))),
+                }
+            }
+            Node::And(a, b) => self.logic(a, b, slots, false),
+            Node::Or(a, b) => self.logic(a, b, slots, true),
+            Node::Conditional(c, t, f) => match self.eval(c, slots)? {
+                Value::Bool(true) => self.eval(t, slots),
+                Value::Bool(false) => self.eval(f, slots),
+                _ => Err(EvalError::no_such_overload()),
+            },
+            Node::NotStrictlyFalse(inner) => match self.eval(inner, slots) {
+                Ok(Value::Bool(false)) => Ok(Value::Bool(false)),
+                Err(e) if e.is_cost_limit() => Err(e),
+                _ => Ok(Value::Bool(true)),
+            },
+            Node::List { elements, optional } => {
+                self.charge(10)?;
+                let mut items = Vec::with_capacity(elements.len());
+                for (element, is_optional) in elements.iter().zip(optional) {
+                    let v = self.eval(element, slots)?;
+                    if *is_optional {
+                        match v {
+                            Value::Optional(Some(inner)) => items.push((*inner).clone()),
+                            Value::Optional(None) => {}
+                            _ => return Err(EvalError::no_such_overload()),
+                        }
+                    } else {
+                        items.push(v);
+                    }
+                }
+                Ok(Value::List(List::from_values(items)))
+            }
+            Node::Map { entries } => {
+                self.charge(30)?;
+                let mut map = IndexMap::with_capacity(entries.len());
+                for (k, v, is_optional) in entries {
+                    let key = Key::from_value(&self.eval(k, slots)?)?;
+                    let value = self.eval(v, slots)?;
+                    let value = if *is_optional {
+                        match value {
+                            Value::Optional(Some(inner)) => (*inner).clone(),
+                            Value::Optional(None) => continue,
+                            _ => return Err(EvalError::no_such_overload()),
+                        }
+                    } else {
+                        value
+                    };
+                    if map.insert(key.clone(), value).is_some() {
+                        return Err(EvalError::new(format!("Failed with repeated key: {key}")));
+                    }
+                }
+                Ok(Value::Map(Map::from_entries(map)))
+            }
+            Node::Comprehension(c) => self.comprehension(c, slots),
+            Node::Bind { slot, init, body } => {
+                let v = self.eval(init, slots)?;
+                let saved = std::mem::replace(&mut slots[*slot], v);
+                let out = self.eval(body, slots);
+                slots[*slot] = saved;
+                out
+            }
+            Node::Call { func, args } => self.call(func, args, slots),
+        }
+    }
+
+    /// `&&` and `||`: an error on one side is absorbed when the other side decides the result.
+    fn logic<'a>(
+        &mut self,
+        a: &Node,
+        b: &Node,
+        slots: &mut Vec<Value<'a>>,
+        or: bool,
+    ) -> EvalResult<Value<'a>> {
+        let decisive = |v: &EvalResult<Value<'_>>| matches!(v, Ok(Value::Bool(x)) if *x == or);
+        let left = self.eval(a, slots);
+        if decisive(&left) {
+            return left;
+        }
+        if let Err(e) = &left {
+            if e.is_cost_limit() {
+                return left;
+            }
+        }
+        let right = self.eval(b, slots);
+        if decisive(&right) {
+            return right;
+        }
+        match (left, right) {
+            (Err(e), _) | (_, Err(e)) => Err(e),
+            (Ok(Value::Bool(_)), Ok(Value::Bool(r))) => Ok(Value::Bool(r)),
+            _ => Err(EvalError::no_such_overload()),
+        }
+    }
+
+    fn comprehension<'a>(
+        &mut self,
+        c: &Comprehension,
+        slots: &mut Vec<Value<'a>>,
+    ) -> EvalResult<Value<'a>> {
+        let range = self.eval(&c.range, slots)?;
+        let items: Vec<(Value<'a>, Value<'a>)> = match &range {
+            Value::List(l) => l
+                .iter()
+                .enumerate()
+                .map(|(i, v)| (Value::Int(i as i64), v))
+                .collect(),
+            Value::Map(m) => match c.second {
+                Some(_) => m.entries(),
+                None => m.keys().into_iter().map(|k| (k, Value::Null)).collect(),
+            },
+            _ => return Err(EvalError::no_such_overload()),
+        };
+        let accu = self.eval(&c.init, slots)?;
+        let saved_accu = std::mem::replace(&mut slots[c.accu], accu);
+        let saved_first = slots[c.first].clone();
+        let saved_second = c.second.map(|s| slots[s].clone());
+        let outcome = (|| {
+            for (index_or_key, value) in items {
+                match c.second {
+                    Some(second) => {
+                        slots[c.first] = index_or_key;
+                        slots[second] = value;
+                    }
+                    None => {
+                        slots[c.first] = if matches!(range, Value::List(_)) {
+                            value
+                        } else {
+                            index_or_key
+                        };
+                    }
+                }
+                match self.eval(&c.cond, slots)? {
+                    Value::Bool(false) => break,
+                    Value::Bool(true) => {}
+                    _ => return Err(EvalError::no_such_overload()),
+                }
+                let next = self.eval(&c.step, slots)?;
+                slots[c.accu] = next;
+            }
+            self.eval(&c.result, slots)
+        })();
+        slots[c.accu] = saved_accu;
+        slots[c.first] = saved_first;
+        if let (Some(s), Some(v)) = (c.second, saved_second) {
+            slots[s] = v;
+        }
+        outcome
+    }
+
+    fn call<'a>(
+        &mut self,
+        func: &Func,
+        args: &[Node],
+        slots: &mut Vec<Value<'a>>,
+    ) -> EvalResult<Value<'a>> {
+        match func {
+            Func::OptMap(slot) | Func::OptFlatMap(slot) => {
+                let target = self.eval(&args[0], slots)?;
+                self.charge(1)?;
+                let Value::Optional(inner) = target else {
+                    return Err(EvalError::no_such_overload());
+                };
+                let Some(inner) = inner else {
+                    return Ok(Value::Optional(None));
+                };
+                let saved = std::mem::replace(&mut slots[*slot], (*inner).clone());
+                let out = self.eval(&args[1], slots);
+                slots[*slot] = saved;
+                let out = out?;
+                if matches!(func, Func::OptMap(_)) {
+                    return Ok(Value::Optional(Some(Arc::new(out))));
+                }
+                match out {
+                    Value::Optional(_) => Ok(out),
+                    _ => Err(EvalError::no_such_overload()),
+                }
+            }
+            Func::SortBy(slot) => {
+                let Value::List(list) = self.eval(&args[0], slots)? else {
+                    return Err(EvalError::no_such_overload());
+                };
+                self.charge(1)?;
+                let mut keyed = Vec::with_capacity(list.len());
+                let saved = slots[*slot].clone();
+                for item in list.iter() {
+                    slots[*slot] = item.clone();
+                    let key = self.eval(&args[1], slots);
+                    keyed.push((key, item));
+                }
+                slots[*slot] = saved;
+                let mut pairs = Vec::with_capacity(keyed.len());
+                for (key, item) in keyed {
+                    pairs.push((key?, item));
+                }
+                let keys = functions::sort_values(pairs.iter().map(|(k, _)| k.clone()).collect())?;
+                // Stable: pick items in the order of their sorted keys.
+                let mut used = vec![false; pairs.len()];
+                let mut out = Vec::with_capacity(pairs.len());
+                for key in keys {
+                    let i = (0..pairs.len())
+                        .find(|&i| !used[i] && pairs[i].0.equals(&key))
+                        .expect("every sorted key comes from a pair");
+                    used[i] = true;
+                    out.push(pairs[i].1.clone());
+                }
+                Ok(Value::List(List::from_values(out)))
+            }
+            _ => {
+                let mut values = Vec::with_capacity(args.len());
+                for a in args {
+                    values.push(self.eval(a, slots)?);
+                }
+                self.charge(call_cost(func, &values))?;
+                functions::call(func, &values)
+            }
+        }
+    }
+}
+
+/// What a call costs, after its arguments: 1, or a size-dependent amount for the functions whose
+/// cost grows with their input.
+fn call_cost(func: &Func, args: &[Value<'_>]) -> u64 {
+    let size = |v: &Value<'_>| -> u64 { functions::size(v).map_or(1, |s| s.max(0) as u64) };
+    let tenth = |n: u64| n.div_ceil(10);
+    match func {
+        Func::StartsWith | Func::EndsWith | Func::ToBytes | Func::Quote | Func::Format => {
+            tenth(size(&args[0])).max(1)
+        }
+        Func::Eq | Func::Ne | Func::Lt | Func::Le | Func::Gt | Func::Ge => {
+            match (&args[0], &args[1]) {
+                (Value::String(_), Value::String(_)) | (Value::Bytes(_), Value::Bytes(_)) => {
+                    tenth(size(&args[0]).min(size(&args[1]))).max(1)
+                }
+                _ => 1,
+            }
+        }
+        Func::Add => match (&args[0], &args[1]) {
+            (Value::String(_), Value::String(_)) | (Value::Bytes(_), Value::Bytes(_)) => {
+                tenth(size(&args[0]) + size(&args[1])).max(1)
+            }
+            (Value::List(a), Value::List(b)) => (a.len() + b.len()) as u64 + 1,
+            _ => 1,
+        },
+        Func::In => match &args[1] {
+            Value::List(l) => l.len() as u64 + 1,
+            _ => 1,
+        },
+        Func::Matches(_) | Func::Find(_) | Func::FindAll(_) => {
+            let s = size(&args[0]);
+            let re = size(&args[1]);
+            (1 + s).div_ceil(10) * re.div_ceil(4).max(1)
+        }
+        Func::Contains => tenth(size(&args[0])).max(1) * tenth(size(&args[1])).max(1),
+        Func::LowerAscii | Func::UpperAscii | Func::Substring | Func::Trim => {
+            tenth(size(&args[0])).max(1)
+        }
+        Func::Replace | Func::Split => size(&args[0]).div_ceil(5).max(1),
+        Func::IsSorted
+        | Func::Sum
+        | Func::Min
+        | Func::Max
+        | Func::Includes
+        | Func::Distinct
+        | Func::Sort
+        | Func::Flatten
+        | Func::Reverse => size(&args[0]).max(1),
+        Func::IndexOf | Func::LastIndexOf => match &args[0] {
+            Value::List(l) => (l.len() as u64).max(1),
+            _ => tenth(size(&args[0])).max(1),
+        },
+        Func::Join => tenth(size(&args[0]) * 2).max(1),
+        Func::Range => match &args[0] {
+            Value::Int(n) => (*n).max(1) as u64,
+            _ => 1,
+        },
+        _ => 1,
+    }
+}
+
+/// `a.f` (or `has(a.f)` when `test`): a map key or an object field.
+fn select<'a>(target: &Value<'a>, field: &str, test: bool) -> EvalResult<Value<'a>> {
+    match target {
+        Value::Map(m) => match m.get_str(field) {
+            Some(v) if test => Ok(Value::Bool(
+                !matches!(v, Value::Null) || matches!(m, Map::Entries(_)),
+            )),
+            Some(v) => Ok(v),
+            None if test => Ok(Value::Bool(false)),
+            None => Err(EvalError::no_such_key(field)),
+        },
+        _ => Err(EvalError::no_such_overload()),
+    }
+}
+
+fn opt_field<'a>(target: &Value<'a>, field: &str) -> EvalResult<Option<Value<'a>>> {
+    match target {
+        Value::Map(m) => Ok(m.get_str(field)),
+        _ => Err(EvalError::no_such_overload()),
+    }
+}

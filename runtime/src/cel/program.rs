@@ -1,0 +1,585 @@
+//! Compilation of a parsed expression into a [`Program`]: variables become slots, functions
+//! become builtins chosen by name and arity, constant regular expressions are compiled once, and
+//! the expansion forms the parser leaves as calls (`cel.bind`, two-variable comprehensions,
+//! `optMap`, `sortBy`) become comprehension nodes.
+
+use super::error::{CompileError, CompileIssue, Stage};
+use super::functions::Func;
+use super::parse::{parse, Parsed};
+use super::value::{TypeName, Value};
+use cel::common::ast::{CallExpr, EntryExpr, Expr, IdedExpr, LiteralValue};
+use std::sync::Arc;
+
+/// A compiled expression.
+#[derive(Debug)]
+pub struct Program {
+    pub(crate) root: Node,
+    /// Slots: the declared variables first, then the comprehension variables.
+    pub(crate) slot_count: usize,
+    variables: Vec<String>,
+    pub source: String,
+}
+
+/// One node of a compiled expression.
+#[derive(Debug)]
+pub(crate) enum Node {
+    Const(Value<'static>),
+    Var(usize),
+    Select {
+        operand: Box<Node>,
+        field: Arc<str>,
+        test: bool,
+    },
+    OptSelect {
+        operand: Box<Node>,
+        field: Arc<str>,
+    },
+    Call {
+        func: Func,
+        args: Vec<Node>,
+    },
+    And(Box<Node>, Box<Node>),
+    Or(Box<Node>, Box<Node>),
+    Conditional(Box<Node>, Box<Node>, Box<Node>),
+    NotStrictlyFalse(Box<Node>),
+    List {
+        elements: Vec<Node>,
+        optional: Vec<bool>,
+    },
+    Map {
+        entries: Vec<(Node, Node, bool)>,
+    },
+    Comprehension(Box<Comprehension>),
+    Bind {
+        slot: usize,
+        init: Box<Node>,
+        body: Box<Node>,
+    },
+}
+
+#[derive(Debug)]
+pub(crate) struct Comprehension {
+    pub range: Node,
+    /// The index (or key) variable of a two-variable comprehension, and the element variable.
+    pub first: usize,
+    pub second: Option<usize>,
+    pub accu: usize,
+    pub init: Node,
+    pub cond: Node,
+    pub step: Node,
+    pub result: Node,
+}
+
+/// The names CEL knows as types (usable as values: `type(x) == int`).
+const TYPE_NAMES: &[&str] = &[
+    "int",
+    "uint",
+    "double",
+    "bool",
+    "string",
+    "bytes",
+    "list",
+    "map",
+    "null_type",
+    "type",
+    "dyn",
+    "google.protobuf.Timestamp",
+    "google.protobuf.Duration",
+    "optional_type",
+];
+
+/// Namespaces of global functions written like members (`optional.of(x)`).
+const NAMESPACES: &[&str] = &[
+    "optional", "sets", "strings", "lists", "cel", "math", "format", "ip",
+];
+
+impl Program {
+    /// The declared variables, in the order [`Program::evaluate`] takes their values.
+    pub fn variables(&self) -> &[String] {
+        &self.variables
+    }
+
+    /// Compiles `source` with the given variables in scope.
+    pub fn compile(source: &str, variables: &[&str]) -> Result<Program, CompileError> {
+        let parsed = parse(source)?;
+        let mut compiler = Compiler {
+            parsed: &parsed,
+            scopes: variables
+                .iter()
+                .enumerate()
+                .map(|(i, v)| (v.to_string(), i))
+                .collect(),
+            next_slot: variables.len(),
+            issues: Vec::new(),
+        };
+        let root = compiler.node(&parsed.expr);
+        if !compiler.issues.is_empty() {
+            return Err(CompileError::new(Stage::Check, source, compiler.issues));
+        }
+        Ok(Program {
+            root,
+            slot_count: compiler.next_slot,
+            variables: variables.iter().map(|v| v.to_string()).collect(),
+            source: source.to_string(),
+        })
+    }
+}
+
+struct Compiler<'p> {
+    parsed: &'p Parsed,
+    /// Names in scope, innermost last.
+    scopes: Vec<(String, usize)>,
+    next_slot: usize,
+    issues: Vec<CompileIssue>,
+}
+
+impl Compiler<'_> {
+    fn issue(&mut self, id: u64, message: impl Into<String>) -> Node {
+        self.issues.push(CompileIssue {
+            location: self.parsed.location(id),
+            message: message.into(),
+        });
+        Node::Const(Value::Null)
+    }
+
+    fn lookup(&self, name: &str) -> Option<usize> {
+        self.scopes
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, s)| *s)
+    }
+
+    fn with_vars<T>(&mut self, names: &[&str], f: impl FnOnce(&mut Self, &[usize]) -> T) -> T {
+        let slots: Vec<usize> = names
+            .iter()
+            .map(|n| {
+                let slot = self.next_slot;
+                self.next_slot += 1;
+                self.scopes.push((n.to_string(), slot));
+                slot
+            })
+            .collect();
+        let out = f(self, &slots);
+        self.scopes.truncate(self.scopes.len() - names.len());
+        out
+    }
+
+    fn node(&mut self, e: &IdedExpr) -> Node {
+        match &e.expr {
+            Expr::Literal(lit) => Node::Const(literal(lit)),
+            Expr::Ident(name) => match self.lookup(name) {
+                Some(slot) => Node::Var(slot),
+                None if TYPE_NAMES.contains(&name.as_str()) => {
+                    Node::Const(Value::Type(TypeName::new(name)))
+                }
+                None => self.issue(
+                    e.id,
+                    format!("undeclared reference to '{name}' (in container '')"),
+                ),
+            },
+            Expr::Select(select) => {
+                if let Some(name) = qualified_name(e) {
+                    if self.lookup(name.split('.').next().unwrap_or("")).is_none() {
+                        if TYPE_NAMES.contains(&name.as_str()) {
+                            return Node::Const(Value::Type(TypeName::new(&name)));
+                        }
+                        return self.issue(
+                            e.id,
+                            format!("undeclared reference to '{name}' (in container '')"),
+                        );
+                    }
+                }
+                Node::Select {
+                    operand: Box::new(self.node(&select.operand)),
+                    field: Arc::from(select.field.as_str()),
+                    test: select.test,
+                }
+            }
+            Expr::Call(call) => self.call(e.id, call),
+            Expr::List(list) => Node::List {
+                elements: list.elements.iter().map(|x| self.node(x)).collect(),
+                optional: (0..list.elements.len())
+                    .map(|i| list.optional_indices.contains(&i))
+                    .collect(),
+            },
+            Expr::Map(map) => {
+                let mut entries = Vec::new();
+                for entry in &map.entries {
+                    match &entry.expr {
+                        EntryExpr::MapEntry(me) => {
+                            entries.push((self.node(&me.key), self.node(&me.value), me.optional))
+                        }
+                        EntryExpr::StructField(_) => {
+                            return self.issue(entry.id, "unexpected field in a map literal")
+                        }
+                    }
+                }
+                Node::Map { entries }
+            }
+            Expr::Struct(s) => self.issue(
+                e.id,
+                format!(
+                    "undeclared reference to '{}' (in container '')",
+                    s.type_name
+                ),
+            ),
+            Expr::Comprehension(c) => {
+                let range = self.node(&c.iter_range);
+                let init = self.node(&c.accu_init);
+                let mut vars: Vec<&str> = vec![c.iter_var.as_str()];
+                if let Some(v2) = &c.iter_var2 {
+                    vars.push(v2.as_str());
+                }
+                self.with_vars(&[c.accu_var.as_str()], |this, accu| {
+                    let (cond, step, first, second) = this.with_vars(&vars, |this, slots| {
+                        (
+                            this.node(&c.loop_cond),
+                            this.node(&c.loop_step),
+                            slots[0],
+                            slots.get(1).copied(),
+                        )
+                    });
+                    let result = this.node(&c.result);
+                    Node::Comprehension(Box::new(Comprehension {
+                        range,
+                        first,
+                        second,
+                        accu: accu[0],
+                        init,
+                        cond,
+                        step,
+                        result,
+                    }))
+                })
+            }
+            Expr::Unspecified => self.issue(e.id, "unspecified expression"),
+        }
+    }
+
+    fn call(&mut self, id: u64, call: &CallExpr) -> Node {
+        let name = call.func_name.as_str();
+        match name {
+            "_&&_" | "_||_" => {
+                let mut args = call.args.iter().map(|a| self.node(a));
+                let first = args
+                    .next()
+                    .unwrap_or(Node::Const(Value::Bool(name == "_&&_")));
+                return args.fold(first, |acc, next| {
+                    if name == "_&&_" {
+                        Node::And(Box::new(acc), Box::new(next))
+                    } else {
+                        Node::Or(Box::new(acc), Box::new(next))
+                    }
+                });
+            }
+            "_?_:_" if call.args.len() == 3 => {
+                let mut a = call.args.iter().map(|x| Box::new(self.node(x)));
+                let (c, t, f) = (a.next().unwrap(), a.next().unwrap(), a.next().unwrap());
+                return Node::Conditional(c, t, f);
+            }
+            "@not_strictly_false" if call.args.len() == 1 => {
+                return Node::NotStrictlyFalse(Box::new(self.node(&call.args[0])));
+            }
+            "_?._" if call.args.len() == 2 => {
+                if let Expr::Literal(LiteralValue::String(field)) = &call.args[1].expr {
+                    return Node::OptSelect {
+                        operand: Box::new(self.node(&call.args[0])),
+                        field: Arc::from(field.inner()),
+                    };
+                }
+            }
+            _ => {}
+        }
+        if let Some(target) = &call.target {
+            if let Some(special) = self.special_form(id, target, name, &call.args) {
+                return special;
+            }
+            if let Expr::Ident(ns) = &target.expr {
+                if self.lookup(ns).is_none() && NAMESPACES.contains(&ns.as_str()) {
+                    let qualified = format!("{ns}.{name}");
+                    let args: Vec<Node> = call.args.iter().map(|a| self.node(a)).collect();
+                    return self.builtin(id, &qualified, false, args);
+                }
+            }
+            let mut args = vec![self.node(target)];
+            args.extend(call.args.iter().map(|a| self.node(a)));
+            return self.builtin(id, name, true, args);
+        }
+        let args: Vec<Node> = call.args.iter().map(|a| self.node(a)).collect();
+        self.builtin(id, name, false, args)
+    }
+
+    fn builtin(&mut self, id: u64, name: &str, member: bool, args: Vec<Node>) -> Node {
+        match Func::resolve(name, member, args.len()) {
+            Some(func) => {
+                let func = func.with_constant_pattern(&args).unwrap_or_else(|message| {
+                    self.issue(id, message);
+                    Func::Unresolved
+                });
+                Node::Call { func, args }
+            }
+            None if Func::exists(name) => self.issue(
+                id,
+                format!(
+                    "found no matching overload for '{name}' applied to {} argument(s)",
+                    args.len()
+                ),
+            ),
+            None => self.issue(
+                id,
+                format!("undeclared reference to '{name}' (in container '')"),
+            ),
+        }
+    }
+
+    /// Calls that are really comprehensions or bindings.
+    fn special_form(
+        &mut self,
+        id: u64,
+        target: &IdedExpr,
+        name: &str,
+        args: &[IdedExpr],
+    ) -> Option<Node> {
+        let ident = |e: &IdedExpr| match &e.expr {
+            Expr::Ident(n) => Some(n.clone()),
+            _ => None,
+        };
+        if let Expr::Ident(ns) = &target.expr {
+            if ns == "cel" && name == "bind" && args.len() == 3 && self.lookup("cel").is_none() {
+                let Some(var) = ident(&args[0]) else {
+                    return Some(
+                        self.issue(id, "cel.bind() variable name must be a simple identifier"),
+                    );
+                };
+                let init = self.node(&args[1]);
+                return Some(self.with_vars(&[var.as_str()], |this, slots| Node::Bind {
+                    slot: slots[0],
+                    init: Box::new(init),
+                    body: Box::new(this.node(&args[2])),
+                }));
+            }
+        }
+        let two_var = matches!(name, "all" | "exists" | "existsOne" | "exists_one")
+            && args.len() == 3
+            || matches!(name, "transformList" | "transformMap" | "transformMapEntry")
+                && (args.len() == 3 || args.len() == 4);
+        if two_var {
+            let (Some(first), Some(second)) = (ident(&args[0]), ident(&args[1])) else {
+                return Some(self.issue(
+                    id,
+                    format!("{name}() variable names must be simple identifiers"),
+                ));
+            };
+            if first == second {
+                return Some(self.issue(
+                    id,
+                    format!("{name}() second variable must be different from the first variable"),
+                ));
+            }
+            let range = self.node(target);
+            let kind = match name {
+                "all" => TwoVar::All,
+                "exists" => TwoVar::Exists,
+                "existsOne" | "exists_one" => TwoVar::ExistsOne,
+                "transformList" => TwoVar::TransformList,
+                "transformMap" => TwoVar::TransformMap,
+                _ => TwoVar::TransformMapEntry,
+            };
+            return Some(self.two_var(range, &first, &second, kind, &args[2..]));
+        }
+        if matches!(name, "optMap" | "optFlatMap") && args.len() == 2 {
+            let Some(var) = ident(&args[0]) else {
+                return Some(self.issue(
+                    id,
+                    format!("{name}() variable name must be a simple identifier"),
+                ));
+            };
+            let operand = self.node(target);
+            return Some(self.with_vars(&[var.as_str()], |this, slots| {
+                let body = this.node(&args[1]);
+                Node::Call {
+                    func: if name == "optMap" {
+                        Func::OptMap(slots[0])
+                    } else {
+                        Func::OptFlatMap(slots[0])
+                    },
+                    args: vec![operand, body],
+                }
+            }));
+        }
+        if name == "sortBy" && args.len() == 2 {
+            let Some(var) = ident(&args[0]) else {
+                return Some(self.issue(id, "sortBy() variable name must be a simple identifier"));
+            };
+            let list = self.node(target);
+            return Some(self.with_vars(&[var.as_str()], |this, slots| {
+                let key = this.node(&args[1]);
+                Node::Call {
+                    func: Func::SortBy(slots[0]),
+                    args: vec![list, key],
+                }
+            }));
+        }
+        None
+    }
+
+    /// Builds the comprehension of a two-variable macro. The accumulator is a fresh slot.
+    fn two_var(
+        &mut self,
+        range: Node,
+        first: &str,
+        second: &str,
+        kind: TwoVar,
+        rest: &[IdedExpr],
+    ) -> Node {
+        self.with_vars(&["@result"], |this, accu| {
+            let accu = accu[0];
+            this.with_vars(&[first, second], |this, slots| {
+                let exprs: Vec<Node> = rest.iter().map(|e| this.node(e)).collect();
+                Node::Comprehension(Box::new(kind.build(range, slots[0], slots[1], accu, exprs)))
+            })
+        })
+    }
+}
+
+#[derive(Clone, Copy)]
+enum TwoVar {
+    All,
+    Exists,
+    ExistsOne,
+    TransformList,
+    TransformMap,
+    TransformMapEntry,
+}
+
+impl TwoVar {
+    fn build(
+        self,
+        range: Node,
+        first: usize,
+        second: usize,
+        accu: usize,
+        mut exprs: Vec<Node>,
+    ) -> Comprehension {
+        let accu_node = || Node::Var(accu);
+        let (init, cond, step, result) = match self {
+            TwoVar::All => {
+                let p = exprs.remove(0);
+                (
+                    Node::Const(Value::Bool(true)),
+                    Node::NotStrictlyFalse(Box::new(accu_node())),
+                    Node::And(Box::new(accu_node()), Box::new(p)),
+                    accu_node(),
+                )
+            }
+            TwoVar::Exists => {
+                let p = exprs.remove(0);
+                (
+                    Node::Const(Value::Bool(false)),
+                    Node::NotStrictlyFalse(Box::new(Node::Call {
+                        func: Func::Not,
+                        args: vec![accu_node()],
+                    })),
+                    Node::Or(Box::new(accu_node()), Box::new(p)),
+                    accu_node(),
+                )
+            }
+            TwoVar::ExistsOne => {
+                let p = exprs.remove(0);
+                (
+                    Node::Const(Value::Int(0)),
+                    Node::Const(Value::Bool(true)),
+                    Node::Conditional(
+                        Box::new(p),
+                        Box::new(Node::Call {
+                            func: Func::Add,
+                            args: vec![accu_node(), Node::Const(Value::Int(1))],
+                        }),
+                        Box::new(accu_node()),
+                    ),
+                    Node::Call {
+                        func: Func::Eq,
+                        args: vec![accu_node(), Node::Const(Value::Int(1))],
+                    },
+                )
+            }
+            TwoVar::TransformList | TwoVar::TransformMap | TwoVar::TransformMapEntry => {
+                let (filter, value) = if exprs.len() == 2 {
+                    let value = exprs.remove(1);
+                    (Some(exprs.remove(0)), value)
+                } else {
+                    (None, exprs.remove(0))
+                };
+                let (init, add) = match self {
+                    TwoVar::TransformList => (
+                        Node::List {
+                            elements: vec![],
+                            optional: vec![],
+                        },
+                        Node::Call {
+                            func: Func::Add,
+                            args: vec![
+                                accu_node(),
+                                Node::List {
+                                    elements: vec![value],
+                                    optional: vec![false],
+                                },
+                            ],
+                        },
+                    ),
+                    TwoVar::TransformMap => (
+                        Node::Map { entries: vec![] },
+                        Node::Call {
+                            func: Func::MapInsert,
+                            args: vec![accu_node(), Node::Var(first), value],
+                        },
+                    ),
+                    _ => (
+                        Node::Map { entries: vec![] },
+                        Node::Call {
+                            func: Func::MapInsertEntry,
+                            args: vec![accu_node(), value],
+                        },
+                    ),
+                };
+                let step = match filter {
+                    Some(f) => Node::Conditional(Box::new(f), Box::new(add), Box::new(accu_node())),
+                    None => add,
+                };
+                (init, Node::Const(Value::Bool(true)), step, accu_node())
+            }
+        };
+        Comprehension {
+            range,
+            first,
+            second: Some(second),
+            accu,
+            init,
+            cond,
+            step,
+            result,
+        }
+    }
+}
+
+fn literal(lit: &LiteralValue) -> Value<'static> {
+    match lit {
+        LiteralValue::Boolean(b) => Value::Bool(*b.inner()),
+        LiteralValue::Int(i) => Value::Int(*i.inner()),
+        LiteralValue::UInt(u) => Value::Uint(*u.inner()),
+        LiteralValue::Double(d) => Value::Double(*d.inner()),
+        LiteralValue::String(s) => Value::string(s.inner()),
+        LiteralValue::Bytes(b) => Value::Bytes(Arc::from(b.inner())),
+        LiteralValue::Null => Value::Null,
+    }
+}
+
+/// `a.b.c` as a dotted name, when the expression is only identifiers and selects.
+fn qualified_name(e: &IdedExpr) -> Option<String> {
+    match &e.expr {
+        Expr::Ident(n) => Some(n.clone()),
+        Expr::Select(s) if !s.test => Some(format!("{}.{}", qualified_name(&s.operand)?, s.field)),
+        _ => None,
+    }
+}
