@@ -23,9 +23,16 @@ impl Program {
     /// Evaluates with `values` bound to the declared variables (in declaration order), stopping
     /// once the cost exceeds `limit`.
     pub fn evaluate<'a>(&self, values: &[Value<'a>], limit: u64) -> Evaluation<'a> {
-        let mut slots: Vec<Value<'a>> = Vec::with_capacity(self.slot_count);
-        slots.extend(values.iter().cloned());
-        slots.resize(self.slot_count, Value::Null);
+        if self.depth > super::program::DEEP {
+            return super::program::on_large_stack(|| self.evaluate_here(values, limit));
+        }
+        self.evaluate_here(values, limit)
+    }
+
+    fn evaluate_here<'a>(&self, values: &[Value<'a>], limit: u64) -> Evaluation<'a> {
+        let mut slots: Vec<EvalResult<Value<'a>>> = Vec::with_capacity(self.slot_count);
+        slots.extend(values.iter().cloned().map(Ok));
+        slots.resize(self.slot_count, Ok(Value::Null));
         let mut eval = Evaluator { cost: 0, limit };
         let result = eval.eval(&self.root, &mut slots);
         Evaluation {
@@ -34,6 +41,10 @@ impl Program {
         }
     }
 }
+
+/// Variable values by slot. A comprehension's accumulator may hold an error, which a later step
+/// can still absorb (`false && error` is false), as in cel-go.
+type Slots<'a> = Vec<EvalResult<Value<'a>>>;
 
 struct Evaluator {
     cost: u64,
@@ -49,13 +60,14 @@ impl Evaluator {
         Ok(())
     }
 
-    fn eval<'a>(&mut self, node: &Node, slots: &mut Vec<Value<'a>>) -> EvalResult<Value<'a>> {
+    fn eval<'a>(&mut self, node: &Node, slots: &mut Slots<'a>) -> EvalResult<Value<'a>> {
         match node {
             Node::Const(v) => Ok(v.clone()),
             Node::Var(slot) => {
                 self.charge(1)?;
-                Ok(slots[*slot].clone())
+                slots[*slot].clone()
             }
+            Node::Fail(error) => Err(error.clone()),
             Node::Select {
                 operand,
                 field,
@@ -122,15 +134,21 @@ impl Evaluator {
                     } else {
                         value
                     };
-                    if map.insert(key.clone(), value).is_some() {
+                    if key.equivalents().iter().any(|k| map.contains_key(k)) {
                         return Err(EvalError::new(format!("Failed with repeated key: {key}")));
                     }
+                    map.insert(key, value);
                 }
                 Ok(Value::Map(Map::from_entries(map)))
             }
             Node::Comprehension(c) => self.comprehension(c, slots),
             Node::Bind { slot, init, body } => {
-                let v = self.eval(init, slots)?;
+                let v = self.eval(init, slots);
+                if let Err(e) = &v {
+                    if e.is_cost_limit() {
+                        return v;
+                    }
+                }
                 let saved = std::mem::replace(&mut slots[*slot], v);
                 let out = self.eval(body, slots);
                 slots[*slot] = saved;
@@ -145,7 +163,7 @@ impl Evaluator {
         &mut self,
         a: &Node,
         b: &Node,
-        slots: &mut Vec<Value<'a>>,
+        slots: &mut Slots<'a>,
         or: bool,
     ) -> EvalResult<Value<'a>> {
         let decisive = |v: &EvalResult<Value<'_>>| matches!(v, Ok(Value::Bool(x)) if *x == or);
@@ -172,7 +190,7 @@ impl Evaluator {
     fn comprehension<'a>(
         &mut self,
         c: &Comprehension,
-        slots: &mut Vec<Value<'a>>,
+        slots: &mut Slots<'a>,
     ) -> EvalResult<Value<'a>> {
         let range = self.eval(&c.range, slots)?;
         let items: Vec<(Value<'a>, Value<'a>)> = match &range {
@@ -188,30 +206,30 @@ impl Evaluator {
             _ => return Err(EvalError::no_such_overload()),
         };
         let accu = self.eval(&c.init, slots)?;
-        let saved_accu = std::mem::replace(&mut slots[c.accu], accu);
+        let saved_accu = std::mem::replace(&mut slots[c.accu], Ok(accu));
         let saved_first = slots[c.first].clone();
         let saved_second = c.second.map(|s| slots[s].clone());
         let outcome = (|| {
             for (index_or_key, value) in items {
                 match c.second {
                     Some(second) => {
-                        slots[c.first] = index_or_key;
-                        slots[second] = value;
+                        slots[c.first] = Ok(index_or_key);
+                        slots[second] = Ok(value);
                     }
-                    None => {
-                        slots[c.first] = if matches!(range, Value::List(_)) {
-                            value
-                        } else {
-                            index_or_key
-                        };
-                    }
+                    None if matches!(range, Value::List(_)) => slots[c.first] = Ok(value),
+                    None => slots[c.first] = Ok(index_or_key),
                 }
                 match self.eval(&c.cond, slots)? {
                     Value::Bool(false) => break,
                     Value::Bool(true) => {}
                     _ => return Err(EvalError::no_such_overload()),
                 }
-                let next = self.eval(&c.step, slots)?;
+                let next = self.eval(&c.step, slots);
+                if let Err(e) = &next {
+                    if e.is_cost_limit() {
+                        return next;
+                    }
+                }
                 slots[c.accu] = next;
             }
             self.eval(&c.result, slots)
@@ -228,7 +246,7 @@ impl Evaluator {
         &mut self,
         func: &Func,
         args: &[Node],
-        slots: &mut Vec<Value<'a>>,
+        slots: &mut Slots<'a>,
     ) -> EvalResult<Value<'a>> {
         match func {
             Func::OptMap(slot) | Func::OptFlatMap(slot) => {
@@ -240,7 +258,7 @@ impl Evaluator {
                 let Some(inner) = inner else {
                     return Ok(Value::Optional(None));
                 };
-                let saved = std::mem::replace(&mut slots[*slot], (*inner).clone());
+                let saved = std::mem::replace(&mut slots[*slot], Ok((*inner).clone()));
                 let out = self.eval(&args[1], slots);
                 slots[*slot] = saved;
                 let out = out?;
@@ -260,7 +278,7 @@ impl Evaluator {
                 let mut keyed = Vec::with_capacity(list.len());
                 let saved = slots[*slot].clone();
                 for item in list.iter() {
-                    slots[*slot] = item.clone();
+                    slots[*slot] = Ok(item.clone());
                     let key = self.eval(&args[1], slots);
                     keyed.push((key, item));
                 }
@@ -354,9 +372,14 @@ fn call_cost(func: &Func, args: &[Value<'_>]) -> u64 {
     }
 }
 
-/// `a.f` (or `has(a.f)` when `test`): a map key or an object field.
+/// `a.f` (or `has(a.f)` when `test`): a map key or an object field. On an optional the result is
+/// optional too (empty when the field is absent).
 fn select<'a>(target: &Value<'a>, field: &str, test: bool) -> EvalResult<Value<'a>> {
     match target {
+        Value::Optional(None) if test => Ok(Value::Bool(false)),
+        Value::Optional(None) => Ok(Value::Optional(None)),
+        Value::Optional(Some(inner)) if test => select(inner, field, true),
+        Value::Optional(Some(inner)) => Ok(Value::Optional(opt_field(inner, field)?.map(Arc::new))),
         Value::Map(m) => match m.get_str(field) {
             Some(v) if test => Ok(Value::Bool(
                 !matches!(v, Value::Null) || matches!(m, Map::Entries(_)),

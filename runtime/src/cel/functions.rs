@@ -790,6 +790,7 @@ fn rem<'a>(a: &Value<'a>, b: &Value<'a>) -> EvalResult<Value<'a>> {
 
 fn index<'a>(container: &Value<'a>, key: &Value<'a>) -> EvalResult<Value<'a>> {
     match container {
+        Value::Optional(_) => opt_index(container, key),
         Value::List(l) => {
             let i = list_index(key)?;
             if i < 0 || i as usize >= l.len() {

@@ -35,6 +35,8 @@ const RESERVED: &[&str] = &[
 #[derive(Debug)]
 pub struct Parsed {
     pub expr: IdedExpr,
+    /// The nesting depth of `expr`.
+    pub depth: usize,
     pub info: SourceInfo,
     pub source: String,
 }
@@ -98,11 +100,12 @@ pub fn parse(source: &str) -> Result<Parsed, CompileError> {
         CompileError::new(Stage::Parse, source, issues)
     })?;
     let parsed = Parsed {
+        depth: depth(&expr),
         expr,
         info,
         source: source.to_string(),
     };
-    if depth(&parsed.expr) > MAX_RECURSION_DEPTH {
+    if parsed.depth > MAX_RECURSION_DEPTH {
         return Err(CompileError::single(
             Stage::Parse,
             source,
@@ -125,13 +128,14 @@ fn parse_with_cel(source: &str) -> Result<(IdedExpr, SourceInfo), cel::parser::P
     cel::parser::Parser::new()
         .max_recursion_depth(MAX_RECURSION_DEPTH as u16)
         .enable_optional_syntax(true)
+        .enable_ident_escape_syntax(true)
         .parse_with_source_info(source)
 }
 
 /// Runs the parser, on a thread with a large stack when the input could nest deeply: the
 /// generated parser recurses several frames per nesting level.
 fn run_parser(source: &str) -> Result<(IdedExpr, SourceInfo), cel::parser::ParseErrors> {
-    if source.len() <= 256 && bracket_depth(source) <= 16 {
+    if source.len() <= 200 && bracket_depth(source) <= 3 {
         return parse_with_cel(source);
     }
     std::thread::scope(|scope| {
@@ -222,10 +226,11 @@ pub fn children(e: &IdedExpr) -> Vec<&IdedExpr> {
 fn reserved_identifier(root: &IdedExpr) -> Option<(u64, String)> {
     let mut stack = vec![root];
     while let Some(e) = stack.pop() {
+        // As in cel-go, reserved words may not name a variable or a global function; they may
+        // still follow a `.` (a field, or a member function).
         let name = match &e.expr {
             Expr::Ident(name) => Some(name.as_str()),
-            Expr::Select(s) => Some(s.field.as_str()),
-            Expr::Call(c) => Some(c.func_name.as_str()),
+            Expr::Call(c) if c.target.is_none() => Some(c.func_name.as_str()),
             _ => None,
         };
         if let Some(name) = name {

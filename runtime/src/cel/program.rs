@@ -14,6 +14,8 @@ use std::sync::Arc;
 #[derive(Debug)]
 pub struct Program {
     pub(crate) root: Node,
+    /// Nesting depth of the expression; deep ones are compiled and evaluated on a large stack.
+    pub(crate) depth: usize,
     /// Slots: the declared variables first, then the comprehension variables.
     pub(crate) slot_count: usize,
     variables: Vec<String>,
@@ -24,6 +26,8 @@ pub struct Program {
 #[derive(Debug)]
 pub(crate) enum Node {
     Const(Value<'static>),
+    /// An error that evaluation reports when it gets here (unchecked compilation only).
+    Fail(super::error::EvalError),
     Var(usize),
     Select {
         operand: Box<Node>,
@@ -70,6 +74,22 @@ pub(crate) struct Comprehension {
     pub result: Node,
 }
 
+/// Expressions nested deeper than this are compiled and evaluated on a thread with a large stack,
+/// so the recursion (bounded by the parser's limit of 250) never overflows the caller's stack.
+pub(crate) const DEEP: usize = 40;
+
+/// Runs `f` on a scoped thread with a 256 MiB stack.
+pub(crate) fn on_large_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .stack_size(256 << 20)
+            .spawn_scoped(scope, f)
+            .expect("a thread for a deep expression")
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })
+}
+
 /// The names CEL knows as types (usable as values: `type(x) == int`).
 const TYPE_NAMES: &[&str] = &[
     "int",
@@ -82,7 +102,6 @@ const TYPE_NAMES: &[&str] = &[
     "map",
     "null_type",
     "type",
-    "dyn",
     "google.protobuf.Timestamp",
     "google.protobuf.Duration",
     "optional_type",
@@ -101,9 +120,29 @@ impl Program {
 
     /// Compiles `source` with the given variables in scope.
     pub fn compile(source: &str, variables: &[&str]) -> Result<Program, CompileError> {
+        Program::compile_with(source, variables, true)
+    }
+
+    /// Compiles `source`; with `checked` off, undeclared names and unknown functions are not
+    /// compile errors but errors when evaluation reaches them (cel-go's unchecked evaluation).
+    pub fn compile_with(
+        source: &str,
+        variables: &[&str],
+        checked: bool,
+    ) -> Result<Program, CompileError> {
         let parsed = parse(source)?;
+        if parsed.depth > DEEP {
+            return on_large_stack(|| Program::build(&parsed, variables, checked));
+        }
+        Program::build(&parsed, variables, checked)
+    }
+
+    fn build(parsed: &Parsed, variables: &[&str], checked: bool) -> Result<Program, CompileError> {
+        let source = parsed.source.as_str();
         let mut compiler = Compiler {
-            parsed: &parsed,
+            checked,
+            declared: variables.len(),
+            parsed,
             scopes: variables
                 .iter()
                 .enumerate()
@@ -118,6 +157,7 @@ impl Program {
         }
         Ok(Program {
             root,
+            depth: parsed.depth,
             slot_count: compiler.next_slot,
             variables: variables.iter().map(|v| v.to_string()).collect(),
             source: source.to_string(),
@@ -126,6 +166,9 @@ impl Program {
 }
 
 struct Compiler<'p> {
+    checked: bool,
+    /// How many of `scopes` are declared variables (the rest are comprehension variables).
+    declared: usize,
     parsed: &'p Parsed,
     /// Names in scope, innermost last.
     scopes: Vec<(String, usize)>,
@@ -134,6 +177,45 @@ struct Compiler<'p> {
 }
 
 impl Compiler<'_> {
+    /// An undeclared name or function: a compile error, or a runtime one when unchecked.
+    fn undeclared(&mut self, id: u64, message: String, runtime: super::error::EvalError) -> Node {
+        if self.checked {
+            self.issue(id, message)
+        } else {
+            Node::Fail(runtime)
+        }
+    }
+
+    /// The innermost variable that is `name` or a dotted prefix of it, and whether it is all of
+    /// `name` (a comprehension variable `y` shadows a declared `y.z`).
+    fn lookup_qualified(&self, name: &str) -> Option<(usize, bool)> {
+        let matches = |n: &str| {
+            n == name
+                || name
+                    .strip_prefix(n)
+                    .is_some_and(|rest| rest.starts_with('.'))
+        };
+        // Comprehension variables (innermost first) shadow declarations; among declarations the
+        // longest matching name wins, as in cel-go.
+        let local = self.scopes[self.declared..]
+            .iter()
+            .rev()
+            .find(|(n, _)| matches(n));
+        let found = local.or_else(|| {
+            self.scopes[..self.declared]
+                .iter()
+                .filter(|(n, _)| matches(n))
+                .max_by_key(|(n, _)| n.len())
+        });
+        found.map(|(n, slot)| (*slot, n == name))
+    }
+
+    /// Whether `name` or one of its dotted prefixes is a declared variable.
+    fn resolves(&self, name: &str) -> bool {
+        let parts: Vec<&str> = name.split('.').collect();
+        (1..=parts.len()).any(|k| self.lookup(&parts[..k].join(".")).is_some())
+    }
+
     fn issue(&mut self, id: u64, message: impl Into<String>) -> Node {
         self.issues.push(CompileIssue {
             location: self.parsed.location(id),
@@ -173,20 +255,25 @@ impl Compiler<'_> {
                 None if TYPE_NAMES.contains(&name.as_str()) => {
                     Node::Const(Value::Type(TypeName::new(name)))
                 }
-                None => self.issue(
+                None => self.undeclared(
                     e.id,
                     format!("undeclared reference to '{name}' (in container '')"),
+                    super::error::EvalError::undeclared(name),
                 ),
             },
             Expr::Select(select) => {
-                if let Some(name) = qualified_name(e) {
-                    if self.lookup(name.split('.').next().unwrap_or("")).is_none() {
+                if let Some(name) = qualified_name(e).filter(|_| !select.test) {
+                    if let Some((slot, true)) = self.lookup_qualified(&name) {
+                        return Node::Var(slot);
+                    }
+                    if !self.resolves(&name) {
                         if TYPE_NAMES.contains(&name.as_str()) {
                             return Node::Const(Value::Type(TypeName::new(&name)));
                         }
-                        return self.issue(
+                        return self.undeclared(
                             e.id,
                             format!("undeclared reference to '{name}' (in container '')"),
+                            super::error::EvalError::undeclared(&name),
                         );
                     }
                 }
@@ -296,7 +383,7 @@ impl Compiler<'_> {
                 return special;
             }
             if let Expr::Ident(ns) = &target.expr {
-                if self.lookup(ns).is_none() && NAMESPACES.contains(&ns.as_str()) {
+                if !self.resolves(ns) && NAMESPACES.contains(&ns.as_str()) {
                     let qualified = format!("{ns}.{name}");
                     let args: Vec<Node> = call.args.iter().map(|a| self.node(a)).collect();
                     return self.builtin(id, &qualified, false, args);
@@ -326,9 +413,10 @@ impl Compiler<'_> {
                     args.len()
                 ),
             ),
-            None => self.issue(
+            None => self.undeclared(
                 id,
                 format!("undeclared reference to '{name}' (in container '')"),
+                super::error::EvalError::new(format!("no matching overload for '{name}'")),
             ),
         }
     }

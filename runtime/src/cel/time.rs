@@ -191,7 +191,7 @@ pub fn get<'a>(
                 Getter::Hours => d.num_hours(),
                 Getter::Minutes => d.num_minutes(),
                 Getter::Seconds => d.num_seconds(),
-                Getter::Milliseconds => d.num_milliseconds(),
+                Getter::Milliseconds => d.num_milliseconds() % 1000,
                 _ => return Err(EvalError::no_such_overload()),
             };
             Ok(Value::Int(v))

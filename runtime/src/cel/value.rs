@@ -141,6 +141,11 @@ impl<'a> Key<'a> {
         }
     }
 
+    /// The keys equal to this one under CEL's heterogeneous equality (itself included).
+    pub fn equivalents(&self) -> Vec<Key<'a>> {
+        Key::candidates(&self.to_value())
+    }
+
     /// The keys under which a lookup with this value may find an entry (numbers are equal across
     /// int, uint and double).
     fn candidates(value: &Value<'a>) -> Vec<Key<'a>> {
@@ -455,45 +460,12 @@ pub fn numeric_cmp(a: &Value<'_>, b: &Value<'_>) -> Option<Ordering> {
         } else {
             x.cmp(&(*y as u64))
         }),
-        (Value::Int(x), Value::Double(y)) => cmp_i64_f64(*x, *y),
-        (Value::Double(x), Value::Int(y)) => cmp_i64_f64(*y, *x).map(Ordering::reverse),
-        (Value::Uint(x), Value::Double(y)) => cmp_u64_f64(*x, *y),
-        (Value::Double(x), Value::Uint(y)) => cmp_u64_f64(*y, *x).map(Ordering::reverse),
+        // cel-go compares an integer with a double as two doubles (lossy above 2^53).
+        (Value::Int(x), Value::Double(y)) => (*x as f64).partial_cmp(y),
+        (Value::Double(x), Value::Int(y)) => x.partial_cmp(&(*y as f64)),
+        (Value::Uint(x), Value::Double(y)) => (*x as f64).partial_cmp(y),
+        (Value::Double(x), Value::Uint(y)) => x.partial_cmp(&(*y as f64)),
         _ => None,
-    }
-}
-
-fn cmp_i64_f64(i: i64, f: f64) -> Option<Ordering> {
-    if f.is_nan() {
-        return None;
-    }
-    if f >= 9.223_372_036_854_776e18 {
-        return Some(Ordering::Less);
-    }
-    if f < -9.223_372_036_854_776e18 {
-        return Some(Ordering::Greater);
-    }
-    let t = f.trunc();
-    match i.cmp(&(t as i64)) {
-        Ordering::Equal => 0.0f64.partial_cmp(&(f - t)),
-        other => Some(other),
-    }
-}
-
-fn cmp_u64_f64(u: u64, f: f64) -> Option<Ordering> {
-    if f.is_nan() {
-        return None;
-    }
-    if f < 0.0 {
-        return Some(Ordering::Greater);
-    }
-    if f >= 1.844_674_407_370_955_2e19 {
-        return Some(Ordering::Less);
-    }
-    let t = f.trunc();
-    match u.cmp(&(t as u64)) {
-        Ordering::Equal => 0.0f64.partial_cmp(&(f - t)),
-        other => Some(other),
     }
 }
 
