@@ -93,7 +93,7 @@ pub fn parse(source: &str) -> Result<Parsed, CompileError> {
             .errors
             .iter()
             .map(|e| CompileIssue {
-                location: (e.pos.0 > 0).then_some((e.pos.0 as usize, e.pos.1.max(0) as usize + 1)),
+                location: (e.pos.0 > 0).then_some((e.pos.0 as usize, e.pos.1.max(1) as usize)),
                 message: e.msg.clone(),
             })
             .collect();
@@ -255,11 +255,15 @@ mod tests {
 
     #[test]
     fn rejects_reserved_identifiers_with_a_position() {
-        let err = parse("self.namespace == 'x'").unwrap_err();
+        let err = parse("namespace == 'x'").unwrap_err();
         assert_eq!(err.issues[0].message, "reserved identifier: namespace");
         assert_eq!(
-            err.to_string().lines().next().unwrap(),
-            "ERROR: <input>:1:5: reserved identifier: namespace"
+            err.to_string(),
+            "ERROR: <input>:1:1: reserved identifier: namespace\n | namespace == 'x'\n | ^"
+        );
+        assert!(
+            parse("self.namespace == 'x'").is_ok(),
+            "a field may be named by a reserved word"
         );
     }
 
@@ -288,6 +292,15 @@ mod tests {
     fn syntax_errors_read_like_cel_go() {
         let err = parse("self.a +").unwrap_err();
         assert_eq!(err.stage, Stage::Parse);
+        assert!(
+            err.to_string()
+                .starts_with("ERROR: <input>:1:9: Syntax error: mismatched input '<EOF>'"),
+            "{err}"
+        );
+        assert!(
+            err.to_string().ends_with("\n | self.a +\n | ........^"),
+            "{err}"
+        );
         assert!(err.to_string().starts_with("ERROR: <input>:1:"), "{err}");
     }
 }
