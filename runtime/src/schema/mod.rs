@@ -4,9 +4,11 @@
 mod canonical;
 mod document;
 mod model;
+mod parse;
 mod refs;
 
 pub use canonical::{to_canonical_string, write_canonical};
 pub use document::Document;
 pub use model::{Schema, SchemaType};
+pub use parse::{number_f64, SchemaError};
 pub use refs::{ref_closure, ref_target, wrap_refs, COMPONENTS_PREFIX};

@@ -61,12 +61,15 @@ pub struct Schema {
     pub items: Option<Box<Schema>>,
     pub properties: IndexMap<String, Schema>,
     pub additional_properties: Option<Box<Schema>>,
+    /// `additionalProperties: true|false` (the boolean form).
+    pub additional_properties_allowed: Option<bool>,
     /// Required property names, in declaration order.
     pub required: Vec<String>,
     pub all_of: Vec<Schema>,
     pub one_of: Vec<Schema>,
     pub any_of: Vec<Schema>,
-    /// `x-kubernetes-*` (and other `x-`) extensions by name.
+    /// `x-kubernetes-*` (and other `x-`) extensions by name, and any keyword the model does not
+    /// type (`title`, `example`, `not`...), kept as written.
     pub extensions: IndexMap<String, Value>,
 }
 
@@ -162,6 +165,8 @@ impl Schema {
         }
         if let Some(ap) = &self.additional_properties {
             m.insert("additionalProperties".into(), ap.to_json());
+        } else if let Some(allowed) = self.additional_properties_allowed {
+            m.insert("additionalProperties".into(), Value::Bool(allowed));
         }
         if !self.required.is_empty() {
             let names = self.required.iter().cloned().map(Value::String).collect();
