@@ -303,10 +303,10 @@ impl Evaluator {
             _ => {
                 let mut values = Vec::with_capacity(args.len());
                 for a in args {
-                    values.push(self.eval(a, slots)?);
+                    values.push(surface(self.eval(a, slots)?)?);
                 }
                 self.charge(call_cost(func, &values))?;
-                functions::call(func, &values)
+                surface(functions::call(func, &values)?)
             }
         }
     }
@@ -372,10 +372,24 @@ fn call_cost(func: &Func, args: &[Value<'_>]) -> u64 {
     }
 }
 
+/// A value read from data is an error when it does not fit its declaration.
+fn surface(v: Value<'_>) -> EvalResult<Value<'_>> {
+    match v {
+        Value::Invalid(e) => Err((*e).clone()),
+        v => Ok(v),
+    }
+}
+
 /// `a.f` (or `has(a.f)` when `test`): a map key or an object field. On an optional the result is
 /// optional too (empty when the field is absent).
 fn select<'a>(target: &Value<'a>, field: &str, test: bool) -> EvalResult<Value<'a>> {
     match target {
+        Value::Object(o) => match o.get(field) {
+            Some(v) if test => Ok(Value::Bool(!matches!(v, Value::Null))),
+            Some(v) => surface(v),
+            None if test => Ok(Value::Bool(false)),
+            None => Err(EvalError::no_such_field(field)),
+        },
         Value::Optional(None) if test => Ok(Value::Bool(false)),
         Value::Optional(None) => Ok(Value::Optional(None)),
         Value::Optional(Some(inner)) if test => select(inner, field, true),
@@ -394,6 +408,7 @@ fn select<'a>(target: &Value<'a>, field: &str, test: bool) -> EvalResult<Value<'
 
 fn opt_field<'a>(target: &Value<'a>, field: &str) -> EvalResult<Option<Value<'a>>> {
     match target {
+        Value::Object(o) => o.get(field).map(surface).transpose(),
         Value::Map(m) => Ok(m.get_str(field)),
         _ => Err(EvalError::no_such_overload()),
     }

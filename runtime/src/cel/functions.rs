@@ -675,7 +675,7 @@ fn regex_call<'a>(
 fn map_entries<'a>(m: &Map<'a>) -> IndexMap<Key<'a>, Value<'a>> {
     match m {
         Map::Entries(e) => (**e).clone(),
-        Map::Json(_) => m
+        Map::Json(_) | Map::Typed(..) => m
             .entries()
             .into_iter()
             .filter_map(|(k, v)| Key::from_value(&k).ok().map(|k| (k, v)))

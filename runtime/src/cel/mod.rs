@@ -10,6 +10,7 @@
 //! assert!(matches!(out.result, Ok(Value::Bool(true))));
 //! ```
 
+pub mod decl;
 pub mod error;
 mod eval;
 mod format;
@@ -23,3 +24,6 @@ pub use error::{CompileError, EvalError, Stage};
 pub use eval::{Evaluation, PER_CALL_LIMIT};
 pub use program::Program;
 pub use value::Value;
+
+#[cfg(test)]
+mod tests;

@@ -57,6 +57,49 @@ pub fn parse_timestamp(s: &str) -> EvalResult<DateTime<Utc>> {
     Ok(t)
 }
 
+/// A `date` (`2006-01-02`) or `date-time` string of a schema, as the apiserver reads them.
+pub fn parse_schema_time(s: &str, date_only: bool) -> EvalResult<DateTime<Utc>> {
+    if date_only {
+        let d = chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d")
+            .map_err(|e| EvalError::new(format!("invalid date {s:?}: {e}")))?;
+        return Ok(d.and_hms_opt(0, 0, 0).expect("midnight").and_utc());
+    }
+    if let Ok(t) = DateTime::parse_from_rfc3339(s) {
+        return Ok(t.with_timezone(&Utc));
+    }
+    chrono::NaiveDateTime::parse_from_str(s, "%Y-%m-%dT%H:%M:%S")
+        .map(|t| t.and_utc())
+        .map_err(|e| EvalError::new(format!("invalid date-time {s:?}: {e}")))
+}
+
+/// A `duration` string of a schema: Go's syntax, or `<n><unit>` with the units Kubernetes adds
+/// (`d`, `day`, `w`, `wk`, `week`).
+pub fn parse_schema_duration(s: &str) -> EvalResult<TimeDelta> {
+    if let Ok(d) = parse_duration(s) {
+        return Ok(d);
+    }
+    let t = s.trim();
+    let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+    let (n, unit) = t.split_at(digits);
+    let n: i64 = n
+        .parse()
+        .map_err(|_| EvalError::new(format!("invalid duration {s:?}")))?;
+    let unit_seconds = match unit.trim() {
+        "ns" => return Ok(TimeDelta::nanoseconds(n)),
+        "us" | "µs" => return Ok(TimeDelta::microseconds(n)),
+        "ms" => return Ok(TimeDelta::milliseconds(n)),
+        "s" => 1,
+        "m" => 60,
+        "h" => 3600,
+        "d" | "day" => 86_400,
+        "w" | "wk" | "week" => 604_800,
+        _ => return Err(EvalError::new(format!("invalid duration {s:?}"))),
+    };
+    n.checked_mul(unit_seconds)
+        .map(TimeDelta::seconds)
+        .ok_or_else(EvalError::duration_overflow)
+}
+
 pub fn timestamp_from_unix(seconds: i64) -> EvalResult<DateTime<Utc>> {
     if !(MIN_SECONDS..=MAX_SECONDS).contains(&seconds) {
         return Err(EvalError::timestamp_overflow());

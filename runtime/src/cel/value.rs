@@ -6,6 +6,7 @@
 //! values of different types unequal); ordering is defined within numbers (across int, uint and
 //! double), strings, bytes, bools, timestamps and durations.
 
+use super::decl::{Decl, DeclKind, ListSemantics, ObjectDecl};
 use super::error::{EvalError, EvalResult};
 use chrono::{DateTime, TimeDelta, Utc};
 use indexmap::IndexMap;
@@ -32,6 +33,35 @@ pub enum Value<'a> {
     Type(TypeName),
     Optional(Option<Arc<Value<'a>>>),
     Opaque(Arc<dyn Opaque>),
+    /// An object of a schema with properties, read in place through its declaration.
+    Object(ObjectView<'a>),
+    /// Data that does not convert to its declared type (bad base64, an unparsable date...): an
+    /// error as soon as anything uses it.
+    Invalid(Arc<EvalError>),
+}
+
+/// A JSON object seen through the declaration of its schema: only declared properties are
+/// visible, under their escaped names, and `null` properties are absent.
+#[derive(Clone, Debug)]
+pub struct ObjectView<'a> {
+    pub json: &'a serde_json::Map<String, serde_json::Value>,
+    pub decl: &'a ObjectDecl,
+}
+
+impl<'a> ObjectView<'a> {
+    /// The value of a property by its CEL name; `None` when absent or null.
+    pub fn get(&self, cel_name: &str) -> Option<Value<'a>> {
+        let field = self.decl.field(cel_name)?;
+        match self.json.get(&field.json_name) {
+            None | Some(serde_json::Value::Null) => None,
+            Some(v) => Some(Value::from_json_decl(v, &field.decl)),
+        }
+    }
+
+    /// Whether the declaration has this property at all.
+    pub fn declares(&self, cel_name: &str) -> bool {
+        self.decl.field(cel_name).is_some()
+    }
 }
 
 /// A value of a type defined outside the CEL core (Kubernetes' Quantity, IP, URL...).
@@ -79,17 +109,19 @@ impl TypeName {
     }
 }
 
-/// A list: a JSON array in place, or shared values.
+/// A list: a JSON array in place (typed by its schema or not), or shared values.
 #[derive(Clone, Debug)]
 pub enum List<'a> {
     Json(&'a [serde_json::Value]),
+    Typed(&'a [serde_json::Value], &'a Decl, &'a ListSemantics),
     Values(Arc<Vec<Value<'a>>>),
 }
 
-/// A map: a JSON object in place, or shared entries.
+/// A map: a JSON object in place (typed by its schema or not), or shared entries.
 #[derive(Clone, Debug)]
 pub enum Map<'a> {
     Json(&'a serde_json::Map<String, serde_json::Value>),
+    Typed(&'a serde_json::Map<String, serde_json::Value>, &'a Decl),
     Entries(Arc<IndexMap<Key<'a>, Value<'a>>>),
 }
 
@@ -199,8 +231,16 @@ impl<'a> List<'a> {
 
     pub fn len(&self) -> usize {
         match self {
-            List::Json(items) => items.len(),
+            List::Json(items) | List::Typed(items, ..) => items.len(),
             List::Values(values) => values.len(),
+        }
+    }
+
+    /// The list's `x-kubernetes-list-type`, when its schema gives one.
+    pub fn semantics(&self) -> &ListSemantics {
+        match self {
+            List::Typed(_, _, semantics) => semantics,
+            _ => &ListSemantics::Atomic,
         }
     }
 
@@ -211,6 +251,7 @@ impl<'a> List<'a> {
     pub fn get(&self, index: usize) -> Option<Value<'a>> {
         match self {
             List::Json(items) => items.get(index).map(Value::from_json),
+            List::Typed(items, decl, _) => items.get(index).map(|v| Value::from_json_decl(v, decl)),
             List::Values(values) => values.get(index).cloned(),
         }
     }
@@ -231,7 +272,7 @@ impl<'a> Map<'a> {
 
     pub fn len(&self) -> usize {
         match self {
-            Map::Json(m) => m.len(),
+            Map::Json(m) | Map::Typed(m, _) => m.len(),
             Map::Entries(e) => e.len(),
         }
     }
@@ -243,8 +284,8 @@ impl<'a> Map<'a> {
     /// The value under a key, with numeric keys matching across int, uint and double.
     pub fn get(&self, key: &Value<'a>) -> Option<Value<'a>> {
         match self {
-            Map::Json(m) => match key {
-                Value::String(s) => m.get(&**s).map(Value::from_json),
+            Map::Json(_) | Map::Typed(..) => match key {
+                Value::String(s) => self.get_str(s),
                 _ => None,
             },
             Map::Entries(e) => Key::candidates(key).iter().find_map(|k| e.get(k).cloned()),
@@ -254,6 +295,7 @@ impl<'a> Map<'a> {
     pub fn get_str(&self, key: &str) -> Option<Value<'a>> {
         match self {
             Map::Json(m) => m.get(key).map(Value::from_json),
+            Map::Typed(m, decl) => m.get(key).map(|v| Value::from_json_decl(v, decl)),
             Map::Entries(e) => e
                 .get(&Key::String(KeyStr(Str::Shared(Arc::from(key)))))
                 .cloned(),
@@ -266,7 +308,7 @@ impl<'a> Map<'a> {
 
     pub fn keys(&self) -> Vec<Value<'a>> {
         match self {
-            Map::Json(m) => m
+            Map::Json(m) | Map::Typed(m, _) => m
                 .keys()
                 .map(|k| Value::String(Str::Borrowed(k.as_str())))
                 .collect(),
@@ -282,6 +324,15 @@ impl<'a> Map<'a> {
                     (
                         Value::String(Str::Borrowed(k.as_str())),
                         Value::from_json(v),
+                    )
+                })
+                .collect(),
+            Map::Typed(m, decl) => m
+                .iter()
+                .map(|(k, v)| {
+                    (
+                        Value::String(Str::Borrowed(k.as_str())),
+                        Value::from_json_decl(v, decl),
                     )
                 })
                 .collect(),
@@ -314,6 +365,66 @@ impl<'a> Value<'a> {
         }
     }
 
+    /// A JSON value seen through the declaration of its schema: integers as ints, numbers as
+    /// doubles (whole ones too), `byte`/`date`/`date-time`/`duration` strings converted, objects
+    /// with properties as objects, `additionalProperties` as maps; data that does not fit its
+    /// declaration becomes [`Value::Invalid`].
+    pub fn from_json_decl(json: &'a serde_json::Value, decl: &'a Decl) -> Value<'a> {
+        use serde_json::Value as J;
+        let invalid = |message: String| Value::Invalid(Arc::new(EvalError::new(message)));
+        if json.is_null() {
+            return if decl.nullable {
+                Value::Null
+            } else {
+                invalid("invalid data, got null for schema with nullable=false".to_string())
+            };
+        }
+        match (&decl.kind, json) {
+            (DeclKind::Bool, J::Bool(b)) => Value::Bool(*b),
+            (DeclKind::Int, J::Number(n)) => match n.as_i64() {
+                Some(i) => Value::Int(i),
+                None => invalid(format!("invalid data, expected an integer, got {n}")),
+            },
+            (DeclKind::Double, J::Number(n)) => Value::Double(n.as_f64().unwrap_or(f64::NAN)),
+            (DeclKind::String, J::String(s)) => Value::String(Str::Borrowed(s)),
+            (DeclKind::Bytes, J::String(s)) => {
+                use base64::Engine as _;
+                match base64::engine::general_purpose::STANDARD.decode(s) {
+                    Ok(b) => Value::Bytes(Arc::from(b)),
+                    Err(e) => invalid(format!("Invalid byte formatted string {s:?}: {e}")),
+                }
+            }
+            (DeclKind::Timestamp { date_only }, J::String(s)) => {
+                match super::time::parse_schema_time(s, *date_only) {
+                    Ok(t) => Value::Timestamp(t),
+                    Err(e) => Value::Invalid(Arc::new(e)),
+                }
+            }
+            (DeclKind::Duration, J::String(s)) => match super::time::parse_schema_duration(s) {
+                Ok(d) => Value::Duration(d),
+                Err(e) => Value::Invalid(Arc::new(e)),
+            },
+            (DeclKind::IntOrString, J::Number(n)) if n.is_i64() => {
+                Value::Int(n.as_i64().expect("checked"))
+            }
+            (DeclKind::IntOrString, J::String(s)) => Value::String(Str::Borrowed(s)),
+            (DeclKind::IntOrString, _) => invalid(
+                "invalid data, expected XIntOrString value to be either a string or integer"
+                    .to_string(),
+            ),
+            (DeclKind::Object(o), J::Object(m)) => Value::Object(ObjectView { json: m, decl: o }),
+            (DeclKind::Map(v), J::Object(m)) => Value::Map(Map::Typed(m, v)),
+            (DeclKind::List { item, semantics }, J::Array(items)) => {
+                Value::List(List::Typed(items, item, semantics))
+            }
+            (DeclKind::Any, _) => Value::from_json(json),
+            (_, other) => invalid(format!(
+                "invalid data, got {} for schema of another type",
+                json_kind(other)
+            )),
+        }
+    }
+
     /// The CEL type of this value.
     pub fn type_name(&self) -> TypeName {
         TypeName::new(match self {
@@ -331,6 +442,8 @@ impl<'a> Value<'a> {
             Value::Type(_) => "type",
             Value::Optional(_) => "optional_type",
             Value::Opaque(o) => o.type_name(),
+            Value::Object(_) => "object",
+            Value::Invalid(_) => "error",
         })
     }
 
@@ -364,6 +477,8 @@ impl<'a> Value<'a> {
             Value::Optional(Some(v)) => v.to_json(),
             Value::Optional(None) => serde_json::Value::Null,
             Value::Opaque(o) => serde_json::Value::String(format!("{o:?}")),
+            Value::Object(o) => serde_json::Value::Object(o.json.clone()),
+            Value::Invalid(e) => serde_json::Value::String(format!("<error: {e}>")),
         }
     }
 
@@ -389,8 +504,16 @@ impl<'a> Value<'a> {
             (Value::Timestamp(a), Value::Timestamp(b)) => a == b,
             (Value::Duration(a), Value::Duration(b)) => a == b,
             (Value::Type(a), Value::Type(b)) => a == b,
-            (Value::List(a), Value::List(b)) => {
-                a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.equals(&y))
+            (Value::List(a), Value::List(b)) => list_equals(a, b),
+            (Value::Object(a), Value::Object(b)) => {
+                std::ptr::eq(a.decl, b.decl)
+                    && a.decl.fields.iter().all(|f| {
+                        match (a.get(&f.cel_name), b.get(&f.cel_name)) {
+                            (None, None) => true,
+                            (Some(x), Some(y)) => x.equals(&y),
+                            _ => false,
+                        }
+                    })
             }
             (Value::Map(a), Value::Map(b)) => {
                 a.len() == b.len()
@@ -441,6 +564,49 @@ impl<'a> Value<'a> {
 
     pub fn is_number(&self) -> bool {
         matches!(self, Value::Int(_) | Value::Uint(_) | Value::Double(_))
+    }
+}
+
+fn json_kind(v: &serde_json::Value) -> &'static str {
+    match v {
+        serde_json::Value::Null => "null",
+        serde_json::Value::Bool(_) => "bool",
+        serde_json::Value::Number(_) => "number",
+        serde_json::Value::String(_) => "string",
+        serde_json::Value::Array(_) => "array",
+        serde_json::Value::Object(_) => "object",
+    }
+}
+
+/// List equality: in order, unless the left list is a `set` (order ignored) or a `map` list
+/// (items matched by their keys), as Kubernetes' list types make it.
+fn list_equals(a: &List<'_>, b: &List<'_>) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    match a.semantics() {
+        ListSemantics::Atomic => a.iter().zip(b.iter()).all(|(x, y)| x.equals(&y)),
+        ListSemantics::Set => {
+            let (xs, ys) = (a.to_vec(), b.to_vec());
+            xs.iter().all(|x| ys.iter().any(|y| x.equals(y)))
+                && ys.iter().all(|y| xs.iter().any(|x| x.equals(y)))
+        }
+        ListSemantics::Map(keys) => {
+            let key_of = |v: &Value<'_>| -> Vec<Option<serde_json::Value>> {
+                keys.iter()
+                    .map(|k| match v {
+                        Value::Object(o) => o.json.get(k).cloned(),
+                        Value::Map(m) => m.get_str(k).map(|x| x.to_json()),
+                        _ => None,
+                    })
+                    .collect()
+            };
+            let ys = b.to_vec();
+            a.iter().all(|x| {
+                let kx = key_of(&x);
+                ys.iter().any(|y| key_of(y) == kx && x.equals(y))
+            })
+        }
     }
 }
 

@@ -1,0 +1,404 @@
+//! The CEL view of an OpenAPI schema (Kubernetes' DeclType): which CEL type each node has, which
+//! properties an object exposes and under which escaped names, list semantics, and the sizes
+//! the cost estimator needs. Built once per schema; values of documents are then read through it.
+
+use crate::schema::Schema;
+use std::sync::Arc;
+
+/// How deep `$ref`s are followed before a node is treated as `dyn` (recursive schemas such as
+/// JSONSchemaProps would otherwise never end).
+const MAX_REF_DEPTH: usize = 32;
+
+/// The CEL type and value conversion of one schema node.
+#[derive(Debug, Clone)]
+pub struct Decl {
+    pub kind: DeclKind,
+    pub nullable: bool,
+    /// `maxLength`, `maxItems` or `maxProperties`, whichever applies.
+    pub max_size: Option<u64>,
+    /// The longest `enum` value, for string size estimates.
+    pub max_enum_len: Option<u64>,
+}
+
+#[derive(Debug, Clone)]
+pub enum DeclKind {
+    Bool,
+    Int,
+    Double,
+    String,
+    /// `format: byte`: base64 text seen as bytes.
+    Bytes,
+    /// `format: date` (`date_only`) or `date-time`: timestamps.
+    Timestamp {
+        date_only: bool,
+    },
+    /// `format: duration`.
+    Duration,
+    /// `x-kubernetes-int-or-string`: `dyn`, an int or a string at run time.
+    IntOrString,
+    Object(Arc<ObjectDecl>),
+    /// `additionalProperties`: a map from strings.
+    Map(Box<Decl>),
+    List {
+        item: Box<Decl>,
+        semantics: ListSemantics,
+    },
+    /// Preserve-unknown-fields or untyped objects: reachable, but with no declared fields.
+    Any,
+}
+
+/// `x-kubernetes-list-type`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ListSemantics {
+    Atomic,
+    Set,
+    Map(Vec<String>),
+}
+
+/// An object with declared properties.
+#[derive(Debug, Clone)]
+pub struct ObjectDecl {
+    /// The property names as CEL sees them (escaped), with their JSON names and declarations.
+    pub fields: Vec<FieldDecl>,
+    pub required: Vec<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct FieldDecl {
+    pub cel_name: String,
+    pub json_name: String,
+    pub decl: Decl,
+}
+
+impl ObjectDecl {
+    pub fn field(&self, cel_name: &str) -> Option<&FieldDecl> {
+        self.fields.iter().find(|f| f.cel_name == cel_name)
+    }
+}
+
+/// Looks up `#/components/schemas/...` (or `#/definitions/...`) references.
+pub trait Definitions {
+    fn resolve(&self, reference: &str) -> Option<&Schema>;
+}
+
+/// No definitions: every `$ref` stays unresolved (and typed `dyn`).
+pub struct NoDefinitions;
+
+impl Definitions for NoDefinitions {
+    fn resolve(&self, _: &str) -> Option<&Schema> {
+        None
+    }
+}
+
+impl Definitions for std::collections::BTreeMap<String, Schema> {
+    fn resolve(&self, reference: &str) -> Option<&Schema> {
+        let name = reference
+            .strip_prefix("#/components/schemas/")
+            .or_else(|| reference.strip_prefix("#/definitions/"))?;
+        self.get(&name.replace("~1", "/").replace("~0", "~"))
+    }
+}
+
+impl Decl {
+    /// The declaration of a schema node.
+    pub fn from_schema(schema: &Schema, defs: &dyn Definitions) -> Decl {
+        build(schema, defs, 0, false)
+    }
+
+    /// The declaration of a resource's root (or of an embedded resource): only `apiVersion`,
+    /// `kind`, `metadata.name` and `metadata.generateName` are visible of the object's metadata.
+    pub fn for_resource_root(schema: &Schema, defs: &dyn Definitions) -> Decl {
+        build(schema, defs, 0, true)
+    }
+
+    fn plain(kind: DeclKind) -> Decl {
+        Decl {
+            kind,
+            nullable: false,
+            max_size: None,
+            max_enum_len: None,
+        }
+    }
+}
+
+fn resolve<'s>(schema: &'s Schema, defs: &'s dyn Definitions) -> &'s Schema {
+    let mut s = schema;
+    for _ in 0..MAX_REF_DEPTH {
+        if let Some(r) = &s.reference {
+            match defs.resolve(r) {
+                Some(target) => s = target,
+                None => return s,
+            }
+        } else if s.schema_type.is_none() && s.all_of.len() == 1 && s.all_of[0].reference.is_some()
+        {
+            // The apiserver's `{"allOf": [{"$ref": R}], ...}` wrapping.
+            match defs.resolve(s.all_of[0].reference.as_deref().unwrap_or_default()) {
+                Some(target) => s = target,
+                None => return s,
+            }
+        } else {
+            return s;
+        }
+    }
+    s
+}
+
+fn type_name(s: &Schema) -> &str {
+    match &s.schema_type {
+        Some(crate::schema::SchemaType::Single(t)) => t,
+        _ => "",
+    }
+}
+
+fn build(schema: &Schema, defs: &dyn Definitions, depth: usize, resource_root: bool) -> Decl {
+    let outer = schema;
+    let s = resolve(schema, defs);
+    if depth > MAX_REF_DEPTH {
+        return Decl::plain(DeclKind::Any);
+    }
+    let ext_bool = |key: &str| {
+        s.extensions
+            .get(key)
+            .and_then(|v| v.as_bool())
+            .unwrap_or(false)
+    };
+    let nullable = s.nullable || outer.nullable;
+    let max_enum_len = s
+        .enum_values
+        .iter()
+        .filter_map(|v| v.as_str().map(|t| t.chars().count() as u64))
+        .max();
+    let int_or_string = ext_bool("x-kubernetes-int-or-string")
+        || s.format.as_deref() == Some("int-or-string") && !s.one_of.is_empty();
+    let embedded = ext_bool("x-kubernetes-embedded-resource");
+    let kind = if int_or_string {
+        DeclKind::IntOrString
+    } else {
+        match type_name(s) {
+            "boolean" => DeclKind::Bool,
+            "integer" => DeclKind::Int,
+            "number" => DeclKind::Double,
+            "string" => match s.format.as_deref() {
+                Some("byte") => DeclKind::Bytes,
+                Some("date") => DeclKind::Timestamp { date_only: true },
+                Some("date-time") => DeclKind::Timestamp { date_only: false },
+                Some("duration") => DeclKind::Duration,
+                _ => DeclKind::String,
+            },
+            "array" => {
+                let item = s.items.as_deref().map_or(Decl::plain(DeclKind::Any), |i| {
+                    build(i, defs, depth + 1, false)
+                });
+                let semantics = match s
+                    .extensions
+                    .get("x-kubernetes-list-type")
+                    .and_then(|v| v.as_str())
+                {
+                    Some("set") => ListSemantics::Set,
+                    Some("map") => ListSemantics::Map(
+                        s.extensions
+                            .get("x-kubernetes-list-map-keys")
+                            .and_then(|v| v.as_array())
+                            .map(|keys| {
+                                keys.iter()
+                                    .filter_map(|k| k.as_str().map(str::to_string))
+                                    .collect()
+                            })
+                            .unwrap_or_default(),
+                    ),
+                    _ => ListSemantics::Atomic,
+                };
+                DeclKind::List {
+                    item: Box::new(item),
+                    semantics,
+                }
+            }
+            "object" | "" if !s.properties.is_empty() || resource_root || embedded => {
+                DeclKind::Object(Arc::new(object(s, defs, depth, resource_root || embedded)))
+            }
+            "object" | "" if s.additional_properties.is_some() => DeclKind::Map(Box::new(build(
+                s.additional_properties.as_deref().expect("checked"),
+                defs,
+                depth + 1,
+                false,
+            ))),
+            _ => DeclKind::Any,
+        }
+    };
+    Decl {
+        kind,
+        nullable,
+        max_size: s.max_length.or(s.max_items).or(s.max_properties),
+        max_enum_len,
+    }
+}
+
+fn object(s: &Schema, defs: &dyn Definitions, depth: usize, resource_root: bool) -> ObjectDecl {
+    let mut fields = Vec::new();
+    for (name, prop) in &s.properties {
+        let Some(cel_name) = escape(name) else {
+            continue;
+        };
+        let decl = if resource_root && name == "metadata" {
+            metadata_decl(prop, defs)
+        } else {
+            build(prop, defs, depth + 1, false)
+        };
+        fields.push(FieldDecl {
+            cel_name,
+            json_name: name.clone(),
+            decl,
+        });
+    }
+    if resource_root {
+        for name in ["apiVersion", "kind"] {
+            if !fields.iter().any(|f| f.json_name == name) {
+                fields.push(FieldDecl {
+                    cel_name: name.to_string(),
+                    json_name: name.to_string(),
+                    decl: Decl::plain(DeclKind::String),
+                });
+            }
+        }
+        if !fields.iter().any(|f| f.json_name == "metadata") {
+            fields.push(FieldDecl {
+                cel_name: "metadata".to_string(),
+                json_name: "metadata".to_string(),
+                decl: metadata_decl(&Schema::default(), defs),
+            });
+        }
+    }
+    ObjectDecl {
+        fields,
+        required: s.required.clone(),
+    }
+}
+
+/// The metadata of a resource as CEL sees it: `name` (at most 253 long) and `generateName`.
+fn metadata_decl(schema: &Schema, defs: &dyn Definitions) -> Decl {
+    let s = resolve(schema, defs);
+    let max_len = |field: &str, limit: u64| {
+        s.properties
+            .get(field)
+            .and_then(|p| resolve(p, defs).max_length)
+            .map_or(limit, |m| m.min(limit))
+    };
+    let string = |max: u64| Decl {
+        max_size: Some(max),
+        ..Decl::plain(DeclKind::String)
+    };
+    Decl::plain(DeclKind::Object(Arc::new(ObjectDecl {
+        fields: vec![
+            FieldDecl {
+                cel_name: "name".into(),
+                json_name: "name".into(),
+                decl: string(max_len("name", 253)),
+            },
+            FieldDecl {
+                cel_name: "generateName".into(),
+                json_name: "generateName".into(),
+                decl: string(max_len("generateName", 252)),
+            },
+        ],
+        required: Vec::new(),
+    })))
+}
+
+/// Words that, as property names, are written `__word__` in CEL.
+const RESERVED_PROPERTY_NAMES: &[&str] = &[
+    "true",
+    "false",
+    "null",
+    "in",
+    "as",
+    "break",
+    "const",
+    "continue",
+    "else",
+    "for",
+    "function",
+    "if",
+    "import",
+    "let",
+    "loop",
+    "package",
+    "namespace",
+    "return",
+    "var",
+    "void",
+    "while",
+];
+
+/// Kubernetes' escaping of a property name for CEL, or `None` when it cannot be expressed (then
+/// the property is not accessible).
+pub fn escape(name: &str) -> Option<String> {
+    if RESERVED_PROPERTY_NAMES.contains(&name) {
+        return Some(format!("__{name}__"));
+    }
+    let mut chars = name.chars();
+    let first = chars.next()?;
+    let allowed = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-' | '/');
+    if !(first.is_ascii_alphabetic() || matches!(first, '_' | '.' | '-' | '/'))
+        || !chars.all(allowed)
+    {
+        return None;
+    }
+    let mut out = String::with_capacity(name.len());
+    let mut rest = name;
+    while !rest.is_empty() {
+        if let Some(r) = rest.strip_prefix("__") {
+            out.push_str("__underscores__");
+            rest = r;
+            continue;
+        }
+        let c = rest.chars().next().expect("non-empty");
+        match c {
+            '.' => out.push_str("__dot__"),
+            '-' => out.push_str("__dash__"),
+            '/' => out.push_str("__slash__"),
+            c => out.push(c),
+        }
+        rest = &rest[c.len_utf8()..];
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn escapes_property_names_as_kubernetes_does() {
+        assert_eq!(escape("foo").as_deref(), Some("foo"));
+        assert_eq!(escape("a___a").as_deref(), Some("a__underscores___a"));
+        assert_eq!(escape("a._a").as_deref(), Some("a__dot___a"));
+        assert_eq!(escape("x-y/z").as_deref(), Some("x__dash__y__slash__z"));
+        assert_eq!(escape("namespace").as_deref(), Some("__namespace__"));
+        assert_eq!(escape("_").as_deref(), Some("_"));
+        assert_eq!(escape("1abc"), None);
+        assert_eq!(escape("a@b"), None);
+    }
+
+    #[test]
+    fn resource_roots_expose_only_identity_metadata() {
+        let s = Schema::from_json(&json!({
+            "type": "object",
+            "properties": {
+                "metadata": {"type": "object", "properties": {"name": {"type": "string"}, "namespace": {"type": "string"}}},
+                "spec": {"type": "object", "properties": {"replicas": {"type": "integer"}}}
+            }
+        }))
+        .unwrap();
+        let d = Decl::for_resource_root(&s, &NoDefinitions);
+        let DeclKind::Object(o) = &d.kind else {
+            panic!()
+        };
+        let DeclKind::Object(meta) = &o.field("metadata").unwrap().decl.kind else {
+            panic!()
+        };
+        let names: Vec<&str> = meta.fields.iter().map(|f| f.cel_name.as_str()).collect();
+        assert_eq!(names, ["name", "generateName"]);
+        assert!(o.field("apiVersion").is_some() && o.field("kind").is_some());
+    }
+}

@@ -1,0 +1,176 @@
+//! End-to-end tests of the engine: expressions evaluated on documents typed by their schemas.
+
+use super::decl::{Decl, NoDefinitions};
+use super::{Program, Value, PER_CALL_LIMIT};
+use crate::schema::Schema;
+use serde_json::json;
+
+fn eval_with(
+    schema: serde_json::Value,
+    doc: serde_json::Value,
+    expr: &str,
+) -> Result<serde_json::Value, String> {
+    let schema = Schema::from_json(&schema).unwrap();
+    let decl = Decl::from_schema(&schema, &NoDefinitions);
+    let program = Program::compile(expr, &["self"]).map_err(|e| e.to_string())?;
+    let out = program.evaluate(&[Value::from_json_decl(&doc, &decl)], PER_CALL_LIMIT);
+    out.result.map(|v| v.to_json()).map_err(|e| e.to_string())
+}
+
+fn spec_schema() -> serde_json::Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "replicas": {"type": "integer"},
+            "ratio": {"type": "number"},
+            "x-y": {"type": "string"},
+            "note": {"type": "string", "nullable": true},
+            "created": {"type": "string", "format": "date-time"},
+            "timeout": {"type": "string", "format": "duration"},
+            "data": {"type": "string", "format": "byte"},
+            "port": {"x-kubernetes-int-or-string": true},
+            "tags": {"type": "array", "items": {"type": "string"}, "x-kubernetes-list-type": "set"},
+            "ports": {"type": "array", "x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["name"],
+                      "items": {"type": "object", "properties": {"name": {"type": "string"}, "port": {"type": "integer"}}}},
+            "labels": {"type": "object", "additionalProperties": {"type": "string"}}
+        }
+    })
+}
+
+#[test]
+fn numbers_follow_the_schema_not_the_json() {
+    let doc = json!({"replicas": 3, "ratio": 2});
+    assert_eq!(
+        eval_with(spec_schema(), doc.clone(), "self.replicas + 1"),
+        Ok(json!(4))
+    );
+    assert_eq!(
+        eval_with(
+            spec_schema(),
+            doc.clone(),
+            "type(self.ratio) == double && self.ratio == 2.0"
+        ),
+        Ok(json!(true))
+    );
+    assert_eq!(
+        eval_with(spec_schema(), doc, "self.ratio + 1"),
+        Err("no such overload".into())
+    );
+}
+
+#[test]
+fn properties_use_escaped_names_and_null_is_absent() {
+    let doc = json!({"x-y": "v", "note": null});
+    assert_eq!(
+        eval_with(spec_schema(), doc.clone(), "self.x__dash__y == 'v'"),
+        Ok(json!(true))
+    );
+    assert_eq!(
+        eval_with(
+            spec_schema(),
+            doc.clone(),
+            "has(self.note) || has(self.replicas)"
+        ),
+        Ok(json!(false))
+    );
+    assert_eq!(
+        eval_with(spec_schema(), doc, "self.note"),
+        Err("no such key: note".into())
+    );
+}
+
+#[test]
+fn formats_convert_to_timestamps_durations_bytes() {
+    let doc = json!({"created": "2024-01-01T10:00:00+05:00", "timeout": "90s", "data": "aGk="});
+    assert_eq!(
+        eval_with(spec_schema(), doc.clone(), "self.created.getHours()"),
+        Ok(json!(5))
+    );
+    assert_eq!(
+        eval_with(spec_schema(), doc.clone(), "self.timeout > duration('1m')"),
+        Ok(json!(true))
+    );
+    assert_eq!(
+        eval_with(spec_schema(), doc.clone(), "string(self.data)"),
+        Ok(json!("hi"))
+    );
+    let bad = json!({"data": "%%%"});
+    let err = eval_with(spec_schema(), bad, "size(self.data) > 0").unwrap_err();
+    assert!(err.starts_with("Invalid byte formatted string"), "{err}");
+}
+
+#[test]
+fn int_or_string_is_either() {
+    assert_eq!(
+        eval_with(spec_schema(), json!({"port": 80}), "self.port == 80"),
+        Ok(json!(true))
+    );
+    assert_eq!(
+        eval_with(
+            spec_schema(),
+            json!({"port": "http"}),
+            "self.port == 'http'"
+        ),
+        Ok(json!(true))
+    );
+}
+
+#[test]
+fn set_and_map_lists_compare_without_order_on_the_left() {
+    let doc =
+        json!({"tags": ["a", "b"], "ports": [{"name": "a", "port": 1}, {"name": "b", "port": 2}]});
+    assert_eq!(
+        eval_with(spec_schema(), doc.clone(), "self.tags == ['b', 'a']"),
+        Ok(json!(true))
+    );
+    assert_eq!(
+        eval_with(spec_schema(), doc.clone(), "['b', 'a'] == self.tags"),
+        Ok(json!(false))
+    );
+    assert_eq!(
+        eval_with(
+            spec_schema(),
+            doc.clone(),
+            "self.ports == [self.ports[1], self.ports[0]]"
+        ),
+        Ok(json!(true))
+    );
+    assert_eq!(
+        eval_with(spec_schema(), doc, "self.ports.all(p, p.port > 0)"),
+        Ok(json!(true))
+    );
+}
+
+#[test]
+fn maps_from_additional_properties() {
+    let doc = json!({"labels": {"app": "web", "tier.k8s.io/x": "1"}});
+    assert_eq!(
+        eval_with(
+            spec_schema(),
+            doc.clone(),
+            "self.labels['tier.k8s.io/x'] == '1' && 'app' in self.labels"
+        ),
+        Ok(json!(true))
+    );
+    assert_eq!(
+        eval_with(spec_schema(), doc, "self.labels.all(k, size(k) > 2)"),
+        Ok(json!(true))
+    );
+}
+
+#[test]
+fn runaway_expressions_stop_at_the_cost_limit() {
+    let program = Program::compile("[1,2,3,4,5,6,7,8,9,10].map(a, [1,2,3,4,5,6,7,8,9,10].map(b, [1,2,3,4,5,6,7,8,9,10].map(c, [1,2,3,4,5,6,7,8,9,10].map(d, [1,2,3,4,5,6,7,8,9,10].map(e, a + b + c + d + e)))))", &[]).unwrap();
+    let out = program.evaluate(&[], PER_CALL_LIMIT);
+    assert_eq!(
+        out.result.unwrap_err().to_string(),
+        "operation cancelled: actual cost limit exceeded"
+    );
+    assert!(out.cost > PER_CALL_LIMIT);
+    let program = Program::compile(
+        "lists.range(1000).map(i, 'x' + string(i)).join('').size() > 0",
+        &[],
+    )
+    .unwrap();
+    assert!(program.evaluate(&[], PER_CALL_LIMIT).result.is_ok());
+}
