@@ -92,6 +92,8 @@ pub(crate) enum Func {
     Min,
     Max,
     Includes,
+    /// A function of Kubernetes' libraries.
+    Lib(super::library::LibFunc),
     /// A name that failed to resolve; never evaluated (compilation reports it).
     Unresolved,
 }
@@ -211,11 +213,12 @@ impl Func {
             .iter()
             .find(|(n, m, counts, _)| *n == name && *m == member && counts.contains(&argc))
             .map(|(_, _, _, make)| make())
+            .or_else(|| super::library::LibFunc::resolve(name, member, argc).map(Func::Lib))
     }
 
     /// Whether any builtin has this name.
     pub fn exists(name: &str) -> bool {
-        TABLE.iter().any(|(n, ..)| *n == name)
+        TABLE.iter().any(|(n, ..)| *n == name) || super::library::LibFunc::exists(name)
     }
 
     /// Compiles a constant regular expression argument once.
@@ -615,6 +618,7 @@ pub(crate) fn call<'a>(func: &Func, args: &[Value<'a>]) -> EvalResult<Value<'a>>
             V::List(l) => Ok(V::Bool(l.iter().any(|x| x.equals(&args[1])))),
             other => Ok(V::Bool(other.equals(&args[1]))),
         },
+        Func::Lib(f) => f.call(args),
         Func::OptMap(_) | Func::OptFlatMap(_) | Func::SortBy(_) | Func::Unresolved => Err(
             EvalError::new("internal error: special form evaluated as a call"),
         ),
@@ -928,6 +932,10 @@ fn to_string<'a>(v: &Value<'a>) -> EvalResult<Value<'a>> {
         Value::Timestamp(t) => Ok(Value::string(format_timestamp(t))),
         Value::Duration(d) => Ok(Value::string(format_duration(d))),
         Value::Type(TypeName(t)) => Ok(Value::string(&**t)),
+        Value::Opaque(o) => o
+            .to_cel_string()
+            .map(Value::string)
+            .ok_or_else(EvalError::no_such_overload),
         _ => Err(EvalError::no_such_overload()),
     }
 }

@@ -15,6 +15,7 @@ pub mod error;
 mod eval;
 mod format;
 mod functions;
+pub mod library;
 pub mod parse;
 mod program;
 mod time;

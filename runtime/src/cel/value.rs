@@ -74,6 +74,10 @@ pub trait Opaque: fmt::Debug + Send + Sync {
     fn compare(&self, _other: &dyn Opaque) -> Option<Ordering> {
         None
     }
+    /// What `string(v)` gives, for types that convert.
+    fn to_cel_string(&self) -> Option<String> {
+        None
+    }
 }
 
 /// A string: borrowed from the document or shared.
