@@ -385,7 +385,7 @@ fn is_base64(s: &[u8]) -> bool {
     fn b64(c: u8) -> bool {
         c.is_ascii_alphanumeric() || c == b'+' || c == b'/'
     }
-    if s.is_empty() || s.len() % 4 != 0 {
+    if s.is_empty() || !s.len().is_multiple_of(4) {
         return false;
     }
     let body = s

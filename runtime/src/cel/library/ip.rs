@@ -478,7 +478,7 @@ fn format_v6(seg: [u16; 8]) -> String {
             end += 1;
         }
         let len = end - start;
-        if len >= 2 && best.map_or(true, |(s, e)| len > e - s) {
+        if len >= 2 && best.is_none_or(|(s, e)| len > e - s) {
             best = Some((start, end));
         }
     }
