@@ -8,7 +8,7 @@ mod support;
 use chrono::{TimeDelta, TimeZone, Utc};
 use indexmap::IndexMap;
 use kubeidl::cel::value::{Key, List, Map, TypeName};
-use kubeidl::cel::{Program, Value, PER_CALL_LIMIT};
+use kubeidl::cel::{CelType, CheckOptions, Program, Value, PER_CALL_LIMIT};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -231,7 +231,29 @@ fn run(section: &str, test: &Message) -> Outcome {
         Expected::Value(Value::Bool(true))
     };
     let declared: Vec<&str> = names.iter().map(String::as_str).collect();
-    let program = match Program::compile_with(&expr, &declared, !test.flag("disable_check")) {
+    let compiled = if test.flag("disable_check") {
+        Program::compile_with(&expr, &declared, false)
+    } else {
+        let typed: Vec<(&str, CelType)> = names
+            .iter()
+            .zip(&values)
+            .map(|(n, v)| {
+                (
+                    n.as_str(),
+                    declared_type(test, n).unwrap_or_else(|| type_of(v)),
+                )
+            })
+            .collect();
+        // The specification's environment allows mixed-type literals; Kubernetes' does not.
+        Program::compile_checked(
+            &expr,
+            &typed,
+            CheckOptions {
+                homogeneous_literals: false,
+            },
+        )
+    };
+    let program = match compiled {
         Ok(p) => p,
         Err(e) => {
             return match expected {
@@ -254,6 +276,63 @@ fn run(section: &str, test: &Message) -> Outcome {
                 Outcome::Fail(format!("expected {want:?}, got {got:?}"))
             }
         }
+    }
+}
+
+/// The type a `type_env` declaration gives a variable, for the types the runner knows.
+fn declared_type(test: &Message, name: &str) -> Option<CelType> {
+    for decl in test.all("type_env") {
+        let Field::Message(d) = decl else { continue };
+        if d.string("name").as_deref() != Some(name) {
+            continue;
+        }
+        return d
+            .message("ident")
+            .and_then(|i| i.message("type"))
+            .map(proto_type);
+    }
+    None
+}
+
+fn proto_type(t: &Message) -> CelType {
+    match t.string("primitive").as_deref() {
+        Some("BOOL") => return CelType::Bool,
+        Some("INT64") => return CelType::Int,
+        Some("UINT64") => return CelType::Uint,
+        Some("DOUBLE") => return CelType::Double,
+        Some("STRING") => return CelType::String,
+        Some("BYTES") => return CelType::Bytes,
+        _ => {}
+    }
+    if let Some(l) = t.message("list_type") {
+        return CelType::List(Box::new(
+            l.message("elem_type").map_or(CelType::Dyn, proto_type),
+        ));
+    }
+    if let Some(m) = t.message("map_type") {
+        return CelType::Map(
+            Box::new(m.message("key_type").map_or(CelType::Dyn, proto_type)),
+            Box::new(m.message("value_type").map_or(CelType::Dyn, proto_type)),
+        );
+    }
+    if t.get("null").is_some() {
+        return CelType::Null;
+    }
+    CelType::Dyn
+}
+
+/// The type of a bound value (lists and maps as `dyn` elements: bindings are not declarations).
+fn type_of(v: &Value<'_>) -> CelType {
+    match v {
+        Value::Bool(_) => CelType::Bool,
+        Value::Int(_) => CelType::Int,
+        Value::Uint(_) => CelType::Uint,
+        Value::Double(_) => CelType::Double,
+        Value::String(_) => CelType::String,
+        Value::Bytes(_) => CelType::Bytes,
+        Value::Timestamp(_) => CelType::Timestamp,
+        Value::Duration(_) => CelType::Duration,
+        _ => CelType::Dyn,
     }
 }
 

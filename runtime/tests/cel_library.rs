@@ -48,8 +48,8 @@ fn lists() {
         ("[1, 2].includes(2)", json!(true)),
         ("[[1], [2]].includes([2])", json!(true)),
         ("[1, 2, 3].slice(1, 3)", json!([2, 3])),
-        ("[[1, [2]], 3].flatten()", json!([1, [2], 3])),
-        ("[[1, [2]], 3].flatten(2)", json!([1, 2, 3])),
+        ("[[1, dyn([2])], dyn(3)].flatten()", json!([1, [2], 3])),
+        ("[[1, dyn([2])], dyn(3)].flatten(2)", json!([1, 2, 3])),
         ("[1, 2, 1].distinct()", json!([1, 2])),
         ("[1, 2].reverse()", json!([2, 1])),
         ("[3, 1, 2].sort()", json!([1, 2, 3])),
@@ -59,7 +59,10 @@ fn lists() {
     fails(&[
         ("[].min()", "min called on empty list"),
         ("[].max()", "max called on empty list"),
-        ("[1, 'a'].sort()", "list elements must have the same type"),
+        (
+            "[1, dyn('a')].sort()",
+            "list elements must have the same type",
+        ),
         (
             "[1, 2].slice(2, 1)",
             "cannot slice(2, 1), start index must be less than or equal to end index",
@@ -105,7 +108,7 @@ fn strings() {
         ("'hello'.substring(1, 3)", json!("el")),
         ("'  x '.trim()", json!("x")),
         ("['a', 'b'].join('-')", json!("a-b")),
-        ("'%s is %d'.format(['x', 3])", json!("x is 3")),
+        ("'%s is %d'.format([dyn('x'), 3])", json!("x is 3")),
         ("strings.quote('a\"b')", json!("\"a\\\"b\"")),
     ]);
     fails(&[
@@ -115,8 +118,27 @@ fn strings() {
             "invalid substring range. start: 3, end: 1",
         ),
         ("'hello'.substring(9)", "index out of range: 9"),
-        ("'abc'.reverse()", "no such overload"),
     ]);
+}
+
+#[test]
+fn strings_reverse_is_not_in_kubernetes() {
+    let err = eval("'abc'.reverse()").unwrap_err();
+    assert!(
+        err.starts_with(
+            "ERROR: <input>:1:14: found no matching overload for 'reverse' applied to 'string.()'"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn literals_are_homogeneous_as_in_kubernetes() {
+    let err = eval("'%s is %d'.format(['x', 3])").unwrap_err();
+    assert!(
+        err.starts_with("ERROR: <input>:1:25: expected type 'string' but found 'int'"),
+        "{err}"
+    );
 }
 
 #[test]

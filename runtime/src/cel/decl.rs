@@ -14,6 +14,9 @@ const MAX_REF_DEPTH: usize = 32;
 pub struct Decl {
     pub kind: DeclKind,
     pub nullable: bool,
+    /// Whether an old value can be found for this node on update (false below the items of
+    /// set and atomic lists), so transition rules may use `oldSelf` here.
+    pub correlatable: bool,
     /// `maxLength`, `maxItems` or `maxProperties`, whichever applies.
     pub max_size: Option<u64>,
     /// The longest `enum` value, for string size estimates.
@@ -115,6 +118,7 @@ impl Decl {
         Decl {
             kind,
             nullable: false,
+            correlatable: true,
             max_size: None,
             max_enum_len: None,
         }
@@ -186,7 +190,7 @@ fn build(schema: &Schema, defs: &dyn Definitions, depth: usize, resource_root: b
                 _ => DeclKind::String,
             },
             "array" => {
-                let item = s.items.as_deref().map_or(Decl::plain(DeclKind::Any), |i| {
+                let mut item = s.items.as_deref().map_or(Decl::plain(DeclKind::Any), |i| {
                     build(i, defs, depth + 1, false)
                 });
                 let semantics = match s
@@ -208,6 +212,9 @@ fn build(schema: &Schema, defs: &dyn Definitions, depth: usize, resource_root: b
                     ),
                     _ => ListSemantics::Atomic,
                 };
+                if !matches!(semantics, ListSemantics::Map(_)) {
+                    uncorrelatable(&mut item);
+                }
                 DeclKind::List {
                     item: Box::new(item),
                     semantics,
@@ -228,8 +235,25 @@ fn build(schema: &Schema, defs: &dyn Definitions, depth: usize, resource_root: b
     Decl {
         kind,
         nullable,
+        correlatable: true,
         max_size: s.max_length.or(s.max_items).or(s.max_properties),
         max_enum_len,
+    }
+}
+
+/// Marks a declaration and everything below it as having no old value to correlate with.
+fn uncorrelatable(decl: &mut Decl) {
+    decl.correlatable = false;
+    match &mut decl.kind {
+        DeclKind::Map(v) => uncorrelatable(v),
+        DeclKind::List { item, .. } => uncorrelatable(item),
+        DeclKind::Object(o) => {
+            let o = Arc::make_mut(o);
+            for f in &mut o.fields {
+                uncorrelatable(&mut f.decl);
+            }
+        }
+        _ => {}
     }
 }
 

@@ -10,6 +10,7 @@
 //! assert!(matches!(out.result, Ok(Value::Bool(true))));
 //! ```
 
+pub mod checker;
 pub mod decl;
 pub mod error;
 mod eval;
@@ -18,12 +19,16 @@ mod functions;
 pub mod library;
 pub mod parse;
 mod program;
+pub mod rule;
 mod time;
+pub mod types;
 pub mod value;
 
+pub use checker::CheckOptions;
 pub use error::{CompileError, EvalError, Stage};
 pub use eval::{Evaluation, PER_CALL_LIMIT};
 pub use program::Program;
+pub use types::CelType;
 pub use value::Value;
 
 #[cfg(test)]

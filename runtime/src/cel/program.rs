@@ -3,9 +3,11 @@
 //! the expansion forms the parser leaves as calls (`cel.bind`, two-variable comprehensions,
 //! `optMap`, `sortBy`) become comprehension nodes.
 
+use super::checker::{self, CheckOptions};
 use super::error::{CompileError, CompileIssue, Stage};
 use super::functions::Func;
 use super::parse::{parse, Parsed};
+use super::types::CelType;
 use super::value::{TypeName, Value};
 use cel::common::ast::{CallExpr, EntryExpr, Expr, IdedExpr, LiteralValue};
 use std::sync::Arc;
@@ -14,6 +16,7 @@ use std::sync::Arc;
 #[derive(Debug)]
 pub struct Program {
     pub(crate) root: Node,
+    result_type: CelType,
     /// Nesting depth of the expression; deep ones are compiled and evaluated on a large stack.
     pub(crate) depth: usize,
     /// Slots: the declared variables first, then the comprehension variables.
@@ -118,9 +121,46 @@ impl Program {
         &self.variables
     }
 
-    /// Compiles `source` with the given variables in scope.
+    /// Compiles and type-checks `source` with the given variables in scope, all typed `dyn`.
     pub fn compile(source: &str, variables: &[&str]) -> Result<Program, CompileError> {
-        Program::compile_with(source, variables, true)
+        let typed: Vec<(&str, CelType)> = variables.iter().map(|v| (*v, CelType::Dyn)).collect();
+        Program::compile_typed(source, &typed)
+    }
+
+    /// Compiles and type-checks `source` with typed variables in scope, as Kubernetes checks.
+    pub fn compile_typed(
+        source: &str,
+        variables: &[(&str, CelType)],
+    ) -> Result<Program, CompileError> {
+        Program::compile_checked(source, variables, CheckOptions::default())
+    }
+
+    /// Compiles and type-checks `source` with the given checker options.
+    pub fn compile_checked(
+        source: &str,
+        variables: &[(&str, CelType)],
+        options: CheckOptions,
+    ) -> Result<Program, CompileError> {
+        let parsed = parse(source)?;
+        let result_type = if parsed.depth > DEEP {
+            on_large_stack(|| checker::check(&parsed, variables, options))
+        } else {
+            checker::check(&parsed, variables, options)
+        }
+        .map_err(|issues| CompileError::new(Stage::Check, source, issues))?;
+        let names: Vec<&str> = variables.iter().map(|(n, _)| *n).collect();
+        let mut program = if parsed.depth > DEEP {
+            on_large_stack(|| Program::build(&parsed, &names, true))
+        } else {
+            Program::build(&parsed, &names, true)
+        }?;
+        program.result_type = result_type;
+        Ok(program)
+    }
+
+    /// The type the checker gave the whole expression (`dyn` when unchecked).
+    pub fn result_type(&self) -> &CelType {
+        &self.result_type
     }
 
     /// Compiles `source`; with `checked` off, undeclared names and unknown functions are not
@@ -157,6 +197,7 @@ impl Program {
         }
         Ok(Program {
             root,
+            result_type: CelType::Dyn,
             depth: parsed.depth,
             slot_count: compiler.next_slot,
             variables: variables.iter().map(|v| v.to_string()).collect(),

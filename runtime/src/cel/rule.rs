@@ -1,0 +1,193 @@
+//! Compiling the rules of a schema node (`x-kubernetes-validations`): `self` typed by the node,
+//! `oldSelf` the same (or optional with `optionalOldSelf`), the result checked to be a `bool`
+//! (a `string` for a `messageExpression`), and `oldSelf` refused where no old value correlates.
+
+use super::checker::CheckOptions;
+use super::decl::Decl;
+use super::error::{CompileError, Stage};
+use super::parse::parse;
+use super::types::CelType;
+use super::Program;
+use cel::common::ast::{Expr, IdedExpr};
+
+/// What a compiled expression is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExpressionKind {
+    Rule,
+    MessageExpression,
+}
+
+/// A compiled rule or message expression of a schema node.
+#[derive(Debug)]
+pub struct CompiledRule {
+    pub program: Program,
+    /// The rule refers to `oldSelf` (a transition rule).
+    pub uses_old_self: bool,
+}
+
+/// Compiles `source` for the node declared by `decl`. Variables: `self`, `oldSelf`.
+pub fn compile_rule(
+    source: &str,
+    decl: &Decl,
+    optional_old_self: bool,
+    kind: ExpressionKind,
+) -> Result<CompiledRule, CompileError> {
+    let self_type = CelType::of_decl(decl);
+    let old_type = if optional_old_self {
+        CelType::Optional(Box::new(self_type.clone()))
+    } else {
+        self_type.clone()
+    };
+    let parsed = parse(source)?;
+    let old_self_at = find_ident(&parsed.expr, "oldSelf");
+    if let Some(id) = old_self_at {
+        if !decl.correlatable {
+            return Err(CompileError::single(
+                Stage::Check,
+                source,
+                parsed.location(id),
+                "oldSelf cannot be used on the uncorrelatable portion of the schema",
+            ));
+        }
+    }
+    let program = Program::compile_checked(
+        source,
+        &[("self", self_type), ("oldSelf", old_type)],
+        CheckOptions::default(),
+    )?;
+    let (wanted, message) = match kind {
+        ExpressionKind::Rule => (CelType::Bool, "cel expression must evaluate to a bool"),
+        ExpressionKind::MessageExpression => (
+            CelType::String,
+            "messageExpression must evaluate to a string",
+        ),
+    };
+    if !program.result_type().fits(&wanted) {
+        return Err(CompileError::single(Stage::Check, source, None, message));
+    }
+    Ok(CompiledRule {
+        program,
+        uses_old_self: old_self_at.is_some(),
+    })
+}
+
+/// The first identifier `name` (not shadowed by a comprehension variable of the same name).
+fn find_ident(e: &IdedExpr, name: &str) -> Option<u64> {
+    match &e.expr {
+        Expr::Ident(n) if n == name => Some(e.id),
+        Expr::Comprehension(c)
+            if c.iter_var == name || c.iter_var2.as_deref() == Some(name) || c.accu_var == name =>
+        {
+            find_ident(&c.iter_range, name).or_else(|| find_ident(&c.accu_init, name))
+        }
+        _ => super::parse::children(e)
+            .into_iter()
+            .find_map(|c| find_ident(c, name)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cel::decl::NoDefinitions;
+    use crate::schema::Schema;
+    use serde_json::json;
+
+    fn decl(schema: serde_json::Value) -> Decl {
+        Decl::from_schema(&Schema::from_json(&schema).unwrap(), &NoDefinitions)
+    }
+
+    fn spec() -> Decl {
+        decl(json!({
+            "type": "object",
+            "properties": {
+                "minReplicas": {"type": "integer"},
+                "maxReplicas": {"type": "integer"},
+                "name": {"type": "string"},
+                "tags": {"type": "array", "x-kubernetes-list-type": "set",
+                         "items": {"type": "object", "properties": {"v": {"type": "string"}}}}
+            }
+        }))
+    }
+
+    fn error(source: &str, d: &Decl) -> String {
+        compile_rule(source, d, false, ExpressionKind::Rule)
+            .unwrap_err()
+            .to_string()
+    }
+
+    #[test]
+    fn unknown_fields_are_reported_with_their_position() {
+        assert_eq!(
+            error("self.replicas > 0", &spec()),
+            "ERROR: <input>:1:5: undefined field 'replicas'\n | self.replicas > 0\n | ....^"
+        );
+    }
+
+    #[test]
+    fn comparing_a_string_with_an_int_is_an_overload_error() {
+        assert_eq!(
+            error("self.name < 3", &spec()),
+            "ERROR: <input>:1:11: found no matching overload for '_<_' applied to '(string, int)'\n | self.name < 3\n | ..........^"
+        );
+    }
+
+    #[test]
+    fn rules_must_be_bool_and_messages_strings() {
+        assert_eq!(
+            error("self.minReplicas + 1", &spec()),
+            "ERROR: <input>:-1:0: cel expression must evaluate to a bool"
+        );
+        let err = compile_rule(
+            "self.minReplicas",
+            &spec(),
+            false,
+            ExpressionKind::MessageExpression,
+        )
+        .unwrap_err();
+        assert_eq!(
+            err.issues[0].message,
+            "messageExpression must evaluate to a string"
+        );
+        assert!(compile_rule(
+            "'too many: ' + string(self.maxReplicas)",
+            &spec(),
+            false,
+            ExpressionKind::MessageExpression
+        )
+        .is_ok());
+    }
+
+    #[test]
+    fn old_self_only_where_it_correlates() {
+        let item = list_item(&spec());
+        let err =
+            compile_rule("self.v == oldSelf.v", &item, false, ExpressionKind::Rule).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "ERROR: <input>:1:11: oldSelf cannot be used on the uncorrelatable portion of the schema\n | self.v == oldSelf.v\n | ..........^"
+        );
+        let rule = compile_rule(
+            "self.minReplicas >= oldSelf.minReplicas",
+            &spec(),
+            false,
+            ExpressionKind::Rule,
+        )
+        .unwrap();
+        assert!(rule.uses_old_self);
+        let optional =
+            compile_rule("oldSelf.hasValue()", &spec(), true, ExpressionKind::Rule).unwrap();
+        assert!(optional.uses_old_self);
+    }
+
+    fn list_item(d: &Decl) -> Decl {
+        let crate::cel::decl::DeclKind::Object(o) = &d.kind else {
+            panic!()
+        };
+        let crate::cel::decl::DeclKind::List { item, .. } = &o.field("tags").unwrap().decl.kind
+        else {
+            panic!()
+        };
+        (**item).clone()
+    }
+}
