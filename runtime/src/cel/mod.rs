@@ -13,6 +13,8 @@
 pub mod checker;
 pub mod decl;
 pub mod error;
+pub mod estimate;
+
 mod eval;
 mod format;
 mod functions;

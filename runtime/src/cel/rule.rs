@@ -5,6 +5,7 @@
 use super::checker::CheckOptions;
 use super::decl::Decl;
 use super::error::{CompileError, Stage};
+use super::estimate::{exceeds_factor, SizeEstimate, STATIC_ESTIMATED_COST_LIMIT};
 use super::parse::parse;
 use super::types::CelType;
 use super::Program;
@@ -21,16 +22,33 @@ pub enum ExpressionKind {
 #[derive(Debug)]
 pub struct CompiledRule {
     pub program: Program,
+    /// The worst-case cost of one evaluation.
+    pub estimated_cost: u64,
     /// The rule refers to `oldSelf` (a transition rule).
     pub uses_old_self: bool,
 }
 
 /// Compiles `source` for the node declared by `decl`. Variables: `self`, `oldSelf`.
+///
+/// `cardinality` is how many times the rule can run for one object (the product of the
+/// `maxItems`/`maxProperties` of the lists and maps above the node); the estimated cost times the
+/// cardinality must stay within Kubernetes' per-expression limit.
 pub fn compile_rule(
     source: &str,
     decl: &Decl,
     optional_old_self: bool,
     kind: ExpressionKind,
+) -> Result<CompiledRule, CompileError> {
+    compile_rule_with_cardinality(source, decl, optional_old_self, kind, 1)
+}
+
+/// [`compile_rule`] for a node that can occur `cardinality` times in one object.
+pub fn compile_rule_with_cardinality(
+    source: &str,
+    decl: &Decl,
+    optional_old_self: bool,
+    kind: ExpressionKind,
+    cardinality: u64,
 ) -> Result<CompiledRule, CompileError> {
     let self_type = CelType::of_decl(decl);
     let old_type = if optional_old_self {
@@ -65,8 +83,27 @@ pub fn compile_rule(
     if !program.result_type().fits(&wanted) {
         return Err(CompileError::single(Stage::Check, source, None, message));
     }
+    let size = SizeEstimate::of_decl(decl);
+    let estimated_cost = program.estimate_cost(&[Some(size.clone()), Some(size)]).max;
+    let total = estimated_cost.saturating_mul(cardinality.max(1));
+    if total > STATIC_ESTIMATED_COST_LIMIT {
+        let what = match kind {
+            ExpressionKind::Rule => "rule",
+            ExpressionKind::MessageExpression => "messageExpression",
+        };
+        return Err(CompileError::single(
+            Stage::Check,
+            source,
+            None,
+            format!(
+                "estimated {what} cost exceeds budget by factor of {} (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)",
+                exceeds_factor(total, STATIC_ESTIMATED_COST_LIMIT)
+            ),
+        ));
+    }
     Ok(CompiledRule {
         program,
+        estimated_cost,
         uses_old_self: old_self_at.is_some(),
     })
 }
@@ -178,6 +215,30 @@ mod tests {
         let optional =
             compile_rule("oldSelf.hasValue()", &spec(), true, ExpressionKind::Rule).unwrap();
         assert!(optional.uses_old_self);
+    }
+
+    #[test]
+    fn rules_that_could_run_away_are_refused_with_the_factor() {
+        let unbounded = decl(json!({"type": "array", "items": {"type": "string"}}));
+        let err = compile_rule(
+            "self.all(x, self.all(y, x == y))",
+            &unbounded,
+            false,
+            ExpressionKind::Rule,
+        )
+        .unwrap_err();
+        assert!(err.issues[0].message.starts_with("estimated rule cost exceeds budget by factor of more than 100x (try simplifying the rule"), "{err}");
+        let bounded = decl(
+            json!({"type": "array", "maxItems": 10, "items": {"type": "string", "maxLength": 10}}),
+        );
+        let ok = compile_rule(
+            "self.all(x, self.all(y, x == y))",
+            &bounded,
+            false,
+            ExpressionKind::Rule,
+        )
+        .unwrap();
+        assert!(ok.estimated_cost < 1000, "{}", ok.estimated_cost);
     }
 
     fn list_item(d: &Decl) -> Decl {
