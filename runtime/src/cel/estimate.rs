@@ -174,7 +174,7 @@ fn estimate(node: &Node, slots: &mut Vec<Option<SizeEstimate>>) -> (u64, SizeEst
         }
         Node::Bind { slot, init, body } => {
             let (c, s) = estimate(init, slots);
-            let saved = std::mem::replace(&mut slots[*slot], Some(s));
+            let saved = slots[*slot].replace(s);
             let (b, bs) = estimate(body, slots);
             slots[*slot] = saved;
             (c.saturating_add(b), bs)
