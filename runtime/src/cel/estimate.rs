@@ -3,10 +3,11 @@
 //! charged the way the runtime tracker charges, so a rule that could run away is refused when it
 //! is compiled rather than cancelled when it runs.
 
-use super::decl::{Decl, DeclKind};
+use super::decl::{Decl, DeclKind, ObjectDecl};
 use super::functions::Func;
 use super::program::{Node, Program};
 use super::value::Value;
+use std::sync::Arc;
 
 /// The largest request the apiserver accepts, which bounds every list, map and string.
 pub const MAX_REQUEST_SIZE_BYTES: u64 = 3_145_728;
@@ -21,15 +22,25 @@ pub const STATIC_ESTIMATED_CRD_COST_LIMIT: u64 = 100_000_000;
 pub struct SizeEstimate {
     pub max: u64,
     pub elem: Option<Box<SizeEstimate>>,
+    /// The declaration of an object, whose fields have their own estimates.
+    pub object: Option<Arc<ObjectDecl>>,
 }
 
 impl SizeEstimate {
     fn scalar() -> SizeEstimate {
-        SizeEstimate { max: 1, elem: None }
+        SizeEstimate {
+            max: 1,
+            elem: None,
+            object: None,
+        }
     }
 
     fn of(max: u64) -> SizeEstimate {
-        SizeEstimate { max, elem: None }
+        SizeEstimate {
+            max,
+            elem: None,
+            object: None,
+        }
     }
 
     /// The worst-case size of values declared by `decl`.
@@ -48,16 +59,24 @@ impl SizeEstimate {
                     .max_size
                     .unwrap_or((MAX_REQUEST_SIZE_BYTES - 2) / (min_serialized_size(item) + 1)),
                 elem: Some(Box::new(SizeEstimate::of_decl(item))),
+                object: None,
             },
             DeclKind::Map(v) => SizeEstimate {
                 max: decl
                     .max_size
                     .unwrap_or((MAX_REQUEST_SIZE_BYTES - 2) / (min_serialized_size(v) + 6)),
                 elem: Some(Box::new(SizeEstimate::of_decl(v))),
+                object: None,
+            },
+            DeclKind::Object(o) => SizeEstimate {
+                max: o.fields.len() as u64,
+                elem: None,
+                object: Some(o.clone()),
             },
             DeclKind::Any => SizeEstimate {
                 max: MAX_REQUEST_SIZE_BYTES - 2,
                 elem: None,
+                object: None,
             },
             _ => SizeEstimate::scalar(),
         }
@@ -110,6 +129,7 @@ fn unknown() -> SizeEstimate {
     SizeEstimate {
         max: MAX_REQUEST_SIZE_BYTES - 2,
         elem: None,
+        object: None,
     }
 }
 
@@ -119,14 +139,29 @@ fn estimate(node: &Node, slots: &mut Vec<Option<SizeEstimate>>) -> (u64, SizeEst
         Node::Const(v) => (0, size_of_const(v)),
         Node::Fail(_) => (0, SizeEstimate::scalar()),
         Node::Var(slot) => (1, slots[*slot].clone().unwrap_or_else(unknown)),
-        Node::Select { operand, test, .. } => {
+        Node::Select {
+            operand,
+            test,
+            field,
+        } => {
             let (c, s) = estimate(operand, slots);
-            let child = s.elem.map(|e| *e).unwrap_or_else(unknown);
+            let child = match &s.object {
+                Some(o) => o
+                    .field(field)
+                    .map_or_else(unknown, |f| SizeEstimate::of_decl(&f.decl)),
+                None => s.elem.map(|e| *e).unwrap_or_else(unknown),
+            };
             (c + if *test { 0 } else { 1 }, child)
         }
-        Node::OptSelect { operand, .. } => {
+        Node::OptSelect { operand, field } => {
             let (c, s) = estimate(operand, slots);
-            (c + 1, s.elem.map(|e| *e).unwrap_or_else(unknown))
+            let child = match &s.object {
+                Some(o) => o
+                    .field(field)
+                    .map_or_else(unknown, |f| SizeEstimate::of_decl(&f.decl)),
+                None => s.elem.map(|e| *e).unwrap_or_else(unknown),
+            };
+            (c + 1, child)
         }
         Node::And(a, b) | Node::Or(a, b) => {
             let (x, _) = estimate(a, slots);
@@ -160,6 +195,7 @@ fn estimate(node: &Node, slots: &mut Vec<Option<SizeEstimate>>) -> (u64, SizeEst
                 SizeEstimate {
                     max: elements.len() as u64,
                     elem: elem.map(Box::new),
+                    object: None,
                 },
             )
         }
@@ -195,6 +231,7 @@ fn estimate(node: &Node, slots: &mut Vec<Option<SizeEstimate>>) -> (u64, SizeEst
             slots[c.accu] = Some(SizeEstimate {
                 max: n,
                 elem: Some(Box::new(elem)),
+                object: None,
             });
             let (cond, _) = estimate(&c.cond, slots);
             let (step, _) = estimate(&c.step, slots);
@@ -259,7 +296,14 @@ fn call(func: &Func, args: &[Node], slots: &mut Vec<Option<SizeEstimate>>) -> (u
         Func::Add => {
             let total = size(0).saturating_add(size(1));
             let elem = sizes.first().and_then(|s| s.elem.clone());
-            (tenth(total), SizeEstimate { max: total, elem })
+            (
+                tenth(total),
+                SizeEstimate {
+                    max: total,
+                    elem,
+                    object: None,
+                },
+            )
         }
         Func::In => (size(1).max(1), SizeEstimate::scalar()),
         Func::Matches(_) | Func::Find(_) | Func::FindAll(_) => {
@@ -267,6 +311,7 @@ fn call(func: &Func, args: &[Node], slots: &mut Vec<Option<SizeEstimate>>) -> (u
                 SizeEstimate {
                     max: size(0),
                     elem: Some(Box::new(SizeEstimate::of(size(0)))),
+                    object: None,
                 }
             } else {
                 SizeEstimate::of(size(0))
@@ -288,6 +333,7 @@ fn call(func: &Func, args: &[Node], slots: &mut Vec<Option<SizeEstimate>>) -> (u
             SizeEstimate {
                 max: size(0),
                 elem: Some(Box::new(SizeEstimate::of(size(0)))),
+                object: None,
             },
         ),
         Func::IsSorted | Func::Sum | Func::Min | Func::Max | Func::Includes => {
@@ -309,6 +355,7 @@ fn call(func: &Func, args: &[Node], slots: &mut Vec<Option<SizeEstimate>>) -> (u
             SizeEstimate {
                 max: MAX_REQUEST_SIZE_BYTES,
                 elem: Some(Box::new(SizeEstimate::scalar())),
+                object: None,
             },
         ),
         Func::Index | Func::OptIndex | Func::OptValue | Func::OrValue => (
@@ -327,6 +374,7 @@ fn call(func: &Func, args: &[Node], slots: &mut Vec<Option<SizeEstimate>>) -> (u
             SizeEstimate {
                 max: 1,
                 elem: sizes.first().cloned().map(Box::new),
+                object: None,
             },
         ),
         Func::ToString => (

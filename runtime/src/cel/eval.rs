@@ -333,7 +333,7 @@ fn call_cost(func: &Func, args: &[Value<'_>]) -> u64 {
             (Value::String(_), Value::String(_)) | (Value::Bytes(_), Value::Bytes(_)) => {
                 tenth(size(&args[0]) + size(&args[1])).max(1)
             }
-            (Value::List(a), Value::List(b)) => (a.len() + b.len()) as u64 + 1,
+            (Value::List(_), Value::List(_)) => 1,
             _ => 1,
         },
         Func::In => match &args[1] {

@@ -84,6 +84,23 @@ impl CelType {
         }
     }
 
+    /// The type of a JSON value given without a schema: objects are maps from strings, array
+    /// and object members `dyn`.
+    pub fn of_json(json: &serde_json::Value) -> CelType {
+        match json {
+            serde_json::Value::Null => CelType::Null,
+            serde_json::Value::Bool(_) => CelType::Bool,
+            serde_json::Value::Number(n) if n.is_i64() => CelType::Int,
+            serde_json::Value::Number(n) if n.is_u64() => CelType::Uint,
+            serde_json::Value::Number(_) => CelType::Double,
+            serde_json::Value::String(_) => CelType::String,
+            serde_json::Value::Array(_) => CelType::List(Box::new(CelType::Dyn)),
+            serde_json::Value::Object(_) => {
+                CelType::Map(Box::new(CelType::String), Box::new(CelType::Dyn))
+            }
+        }
+    }
+
     pub fn is_dyn(&self) -> bool {
         matches!(self, CelType::Dyn)
     }

@@ -1,0 +1,64 @@
+//! `kubeidl openapi`: generate OpenAPI from Go packages, write it atomically or check it.
+
+use super::OpenapiArgs;
+use kubeidl_gen::go::{Loader, ModuleMap};
+use kubeidl_gen::openapi::{generate, Options};
+use kubeidl_gen::Error;
+use std::io::Write;
+use std::path::Path;
+use std::process::ExitCode;
+
+pub fn run(args: OpenapiArgs) -> Result<ExitCode, Error> {
+    let mut modules = ModuleMap::new();
+    for m in &args.modules {
+        modules.add_argument(m)?;
+    }
+    let loader = Loader::new(modules);
+    let options = Options {
+        enums: args.enums,
+        validations: !args.no_validations,
+    };
+    let generated = generate(&loader, &args.packages, &options)?;
+    for warning in &generated.warnings {
+        eprintln!("warning: {warning}");
+    }
+    let text = generated.document.to_canonical_string();
+    match (&args.output, args.check) {
+        (Some(path), true) => check(path, &text),
+        (Some(path), false) => {
+            kubeidl_gen::output::write_atomically(path, text.as_bytes())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        (None, _) => {
+            let mut stdout = std::io::stdout().lock();
+            stdout
+                .write_all(text.as_bytes())
+                .and_then(|_| stdout.flush())
+                .map_err(|e| Error::new(format!("writing to stdout: {e}")))?;
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+/// Compares the generated text with the file; prints what differs.
+fn check(path: &Path, generated: &str) -> Result<ExitCode, Error> {
+    let existing = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            eprintln!(
+                "{}: does not exist; run without --check to write it",
+                path.display()
+            );
+            return Ok(ExitCode::from(1));
+        }
+        Err(e) => return Err(Error::io(path, e)),
+    };
+    if existing == generated {
+        return Ok(ExitCode::SUCCESS);
+    }
+    eprintln!("{}: out of date", path.display());
+    for line in kubeidl_gen::staleness::summary(&existing, generated) {
+        eprintln!("  {line}");
+    }
+    Ok(ExitCode::from(1))
+}
