@@ -1,7 +1,7 @@
 //! `kubeidl cel`: compile, check, estimate and evaluate one CEL expression on given values.
 
 use super::CelArgs;
-use kubeidl::cel::decl::{Decl, NoDefinitions};
+use kubeidl::cel::decl::Decl;
 use kubeidl::cel::estimate::SizeEstimate;
 use kubeidl::cel::{CelType, CompileError, Program, Value, PER_CALL_LIMIT};
 use kubeidl::schema::Schema;
@@ -176,15 +176,8 @@ fn load_schema(arg: &str) -> Result<(Schema, BTreeMap<String, Schema>), Error> {
         .pointer(pointer)
         .ok_or_else(|| Error::new(format!("--schema {arg}: no node at {pointer:?}")))?;
     let schema = Schema::from_json(node).map_err(|e| {
-        Error::new(format!(
-            "{path}#{pointer}{}: {}",
-            e.path
-                .trim_start_matches('/')
-                .is_empty()
-                .then_some("")
-                .unwrap_or(&e.path),
-            e.message
-        ))
+        let below = if e.path == "/" { "" } else { e.path.as_str() };
+        Error::new(format!("{path}#{pointer}{below}: {}", e.message))
     })?;
     let mut defs = BTreeMap::new();
     if let Some(components) = doc.pointer("/components/schemas").and_then(Json::as_object) {
@@ -198,6 +191,5 @@ fn load_schema(arg: &str) -> Result<(Schema, BTreeMap<String, Schema>), Error> {
             defs.insert(name.clone(), parsed);
         }
     }
-    let _ = NoDefinitions;
     Ok((schema, defs))
 }
