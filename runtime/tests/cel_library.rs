@@ -241,6 +241,60 @@ fn urls() {
 }
 
 #[test]
+fn quantities() {
+    ok(&[
+        ("quantity('200M') == quantity('0.2G')", json!(true)),
+        ("quantity('1Ki') == quantity('1024')", json!(true)),
+        ("quantity('1Gi').isGreaterThan(quantity('1G'))", json!(true)),
+        ("quantity('1').isLessThan(quantity('2'))", json!(true)),
+        ("quantity('1Mi').compareTo(quantity('1M'))", json!(1)),
+        ("quantity('1.5').asApproximateFloat()", json!(1.5)),
+        ("quantity('1k').asInteger()", json!(1000)),
+        ("quantity('1.5').isInteger()", json!(false)),
+        (
+            "quantity('1k').add(quantity('24')).asInteger()",
+            json!(1024),
+        ),
+        ("quantity('1k').add(24).asInteger()", json!(1024)),
+        ("quantity('1k').sub(quantity('1')).asInteger()", json!(999)),
+        ("sign(quantity('-1m'))", json!(-1)),
+        ("isQuantity('1Gi') && !isQuantity('1GiB')", json!(true)),
+    ]);
+    fails(&[
+        ("quantity('1GiB')", "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"),
+        ("quantity('1.5').asInteger()", "cannot convert value to integer"),
+    ]);
+    let err = eval("quantity('1') < quantity('2')").unwrap_err();
+    assert!(
+        err.contains("found no matching overload for '_<_'"),
+        "{err}"
+    );
+}
+
+#[test]
+fn semvers() {
+    ok(&[
+        ("semver('1.2.3').major()", json!(1)),
+        ("semver('1.2.3').minor()", json!(2)),
+        ("semver('1.2.3').patch()", json!(3)),
+        ("semver('1.2.3').isLessThan(semver('1.10.0'))", json!(true)),
+        (
+            "semver('1.0.0-alpha').isLessThan(semver('1.0.0'))",
+            json!(true),
+        ),
+        ("semver('1.0.0+a') == semver('1.0.0+b')", json!(true)),
+        ("semver('v1.2', true).compareTo(semver('1.2.0'))", json!(0)),
+        ("isSemver('1.2.3') && !isSemver('1.2')", json!(true)),
+        ("isSemver('v01.2', true)", json!(true)),
+    ]);
+    fails(&[(
+        "semver('v1-alpha', true)",
+        "short version cannot contain PreRelease/Build meta data",
+    )]);
+    assert!(eval("semver('1.2')").is_err());
+}
+
+#[test]
 fn formats() {
     ok(&[
         (

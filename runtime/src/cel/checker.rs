@@ -539,7 +539,7 @@ fn signature(name: &str, member: bool, args: &[CelType]) -> Option<CelType> {
                 | T::Timestamp
                 | T::Duration
                 | T::Dyn
-        ) || matches!(t, T::Opaque("kubernetes.Quantity" | "kubernetes.Semver"))
+        )
     };
     let list_of = |i: usize| match a(i) {
         T::List(e) => Some(*e),
@@ -813,6 +813,9 @@ fn library_signature(name: &str, member: bool, args: &[CelType]) -> Option<CelTy
     let cidr = T::Opaque("net.CIDR");
     let url = T::Opaque("kubernetes.URL");
     let format = T::Opaque("kubernetes.NamedFormat");
+    let quantity = T::Opaque("kubernetes.Quantity");
+    let semver = T::Opaque("kubernetes.Semver");
+    let both = |t: &T| is(0, t) && is(1, t);
     Some(match (name, member, n) {
         ("ip", false, 1) if is(0, &T::String) => ip,
         ("isIP" | "isCIDR" | "isURL" | "ip.isCanonical", false, 1) if is(0, &T::String) => T::Bool,
@@ -851,6 +854,20 @@ fn library_signature(name: &str, member: bool, args: &[CelType]) -> Option<CelTy
         ("validate", true, 2) if is(0, &format) && is(1, &T::String) => {
             T::Optional(Box::new(T::List(Box::new(T::String))))
         }
+        ("quantity", false, 1) if is(0, &T::String) => quantity,
+        ("isQuantity", false, 1) if is(0, &T::String) => T::Bool,
+        ("sign", false, 1) if is(0, &quantity) => T::Int,
+        ("isGreaterThan" | "isLessThan", true, 2) if both(&quantity) || both(&semver) => T::Bool,
+        ("compareTo", true, 2) if both(&quantity) || both(&semver) => T::Int,
+        ("asApproximateFloat", true, 1) if is(0, &quantity) => T::Double,
+        ("asInteger", true, 1) if is(0, &quantity) => T::Int,
+        ("isInteger", true, 1) if is(0, &quantity) => T::Bool,
+        ("add" | "sub", true, 2) if is(0, &quantity) && (is(1, &quantity) || is(1, &T::Int)) => {
+            quantity
+        }
+        ("semver", false, 1 | 2) if is(0, &T::String) && (n == 1 || is(1, &T::Bool)) => semver,
+        ("isSemver", false, 1 | 2) if is(0, &T::String) && (n == 1 || is(1, &T::Bool)) => T::Bool,
+        ("major" | "minor" | "patch", true, 1) if is(0, &semver) => T::Int,
         _ if a(0).is_dyn() && super::library::LibFunc::exists(name) => T::Dyn,
         _ => return None,
     })

@@ -30,11 +30,28 @@ impl Program {
     }
 
     fn evaluate_here<'a>(&self, values: &[Value<'a>], limit: u64) -> Evaluation<'a> {
-        let mut slots: Vec<EvalResult<Value<'a>>> = Vec::with_capacity(self.slot_count);
-        slots.extend(values.iter().cloned().map(Ok));
-        slots.resize(self.slot_count, Ok(Value::Null));
-        let mut eval = Evaluator { cost: 0, limit };
-        let result = eval.eval(&self.root, &mut slots);
+        const INLINE: usize = 4;
+        let fill = |slot: &mut [EvalResult<Value<'a>>]| {
+            for (s, v) in slot.iter_mut().zip(values) {
+                *s = Ok(v.clone());
+            }
+        };
+        let mut eval = Evaluator {
+            cost: 0,
+            limit,
+            stack: Vec::new(),
+        };
+        // Few variables (the common case) live on the stack; no allocation per evaluation.
+        let result = if self.slot_count <= INLINE {
+            let mut inline: [EvalResult<Value<'a>>; INLINE] =
+                std::array::from_fn(|_| Ok(Value::Null));
+            fill(&mut inline);
+            eval.eval(&self.root, &mut inline[..self.slot_count])
+        } else {
+            let mut slots: Vec<EvalResult<Value<'a>>> = vec![Ok(Value::Null); self.slot_count];
+            fill(&mut slots);
+            eval.eval(&self.root, &mut slots)
+        };
         Evaluation {
             result,
             cost: eval.cost,
@@ -44,14 +61,24 @@ impl Program {
 
 /// Variable values by slot. A comprehension's accumulator may hold an error, which a later step
 /// can still absorb (`false && error` is false), as in cel-go.
-type Slots<'a> = Vec<EvalResult<Value<'a>>>;
+type Slots<'a> = [EvalResult<Value<'a>>];
 
-struct Evaluator {
+struct Evaluator<'a> {
     cost: u64,
     limit: u64,
+    /// Arguments of the calls being evaluated, so calls allocate nothing.
+    stack: Vec<Value<'a>>,
 }
 
-impl Evaluator {
+impl<'a> Evaluator<'a> {
+    #[inline(never)]
+    fn apply(&mut self, func: &Func, values: &[Value<'a>]) -> EvalResult<Value<'a>> {
+        let cost = call_cost(func, values);
+        let result = functions::call(func, values);
+        self.charge(cost)?;
+        surface(result?)
+    }
+
     fn charge(&mut self, amount: u64) -> EvalResult<()> {
         self.cost = self.cost.saturating_add(amount);
         if self.cost > self.limit {
@@ -60,7 +87,7 @@ impl Evaluator {
         Ok(())
     }
 
-    fn eval<'a>(&mut self, node: &Node, slots: &mut Slots<'a>) -> EvalResult<Value<'a>> {
+    fn eval(&mut self, node: &Node, slots: &mut Slots<'a>) -> EvalResult<Value<'a>> {
         match node {
             Node::Const(v) => Ok(v.clone()),
             Node::Var(slot) => {
@@ -159,7 +186,7 @@ impl Evaluator {
     }
 
     /// `&&` and `||`: an error on one side is absorbed when the other side decides the result.
-    fn logic<'a>(
+    fn logic(
         &mut self,
         a: &Node,
         b: &Node,
@@ -187,30 +214,32 @@ impl Evaluator {
         }
     }
 
-    fn comprehension<'a>(
-        &mut self,
-        c: &Comprehension,
-        slots: &mut Slots<'a>,
-    ) -> EvalResult<Value<'a>> {
+    fn comprehension(&mut self, c: &Comprehension, slots: &mut Slots<'a>) -> EvalResult<Value<'a>> {
         let range = self.eval(&c.range, slots)?;
-        let items: Vec<(Value<'a>, Value<'a>)> = match &range {
-            Value::List(l) => l
-                .iter()
-                .enumerate()
-                .map(|(i, v)| (Value::Int(i as i64), v))
-                .collect(),
+        // Lists are walked in place; maps by their entries (or keys).
+        let (list, entries): (Option<&List<'a>>, Vec<(Value<'a>, Value<'a>)>) = match &range {
+            Value::List(l) => (Some(l), Vec::new()),
             Value::Map(m) => match c.second {
-                Some(_) => m.entries(),
-                None => m.keys().into_iter().map(|k| (k, Value::Null)).collect(),
+                Some(_) => (None, m.entries()),
+                None => (
+                    None,
+                    m.keys().into_iter().map(|k| (k, Value::Null)).collect(),
+                ),
             },
             _ => return Err(EvalError::no_such_overload()),
         };
+        let count = list.map_or(entries.len(), List::len);
+        let mut entries = entries.into_iter();
         let accu = self.eval(&c.init, slots)?;
         let saved_accu = std::mem::replace(&mut slots[c.accu], Ok(accu));
         let saved_first = slots[c.first].clone();
         let saved_second = c.second.map(|s| slots[s].clone());
         let outcome = (|| {
-            for (index_or_key, value) in items {
+            for i in 0..count {
+                let (index_or_key, value) = match list {
+                    Some(l) => (Value::Int(i as i64), l.get(i).expect("index below len")),
+                    None => entries.next().expect("one entry per index"),
+                };
                 match c.second {
                     Some(second) => {
                         slots[c.first] = Ok(index_or_key);
@@ -242,12 +271,7 @@ impl Evaluator {
         outcome
     }
 
-    fn call<'a>(
-        &mut self,
-        func: &Func,
-        args: &[Node],
-        slots: &mut Slots<'a>,
-    ) -> EvalResult<Value<'a>> {
+    fn call(&mut self, func: &Func, args: &[Node], slots: &mut Slots<'a>) -> EvalResult<Value<'a>> {
         match func {
             Func::OptMap(slot) | Func::OptFlatMap(slot) => {
                 let target = self.eval(&args[0], slots)?;
@@ -301,12 +325,32 @@ impl Evaluator {
                 Ok(Value::List(List::from_values(out)))
             }
             _ => {
-                let mut values = Vec::with_capacity(args.len());
-                for a in args {
-                    values.push(surface(self.eval(a, slots)?)?);
+                // One and two arguments (most calls) need no argument stack.
+                if let [a] = args {
+                    let a = surface(self.eval(a, slots)?)?;
+                    return self.apply(func, &[a]);
                 }
-                self.charge(call_cost(func, &values))?;
-                surface(functions::call(func, &values)?)
+                if let [a, b] = args {
+                    let a = surface(self.eval(a, slots)?)?;
+                    let b = surface(self.eval(b, slots)?)?;
+                    return self.apply(func, &[a, b]);
+                }
+                let base = self.stack.len();
+                for a in args {
+                    match self.eval(a, slots).and_then(surface) {
+                        Ok(v) => self.stack.push(v),
+                        Err(e) => {
+                            self.stack.truncate(base);
+                            return Err(e);
+                        }
+                    }
+                }
+                let values = &self.stack[base..];
+                let cost = call_cost(func, values);
+                let result = functions::call(func, values);
+                self.stack.truncate(base);
+                self.charge(cost)?;
+                surface(result?)
             }
         }
     }

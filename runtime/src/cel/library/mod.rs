@@ -5,6 +5,8 @@
 pub mod cidr;
 pub mod formats;
 pub mod ip;
+pub mod quantity;
+pub mod semver;
 pub mod url;
 
 use super::error::{EvalError, EvalResult};
@@ -43,6 +45,22 @@ pub(crate) enum LibFunc {
     FormatNamed,
     Format(&'static str),
     Validate,
+    Quantity,
+    IsQuantity,
+    Sign,
+    IsGreaterThan,
+    IsLessThan,
+    CompareTo,
+    AsApproximateFloat,
+    AsInteger,
+    IsInteger,
+    QuantityAdd,
+    QuantitySub,
+    Semver,
+    IsSemver,
+    Major,
+    Minor,
+    Patch,
 }
 
 /// (name, member call, argument count with the receiver, function).
@@ -78,6 +96,24 @@ const TABLE: &[(&str, bool, usize, LibFunc)] = &[
     ("getQuery", true, 1, LibFunc::GetQuery),
     ("format.named", false, 1, LibFunc::FormatNamed),
     ("validate", true, 2, LibFunc::Validate),
+    ("quantity", false, 1, LibFunc::Quantity),
+    ("isQuantity", false, 1, LibFunc::IsQuantity),
+    ("sign", false, 1, LibFunc::Sign),
+    ("isGreaterThan", true, 2, LibFunc::IsGreaterThan),
+    ("isLessThan", true, 2, LibFunc::IsLessThan),
+    ("compareTo", true, 2, LibFunc::CompareTo),
+    ("asApproximateFloat", true, 1, LibFunc::AsApproximateFloat),
+    ("asInteger", true, 1, LibFunc::AsInteger),
+    ("isInteger", true, 1, LibFunc::IsInteger),
+    ("add", true, 2, LibFunc::QuantityAdd),
+    ("sub", true, 2, LibFunc::QuantitySub),
+    ("semver", false, 1, LibFunc::Semver),
+    ("semver", false, 2, LibFunc::Semver),
+    ("isSemver", false, 1, LibFunc::IsSemver),
+    ("isSemver", false, 2, LibFunc::IsSemver),
+    ("major", true, 1, LibFunc::Major),
+    ("minor", true, 1, LibFunc::Minor),
+    ("patch", true, 1, LibFunc::Patch),
 ];
 
 impl LibFunc {
@@ -227,6 +263,84 @@ impl LibFunc {
                 ))
             }),
             LibFunc::Format(name) => Ok(opaque(FormatValue(name))),
+            LibFunc::Quantity => string_arg(args, |s| {
+                quantity::parse(s)
+                    .map(|q| opaque(QuantityValue(q)))
+                    .map_err(EvalError::new)
+            }),
+            LibFunc::IsQuantity => string_arg(args, |s| Ok(Value::Bool(quantity::is_quantity(s)))),
+            LibFunc::Semver | LibFunc::IsSemver => {
+                let normalize = match args.get(1) {
+                    None => false,
+                    Some(Value::Bool(b)) => *b,
+                    Some(_) => return overload(),
+                };
+                string_arg(args, |s| {
+                    if self == LibFunc::IsSemver {
+                        return Ok(Value::Bool(semver::is_semver(s, normalize)));
+                    }
+                    semver::parse(s, normalize)
+                        .map(|v| opaque(SemverValue(v)))
+                        .map_err(EvalError::new)
+                })
+            }
+            LibFunc::Major | LibFunc::Minor | LibFunc::Patch => {
+                let Some(v) = v_opaque::<SemverValue>(&args[0]) else {
+                    return overload();
+                };
+                Ok(Value::Int(match self {
+                    LibFunc::Major => v.0.major(),
+                    LibFunc::Minor => v.0.minor(),
+                    _ => v.0.patch(),
+                }))
+            }
+            LibFunc::IsGreaterThan | LibFunc::IsLessThan | LibFunc::CompareTo => {
+                let ord = match (
+                    v_opaque::<QuantityValue>(&args[0]),
+                    v_opaque::<QuantityValue>(&args[1]),
+                ) {
+                    (Some(a), Some(b)) => a.0.cmp(&b.0),
+                    _ => match (
+                        v_opaque::<SemverValue>(&args[0]),
+                        v_opaque::<SemverValue>(&args[1]),
+                    ) {
+                        (Some(a), Some(b)) => a.0.compare(&b.0),
+                        _ => return overload(),
+                    },
+                };
+                Ok(match self {
+                    LibFunc::IsGreaterThan => Value::Bool(ord == std::cmp::Ordering::Greater),
+                    LibFunc::IsLessThan => Value::Bool(ord == std::cmp::Ordering::Less),
+                    _ => Value::Int(ord as i64),
+                })
+            }
+            LibFunc::Sign
+            | LibFunc::AsApproximateFloat
+            | LibFunc::AsInteger
+            | LibFunc::IsInteger => {
+                let Some(q) = v_opaque::<QuantityValue>(&args[0]) else {
+                    return overload();
+                };
+                match self {
+                    LibFunc::Sign => Ok(Value::Int(q.0.sign())),
+                    LibFunc::AsApproximateFloat => Ok(Value::Double(q.0.as_approximate_float())),
+                    LibFunc::AsInteger => q.0.as_integer().map(Value::Int).map_err(EvalError::new),
+                    _ => Ok(Value::Bool(q.0.is_integer())),
+                }
+            }
+            LibFunc::QuantityAdd | LibFunc::QuantitySub => {
+                let Some(q) = v_opaque::<QuantityValue>(&args[0]) else {
+                    return overload();
+                };
+                let sum = match (&args[1], v_opaque::<QuantityValue>(&args[1])) {
+                    (_, Some(other)) if self == LibFunc::QuantityAdd => q.0.add(&other.0),
+                    (_, Some(other)) => q.0.sub(&other.0),
+                    (Value::Int(i), None) if self == LibFunc::QuantityAdd => q.0.add_int(*i),
+                    (Value::Int(i), None) => q.0.sub_int(*i),
+                    _ => return overload(),
+                };
+                Ok(opaque(QuantityValue(sum)))
+            }
             LibFunc::Validate => {
                 let (Some(f), Value::String(s)) = (v_opaque::<FormatValue>(&args[0]), &args[1])
                 else {
@@ -293,3 +407,5 @@ opaque_type!(IpValue(ip::Ip), "net.IP");
 opaque_type!(CidrValue(cidr::Cidr), "net.CIDR");
 opaque_type!(UrlValue(url::Url), "kubernetes.URL");
 opaque_type!(FormatValue(&'static str), "kubernetes.NamedFormat");
+opaque_type!(QuantityValue(quantity::Quantity), "kubernetes.Quantity");
+opaque_type!(SemverValue(semver::Semver), "kubernetes.Semver");
