@@ -139,6 +139,16 @@ fn estimate(node: &Node, slots: &mut Vec<Option<SizeEstimate>>) -> (u64, SizeEst
         Node::Const(v) => (0, size_of_const(v)),
         Node::Fail(_) => (0, SizeEstimate::scalar()),
         Node::Var(slot) => (1, slots[*slot].clone().unwrap_or_else(unknown)),
+        Node::VarSelect { slot, field } => {
+            let s = slots[*slot].clone().unwrap_or_else(unknown);
+            let child = match &s.object {
+                Some(o) => o
+                    .field(field)
+                    .map_or_else(unknown, |f| SizeEstimate::of_decl(&f.decl)),
+                None => s.elem.map(|e| *e).unwrap_or_else(unknown),
+            };
+            (2, child)
+        }
         Node::Select {
             operand,
             test,

@@ -79,6 +79,7 @@ impl<'a> Evaluator<'a> {
         surface(result?)
     }
 
+    #[inline(always)]
     fn charge(&mut self, amount: u64) -> EvalResult<()> {
         self.cost = self.cost.saturating_add(amount);
         if self.cost > self.limit {
@@ -95,6 +96,14 @@ impl<'a> Evaluator<'a> {
                 slots[*slot].clone()
             }
             Node::Fail(error) => Err(error.clone()),
+            Node::VarSelect { slot, field } => {
+                self.charge(2)?;
+                match &slots[*slot] {
+                    Ok(Value::Invalid(e)) => Err((**e).clone()),
+                    Ok(target) => select(target, field, false),
+                    Err(e) => Err(e.clone()),
+                }
+            }
             Node::Select {
                 operand,
                 field,

@@ -32,6 +32,11 @@ pub(crate) enum Node {
     /// An error that evaluation reports when it gets here (unchecked compilation only).
     Fail(super::error::EvalError),
     Var(usize),
+    /// `variable.field`: a select straight on a variable, without copying the variable.
+    VarSelect {
+        slot: usize,
+        field: Arc<str>,
+    },
     Select {
         operand: Box<Node>,
         field: Arc<str>,
@@ -318,10 +323,15 @@ impl Compiler<'_> {
                         );
                     }
                 }
-                Node::Select {
-                    operand: Box::new(self.node(&select.operand)),
-                    field: Arc::from(select.field.as_str()),
-                    test: select.test,
+                let operand = self.node(&select.operand);
+                let field: Arc<str> = Arc::from(select.field.as_str());
+                match operand {
+                    Node::Var(slot) if !select.test => Node::VarSelect { slot, field },
+                    operand => Node::Select {
+                        operand: Box::new(operand),
+                        field,
+                        test: select.test,
+                    },
                 }
             }
             Expr::Call(call) => self.call(e.id, call),
