@@ -73,10 +73,9 @@ struct Evaluator<'a> {
 impl<'a> Evaluator<'a> {
     #[inline(never)]
     fn apply(&mut self, func: &Func, values: &[Value<'a>]) -> EvalResult<Value<'a>> {
-        let cost = call_cost(func, values);
-        let result = functions::call(func, values);
-        self.charge(cost)?;
-        surface(result?)
+        // Charged before the call, so a call that would build a huge result is refused first.
+        self.charge(call_cost(func, values))?;
+        surface(functions::call(func, values)?)
     }
 
     #[inline(always)]
@@ -354,11 +353,12 @@ impl<'a> Evaluator<'a> {
                         }
                     }
                 }
-                let values = &self.stack[base..];
-                let cost = call_cost(func, values);
-                let result = functions::call(func, values);
+                let cost = call_cost(func, &self.stack[base..]);
+                let result = match self.charge(cost) {
+                    Ok(()) => functions::call(func, &self.stack[base..]),
+                    Err(e) => Err(e),
+                };
                 self.stack.truncate(base);
-                self.charge(cost)?;
                 surface(result?)
             }
         }

@@ -159,6 +159,51 @@ fn maps_from_additional_properties() {
 }
 
 #[test]
+fn exponential_string_building_stops_before_allocating() {
+    let mut expr = "'xxxxxxxxxx'".to_string();
+    for name in ["a", "b", "c", "d", "e", "f", "g", "h", "i"] {
+        let tenfold = vec![name; 10].join(" + ");
+        expr = format!("cel.bind({name}, {expr}, {tenfold})");
+    }
+    let program = Program::compile(&format!("size({expr}) > 0"), &[]).unwrap();
+    let start = std::time::Instant::now();
+    let out = program.evaluate(&[], PER_CALL_LIMIT);
+    assert_eq!(out.result.unwrap_err().to_string(), "operation cancelled: actual cost limit exceeded");
+    assert!(start.elapsed().as_secs() < 5, "stopped early, not after building the string");
+}
+
+/// `[1,2,3].map(v0, [1,2,3].map(v1, ... 1))`, `depth` deep: 3^depth elements.
+fn nested_maps(depth: usize) -> String {
+    let mut expr = "1".to_string();
+    for i in 0..depth {
+        expr = format!("[1,2,3].map(v{i}, {expr})");
+    }
+    format!("{expr}.size() > 0")
+}
+
+#[test]
+fn huge_ranges_and_products_stop_at_the_cost_limit() {
+    for expr in [
+        "lists.range(1000000000).size() > 0".to_string(),
+        "lists.range(1000).map(a, lists.range(1000).map(b, a * b)).size() > 0".to_string(),
+        nested_maps(14),
+    ] {
+        let out = Program::compile(&expr, &[]).unwrap().evaluate(&[], PER_CALL_LIMIT);
+        assert_eq!(out.result.unwrap_err().to_string(), "operation cancelled: actual cost limit exceeded", "{expr}");
+    }
+}
+
+#[test]
+fn deep_expressions_evaluate_without_overflowing_the_stack() {
+    let deep = format!("{}1{}", "[".repeat(240), "]".repeat(240));
+    let program = Program::compile(&format!("size({deep}) == 1"), &[]).unwrap();
+    assert!(matches!(program.evaluate(&[], PER_CALL_LIMIT).result, Ok(Value::Bool(true))));
+    let sum = vec!["1"; 240].join(" + ");
+    let program = Program::compile(&sum, &[]).unwrap();
+    assert!(matches!(program.evaluate(&[], PER_CALL_LIMIT).result, Ok(Value::Int(240))));
+}
+
+#[test]
 fn runaway_expressions_stop_at_the_cost_limit() {
     let program = Program::compile("[1,2,3,4,5,6,7,8,9,10].map(a, [1,2,3,4,5,6,7,8,9,10].map(b, [1,2,3,4,5,6,7,8,9,10].map(c, [1,2,3,4,5,6,7,8,9,10].map(d, [1,2,3,4,5,6,7,8,9,10].map(e, a + b + c + d + e)))))", &[]).unwrap();
     let out = program.evaluate(&[], PER_CALL_LIMIT);
