@@ -70,14 +70,7 @@ fn cel_spec_conformance() {
                 if std::env::var_os("KUBEIDL_CEL_SPEC_TRACE").is_some() {
                     eprintln!("{section_name}/{}", test.string("name").unwrap_or_default());
                 }
-                let outcome = if NOT_IN_KUBERNETES
-                    .iter()
-                    .any(|f| file.file_stem().is_some_and(|s| s == *f))
-                {
-                    Outcome::Skip("library not in Kubernetes' CEL environment")
-                } else {
-                    run(&section_name, test)
-                };
+                let outcome = run(&section_name, test);
                 match outcome {
                     Outcome::Pass => tally.passed += 1,
                     Outcome::Fail(why) => {
@@ -160,9 +153,11 @@ const KUBERNETES_DIFFERS: &[(&str, &str)] = &[
     ),
 ];
 
-/// Files of libraries Kubernetes' CEL environment does not include
-/// (apiserver `pkg/cel/environment/base.go`).
-const NOT_IN_KUBERNETES: &[&str] = &["math_ext", "encoders_ext"];
+/// The checker options of the specification's environment.
+const SPEC_ENVIRONMENT: CheckOptions = CheckOptions {
+    homogeneous_literals: false,
+    spec_extensions: true,
+};
 
 fn run(section: &str, test: &Message) -> Outcome {
     let expr = test.string("expr").unwrap_or_default();
@@ -183,14 +178,23 @@ fn run(section: &str, test: &Message) -> Outcome {
     {
         return Outcome::Skip("needs protobuf message types");
     }
+    let declares = |what: &str| {
+        test.all("type_env").any(|d| match d {
+            Field::Message(d) => contains_field(d, what),
+            _ => false,
+        })
+    };
+    if declares("message_type") {
+        return Outcome::Skip("needs protobuf message types");
+    }
+    if declares("function") {
+        return Outcome::Skip("declares functions of its own (Kubernetes' environment is fixed)");
+    }
     if test.flag("disable_macros") {
         return Outcome::Skip("runs without macros (Kubernetes always has them)");
     }
     if test.get("container").is_some() {
         return Outcome::Skip("needs a container (namespaces are not used by Kubernetes)");
-    }
-    if test.flag("check_only") || test.get("typed_result").is_some() {
-        return Outcome::Skip("asserts a checked type");
     }
     if test.get("unknown").is_some() || test.get("any_unknowns").is_some() {
         return Outcome::Skip("asserts unknown values (not part of Kubernetes CEL)");
@@ -220,7 +224,18 @@ fn run(section: &str, test: &Message) -> Outcome {
             }
         }
     }
-    let expected = if let Some(v) = test.message("value") {
+    let typed_result = test.message("typed_result");
+    let expected_type = match typed_result.and_then(|t| t.message("deduced_type")) {
+        Some(t) => match checked_type(t) {
+            Some(t) => Some(t),
+            None => return Outcome::Skip("asserts a protobuf message type"),
+        },
+        None => None,
+    };
+    let expected_value = typed_result
+        .and_then(|t| t.message("result"))
+        .or_else(|| test.message("value"));
+    let expected = if let Some(v) = expected_value {
         match to_value(v) {
             Ok(v) => Expected::Value(v),
             Err(why) => return Outcome::Skip(why),
@@ -244,16 +259,19 @@ fn run(section: &str, test: &Message) -> Outcome {
                 )
             })
             .collect();
-        // The specification's environment allows mixed-type literals; Kubernetes' does not.
-        Program::compile_checked(
-            &expr,
-            &typed,
-            CheckOptions {
-                homogeneous_literals: false,
-            },
-        )
+        // The specification's environment: mixed-type literals, and its math and base64
+        // extensions; Kubernetes' has neither.
+        Program::compile_checked(&expr, &typed, SPEC_ENVIRONMENT)
     };
     let program = match compiled {
+        Ok(p) if expected_type.as_ref().is_some_and(|t| p.result_type() != t) => {
+            return Outcome::Fail(format!(
+                "checked type {}, expected {}",
+                p.result_type(),
+                expected_type.unwrap()
+            ));
+        }
+        Ok(_) if test.flag("check_only") => return Outcome::Pass,
         Ok(p) => p,
         Err(e) => {
             return match expected {
@@ -277,6 +295,70 @@ fn run(section: &str, test: &Message) -> Outcome {
             }
         }
     }
+}
+
+/// Whether a message has a field of this name anywhere inside it.
+fn contains_field(m: &Message, name: &str) -> bool {
+    m.fields.iter().any(|(n, f)| {
+        n == name
+            || match f {
+                Field::Message(inner) => contains_field(inner, name),
+                _ => false,
+            }
+    })
+}
+
+/// A checked type as a conformance file writes it, when the runner knows it.
+fn checked_type(t: &Message) -> Option<CelType> {
+    if t.get("message_type").is_some()
+        || t.get("wrapper").is_some()
+        || t.get("type_param").is_some()
+    {
+        return None;
+    }
+    if t.get("dyn").is_some() {
+        return Some(CelType::Dyn);
+    }
+    if t.get("null").is_some() {
+        return Some(CelType::Null);
+    }
+    if t.get("type").is_some() {
+        return Some(CelType::Type);
+    }
+    match t.string("well_known").as_deref() {
+        Some("TIMESTAMP") => return Some(CelType::Timestamp),
+        Some("DURATION") => return Some(CelType::Duration),
+        Some(_) => return None,
+        None => {}
+    }
+    if let Some(a) = t.message("abstract_type") {
+        if a.string("name").as_deref() == Some("optional_type") {
+            let inner = a
+                .message("parameter_types")
+                .map_or(Some(CelType::Dyn), checked_type)?;
+            return Some(CelType::Optional(Box::new(inner)));
+        }
+        return None;
+    }
+    if let Some(l) = t.message("list_type") {
+        return Some(CelType::List(Box::new(
+            l.message("elem_type")
+                .map_or(Some(CelType::Dyn), checked_type)?,
+        )));
+    }
+    if let Some(m) = t.message("map_type") {
+        return Some(CelType::Map(
+            Box::new(
+                m.message("key_type")
+                    .map_or(Some(CelType::Dyn), checked_type)?,
+            ),
+            Box::new(
+                m.message("value_type")
+                    .map_or(Some(CelType::Dyn), checked_type)?,
+            ),
+        ));
+    }
+    t.string("primitive").is_some().then(|| proto_type(t))
 }
 
 /// The type a `type_env` declaration gives a variable, for the types the runner knows.

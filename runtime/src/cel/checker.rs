@@ -14,6 +14,8 @@ use cel::common::ast::{EntryExpr, Expr, IdedExpr, LiteralValue};
 pub struct CheckOptions {
     /// List and map literals must have one element (key, value) type (Kubernetes: on).
     pub homogeneous_literals: bool,
+    /// The specification's `math` and `base64` extensions, which Kubernetes does not have.
+    pub spec_extensions: bool,
 }
 
 impl Default for CheckOptions {
@@ -21,6 +23,7 @@ impl Default for CheckOptions {
     fn default() -> CheckOptions {
         CheckOptions {
             homogeneous_literals: true,
+            spec_extensions: false,
         }
     }
 }
@@ -71,9 +74,6 @@ const TYPE_NAMES: &[&str] = &[
     "google.protobuf.Timestamp",
     "google.protobuf.Duration",
     "optional_type",
-];
-const NAMESPACES: &[&str] = &[
-    "optional", "sets", "strings", "lists", "cel", "math", "format", "ip",
 ];
 
 impl Checker<'_> {
@@ -165,7 +165,7 @@ impl Checker<'_> {
                 }
             }
             Expr::List(l) => {
-                let mut elem: Option<CelType> = None;
+                let mut types = Vec::with_capacity(l.elements.len());
                 for (i, item) in l.elements.iter().enumerate() {
                     let mut t = self.expr(item);
                     if l.optional_indices.contains(&i) {
@@ -174,12 +174,12 @@ impl Checker<'_> {
                             other => other,
                         };
                     }
-                    elem = Some(self.homogeneous(item.id, elem, t));
+                    types.push((item.id, t));
                 }
-                CelType::List(Box::new(elem.unwrap_or(CelType::Dyn)))
+                CelType::List(Box::new(self.element_type(&types)))
             }
             Expr::Map(m) => {
-                let (mut key, mut value): (Option<CelType>, Option<CelType>) = (None, None);
+                let (mut keys, mut values) = (Vec::new(), Vec::new());
                 for entry in &m.entries {
                     if let EntryExpr::MapEntry(me) = &entry.expr {
                         let k = self.expr(&me.key);
@@ -193,6 +193,7 @@ impl Checker<'_> {
                         if !matches!(
                             k,
                             CelType::Dyn
+                                | CelType::Free
                                 | CelType::String
                                 | CelType::Int
                                 | CelType::Uint
@@ -200,13 +201,13 @@ impl Checker<'_> {
                         ) {
                             self.issue(me.key.id, format!("unsupported map key type: {k}"));
                         }
-                        key = Some(self.homogeneous(me.key.id, key, k));
-                        value = Some(self.homogeneous(me.value.id, value, v));
+                        keys.push((me.key.id, k));
+                        values.push((me.value.id, v));
                     }
                 }
                 CelType::Map(
-                    Box::new(key.unwrap_or(CelType::Dyn)),
-                    Box::new(value.unwrap_or(CelType::Dyn)),
+                    Box::new(self.element_type(&keys)),
+                    Box::new(self.element_type(&values)),
                 )
             }
             Expr::Struct(s) => self.issue(
@@ -249,24 +250,21 @@ impl Checker<'_> {
         }
     }
 
-    /// The element type of a literal so far, checked against the next element.
-    fn homogeneous(&mut self, id: u64, so_far: Option<CelType>, next: CelType) -> CelType {
-        match so_far {
-            None => next,
-            Some(t) if !self.options.homogeneous_literals => {
-                if t == next {
-                    t
-                } else {
-                    CelType::Dyn
-                }
-            }
-            Some(t) if t.is_dyn() || next.is_dyn() => t.join(&next),
-            Some(t) if next.fits(&t) => t.join(&next),
-            Some(t) => {
-                self.issue(id, format!("expected type '{t}' but found '{next}'"));
-                t
+    /// The element (or key, or value) type of a literal: the join of its members' types. With
+    /// homogeneous literals, a member of another type is an error at that member; otherwise
+    /// members of different types make the literal's elements `dyn`.
+    fn element_type(&mut self, types: &[(u64, CelType)]) -> CelType {
+        let mut joined = CelType::Free;
+        for (id, t) in types {
+            if t.fits(&joined) {
+                joined = joined.join(t);
+            } else if self.options.homogeneous_literals {
+                self.issue(*id, format!("expected type '{joined}' but found '{t}'"));
+            } else {
+                return CelType::Dyn;
             }
         }
+        joined
     }
 
     fn select(&mut self, id: u64, operand: &CelType, field: &str) -> CelType {
@@ -280,7 +278,7 @@ impl Checker<'_> {
                 let t = self.select(id, inner, field);
                 CelType::Optional(Box::new(t))
             }
-            CelType::Dyn => CelType::Dyn,
+            CelType::Dyn | CelType::Free => CelType::Dyn,
             other => self.issue(
                 id,
                 format!("type '{other}' does not support field selection"),
@@ -419,7 +417,9 @@ impl Checker<'_> {
                 };
             }
             if let Expr::Ident(ns) = &target.expr {
-                if NAMESPACES.contains(&ns.as_str()) && self.lookup_qualified(ns).is_none() {
+                if super::functions::NAMESPACES.contains(&ns.as_str())
+                    && self.lookup_qualified(ns).is_none()
+                {
                     let args: Vec<CelType> = call.args.iter().map(|a| self.expr(a)).collect();
                     let qualified = format!("{ns}.{name}");
                     self.check_literals(&qualified, &call.args);
@@ -482,6 +482,12 @@ impl Checker<'_> {
     }
 
     fn resolve(&mut self, id: u64, name: &str, member: bool, args: &[CelType]) -> CelType {
+        if self.options.spec_extensions
+            && !member
+            && super::math::MathFunc::resolve(name, args.len()).is_some()
+        {
+            return math_signature(name, args);
+        }
         match signature(name, member, args) {
             Some(t) => t,
             None if super::functions::Func::exists(name) || is_operator(name) => {
@@ -505,6 +511,23 @@ impl Checker<'_> {
     }
 }
 
+/// The result type of a math or base64 extension function.
+fn math_signature(name: &str, args: &[CelType]) -> CelType {
+    match name {
+        "math.ceil" | "math.floor" | "math.round" | "math.trunc" | "math.sqrt" => CelType::Double,
+        "math.isInf" | "math.isNaN" | "math.isFinite" => CelType::Bool,
+        "math.abs" | "math.sign" | "math.bitNot" | "math.bitShiftLeft" | "math.bitShiftRight" => {
+            args.first().cloned().unwrap_or(CelType::Dyn)
+        }
+        "math.bitAnd" | "math.bitOr" | "math.bitXor" => {
+            args.first().cloned().unwrap_or(CelType::Dyn)
+        }
+        "base64.encode" => CelType::String,
+        "base64.decode" => CelType::Bytes,
+        _ => CelType::Dyn,
+    }
+}
+
 fn is_operator(name: &str) -> bool {
     name.starts_with('_') || name.starts_with('@') || name == "-_" || name == "!_"
 }
@@ -519,6 +542,8 @@ fn qualified_name(e: &IdedExpr) -> Option<String> {
 
 /// The result type of a call, or `None` when no overload accepts the arguments.
 fn signature(name: &str, member: bool, args: &[CelType]) -> Option<CelType> {
+    let resolved: Vec<CelType> = args.iter().map(CelType::resolved).collect();
+    let args = resolved.as_slice();
     use CelType as T;
     let n = args.len();
     let a = |i: usize| args.get(i).cloned().unwrap_or(T::Dyn);
@@ -710,7 +735,7 @@ fn signature(name: &str, member: bool, args: &[CelType]) -> Option<CelType> {
             T::Int
         }
         ("optional.of" | "optional.ofNonZeroValue", false) if n == 1 => T::Optional(Box::new(a(0))),
-        ("optional.none", false) if n == 0 => T::Optional(Box::new(T::Dyn)),
+        ("optional.none", false) if n == 0 => T::Optional(Box::new(T::Free)),
         ("optional.unwrap", false) | ("unwrapOpt", true) if n == 1 => match list_of(0)? {
             T::Optional(inner) => T::List(inner),
             _ => T::List(Box::new(T::Dyn)),

@@ -94,9 +94,16 @@ pub(crate) enum Func {
     Includes,
     /// A function of Kubernetes' libraries.
     Lib(super::library::LibFunc),
+    /// The specification's math and base64 extensions (not in Kubernetes).
+    Math(super::math::MathFunc),
     /// A name that failed to resolve; never evaluated (compilation reports it).
     Unresolved,
 }
+
+/// Namespaces of global functions written like members (`optional.of(x)`).
+pub(crate) const NAMESPACES: &[&str] = &[
+    "optional", "sets", "strings", "lists", "cel", "math", "format", "ip", "base64",
+];
 
 /// (name, member call, argument counts including the receiver, function).
 type Entry = (&'static str, bool, &'static [usize], fn() -> Func);
@@ -619,6 +626,7 @@ pub(crate) fn call<'a>(func: &Func, args: &[Value<'a>]) -> EvalResult<Value<'a>>
             other => Ok(V::Bool(other.equals(&args[1]))),
         },
         Func::Lib(f) => f.call(args),
+        Func::Math(f) => f.call(args),
         Func::OptMap(_) | Func::OptFlatMap(_) | Func::SortBy(_) | Func::Unresolved => Err(
             EvalError::new("internal error: special form evaluated as a call"),
         ),

@@ -19,6 +19,7 @@ mod eval;
 mod format;
 mod functions;
 pub mod library;
+mod math;
 pub mod parse;
 mod program;
 pub mod rule;

@@ -116,9 +116,6 @@ const TYPE_NAMES: &[&str] = &[
 ];
 
 /// Namespaces of global functions written like members (`optional.of(x)`).
-const NAMESPACES: &[&str] = &[
-    "optional", "sets", "strings", "lists", "cel", "math", "format", "ip",
-];
 
 impl Program {
     /// The declared variables, in the order [`Program::evaluate`] takes their values.
@@ -155,11 +152,11 @@ impl Program {
         .map_err(|issues| CompileError::new(Stage::Check, source, issues))?;
         let names: Vec<&str> = variables.iter().map(|(n, _)| *n).collect();
         let mut program = if parsed.depth > DEEP {
-            on_large_stack(|| Program::build(&parsed, &names, true))
+            on_large_stack(|| Program::build(&parsed, &names, true, options.spec_extensions))
         } else {
-            Program::build(&parsed, &names, true)
+            Program::build(&parsed, &names, true, options.spec_extensions)
         }?;
-        program.result_type = result_type;
+        program.result_type = result_type.resolved();
         Ok(program)
     }
 
@@ -177,15 +174,21 @@ impl Program {
     ) -> Result<Program, CompileError> {
         let parsed = parse(source)?;
         if parsed.depth > DEEP {
-            return on_large_stack(|| Program::build(&parsed, variables, checked));
+            return on_large_stack(|| Program::build(&parsed, variables, checked, true));
         }
-        Program::build(&parsed, variables, checked)
+        Program::build(&parsed, variables, checked, true)
     }
 
-    fn build(parsed: &Parsed, variables: &[&str], checked: bool) -> Result<Program, CompileError> {
+    fn build(
+        parsed: &Parsed,
+        variables: &[&str],
+        checked: bool,
+        spec_extensions: bool,
+    ) -> Result<Program, CompileError> {
         let source = parsed.source.as_str();
         let mut compiler = Compiler {
             checked,
+            spec_extensions,
             declared: variables.len(),
             parsed,
             scopes: variables
@@ -213,6 +216,8 @@ impl Program {
 
 struct Compiler<'p> {
     checked: bool,
+    /// The specification's math and base64 extensions are available.
+    spec_extensions: bool,
     /// How many of `scopes` are declared variables (the rest are comprehension variables).
     declared: usize,
     parsed: &'p Parsed,
@@ -434,7 +439,7 @@ impl Compiler<'_> {
                 return special;
             }
             if let Expr::Ident(ns) = &target.expr {
-                if !self.resolves(ns) && NAMESPACES.contains(&ns.as_str()) {
+                if !self.resolves(ns) && super::functions::NAMESPACES.contains(&ns.as_str()) {
                     let qualified = format!("{ns}.{name}");
                     let args: Vec<Node> = call.args.iter().map(|a| self.node(a)).collect();
                     return self.builtin(id, &qualified, false, args);
@@ -449,7 +454,12 @@ impl Compiler<'_> {
     }
 
     fn builtin(&mut self, id: u64, name: &str, member: bool, args: Vec<Node>) -> Node {
-        match Func::resolve(name, member, args.len()) {
+        let resolved = Func::resolve(name, member, args.len()).or_else(|| {
+            (self.spec_extensions && !member)
+                .then(|| super::math::MathFunc::resolve(name, args.len()).map(Func::Math))
+                .flatten()
+        });
+        match resolved {
             Some(func) => {
                 let func = func.with_constant_pattern(&args).unwrap_or_else(|message| {
                     self.issue(id, message);

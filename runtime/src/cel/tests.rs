@@ -168,8 +168,14 @@ fn exponential_string_building_stops_before_allocating() {
     let program = Program::compile(&format!("size({expr}) > 0"), &[]).unwrap();
     let start = std::time::Instant::now();
     let out = program.evaluate(&[], PER_CALL_LIMIT);
-    assert_eq!(out.result.unwrap_err().to_string(), "operation cancelled: actual cost limit exceeded");
-    assert!(start.elapsed().as_secs() < 5, "stopped early, not after building the string");
+    assert_eq!(
+        out.result.unwrap_err().to_string(),
+        "operation cancelled: actual cost limit exceeded"
+    );
+    assert!(
+        start.elapsed().as_secs() < 5,
+        "stopped early, not after building the string"
+    );
 }
 
 /// `[1,2,3].map(v0, [1,2,3].map(v1, ... 1))`, `depth` deep: 3^depth elements.
@@ -188,8 +194,14 @@ fn huge_ranges_and_products_stop_at_the_cost_limit() {
         "lists.range(1000).map(a, lists.range(1000).map(b, a * b)).size() > 0".to_string(),
         nested_maps(14),
     ] {
-        let out = Program::compile(&expr, &[]).unwrap().evaluate(&[], PER_CALL_LIMIT);
-        assert_eq!(out.result.unwrap_err().to_string(), "operation cancelled: actual cost limit exceeded", "{expr}");
+        let out = Program::compile(&expr, &[])
+            .unwrap()
+            .evaluate(&[], PER_CALL_LIMIT);
+        assert_eq!(
+            out.result.unwrap_err().to_string(),
+            "operation cancelled: actual cost limit exceeded",
+            "{expr}"
+        );
     }
 }
 
@@ -197,10 +209,16 @@ fn huge_ranges_and_products_stop_at_the_cost_limit() {
 fn deep_expressions_evaluate_without_overflowing_the_stack() {
     let deep = format!("{}1{}", "[".repeat(240), "]".repeat(240));
     let program = Program::compile(&format!("size({deep}) == 1"), &[]).unwrap();
-    assert!(matches!(program.evaluate(&[], PER_CALL_LIMIT).result, Ok(Value::Bool(true))));
+    assert!(matches!(
+        program.evaluate(&[], PER_CALL_LIMIT).result,
+        Ok(Value::Bool(true))
+    ));
     let sum = vec!["1"; 240].join(" + ");
     let program = Program::compile(&sum, &[]).unwrap();
-    assert!(matches!(program.evaluate(&[], PER_CALL_LIMIT).result, Ok(Value::Int(240))));
+    assert!(matches!(
+        program.evaluate(&[], PER_CALL_LIMIT).result,
+        Ok(Value::Int(240))
+    ));
 }
 
 #[test]

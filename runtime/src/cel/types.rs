@@ -8,6 +8,9 @@ use std::sync::Arc;
 #[derive(Debug, Clone)]
 pub enum CelType {
     Dyn,
+    /// A type not yet known (the element of `[]`, the value of `optional.none()`): it takes the
+    /// type of whatever it is joined with, where `dyn` stays `dyn`.
+    Free,
     Null,
     Bool,
     Int,
@@ -44,7 +47,7 @@ impl PartialEq for CelType {
 impl fmt::Display for CelType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CelType::Dyn => f.write_str("dyn"),
+            CelType::Dyn | CelType::Free => f.write_str("dyn"),
             CelType::Null => f.write_str("null_type"),
             CelType::Bool => f.write_str("bool"),
             CelType::Int => f.write_str("int"),
@@ -102,13 +105,13 @@ impl CelType {
     }
 
     pub fn is_dyn(&self) -> bool {
-        matches!(self, CelType::Dyn)
+        matches!(self, CelType::Dyn | CelType::Free)
     }
 
     /// Whether a value of this type may be used where `other` is expected (dyn fits anything).
     pub fn fits(&self, other: &CelType) -> bool {
         match (self, other) {
-            (CelType::Dyn, _) | (_, CelType::Dyn) => true,
+            (CelType::Dyn | CelType::Free, _) | (_, CelType::Dyn | CelType::Free) => true,
             (CelType::Null, CelType::Null | CelType::Optional(_)) => true,
             (CelType::List(a), CelType::List(b)) | (CelType::Optional(a), CelType::Optional(b)) => {
                 a.fits(b)
@@ -121,7 +124,10 @@ impl CelType {
     /// The more precise of two compatible types (for joining branches and list elements).
     pub fn join(&self, other: &CelType) -> CelType {
         match (self, other) {
-            (CelType::Dyn, t) | (t, CelType::Dyn) => t.clone(),
+            (CelType::Free, t) | (t, CelType::Free) => t.clone(),
+            (CelType::Dyn, _) | (_, CelType::Dyn) => CelType::Dyn,
+            (CelType::Null, t @ CelType::Optional(_))
+            | (t @ CelType::Optional(_), CelType::Null) => t.clone(),
             (CelType::List(a), CelType::List(b)) => CelType::List(Box::new(a.join(b))),
             (CelType::Map(a, b), CelType::Map(c, d)) => {
                 CelType::Map(Box::new(a.join(c)), Box::new(b.join(d)))
@@ -129,6 +135,17 @@ impl CelType {
             (CelType::Optional(a), CelType::Optional(b)) => CelType::Optional(Box::new(a.join(b))),
             (a, b) if a == b => a.clone(),
             _ => CelType::Dyn,
+        }
+    }
+
+    /// The type with every not-yet-known part read as `dyn` (for matching overloads).
+    pub fn resolved(&self) -> CelType {
+        match self {
+            CelType::Free => CelType::Dyn,
+            CelType::List(e) => CelType::List(Box::new(e.resolved())),
+            CelType::Map(k, v) => CelType::Map(Box::new(k.resolved()), Box::new(v.resolved())),
+            CelType::Optional(t) => CelType::Optional(Box::new(t.resolved())),
+            t => t.clone(),
         }
     }
 
