@@ -542,6 +542,13 @@ fn qualified_name(e: &IdedExpr) -> Option<String> {
 
 /// The result type of a call, or `None` when no overload accepts the arguments.
 fn signature(name: &str, member: bool, args: &[CelType]) -> Option<CelType> {
+    // Concatenating lists joins their element types, where a not-yet-known type (of `[]`)
+    // takes the other's.
+    if let ("_+_", [CelType::List(a), CelType::List(b)]) = (name, args) {
+        if a.fits(b) {
+            return Some(CelType::List(Box::new(a.join(b))));
+        }
+    }
     let resolved: Vec<CelType> = args.iter().map(CelType::resolved).collect();
     let args = resolved.as_slice();
     use CelType as T;

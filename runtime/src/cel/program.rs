@@ -115,8 +115,6 @@ const TYPE_NAMES: &[&str] = &[
     "optional_type",
 ];
 
-/// Namespaces of global functions written like members (`optional.of(x)`).
-
 impl Program {
     /// The declared variables, in the order [`Program::evaluate`] takes their values.
     pub fn variables(&self) -> &[String] {

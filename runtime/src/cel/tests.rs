@@ -162,7 +162,7 @@ fn maps_from_additional_properties() {
 fn exponential_string_building_stops_before_allocating() {
     let mut expr = "'xxxxxxxxxx'".to_string();
     for name in ["a", "b", "c", "d", "e", "f", "g", "h", "i"] {
-        let tenfold = vec![name; 10].join(" + ");
+        let tenfold = [name; 10].join(" + ");
         expr = format!("cel.bind({name}, {expr}, {tenfold})");
     }
     let program = Program::compile(&format!("size({expr}) > 0"), &[]).unwrap();
