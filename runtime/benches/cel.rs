@@ -59,7 +59,7 @@ fn their_context(doc: &Json) -> cel::Context<'static, 'static> {
 mod compare_two_fields {
     use super::*;
 
-    #[divan::bench]
+    #[divan::bench(sample_count = 200, sample_size = 1000)]
     fn kubeidl(b: divan::Bencher) {
         let program = ours(MINMAX, small());
         b.bench(|| {
@@ -73,7 +73,7 @@ mod compare_two_fields {
         });
     }
 
-    #[divan::bench]
+    #[divan::bench(sample_count = 200, sample_size = 1000)]
     fn cel_crate(b: divan::Bencher) {
         let program = theirs(MINMAX);
         let ctx = their_context(small());

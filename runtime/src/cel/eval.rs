@@ -30,32 +30,38 @@ impl Program {
     }
 
     fn evaluate_here<'a>(&self, values: &[Value<'a>], limit: u64) -> Evaluation<'a> {
-        const INLINE: usize = 4;
-        let fill = |slot: &mut [EvalResult<Value<'a>>]| {
-            for (s, v) in slot.iter_mut().zip(values) {
-                *s = Ok(v.clone());
-            }
-        };
         let mut eval = Evaluator {
             cost: 0,
             limit,
             stack: Vec::new(),
         };
-        // Few variables (the common case) live on the stack; no allocation per evaluation.
-        let result = if self.slot_count <= INLINE {
-            let mut inline: [EvalResult<Value<'a>>; INLINE] =
-                std::array::from_fn(|_| Ok(Value::Null));
-            fill(&mut inline);
-            eval.eval(&self.root, &mut inline[..self.slot_count])
-        } else {
-            let mut slots: Vec<EvalResult<Value<'a>>> = vec![Ok(Value::Null); self.slot_count];
-            fill(&mut slots);
-            eval.eval(&self.root, &mut slots)
+        // Few variables (the common case) live on the stack: no allocation per evaluation.
+        let result = match self.slot_count {
+            0..=2 => self.run_inline::<2>(&mut eval, values),
+            3..=4 => self.run_inline::<4>(&mut eval, values),
+            5..=8 => self.run_inline::<8>(&mut eval, values),
+            n => {
+                let mut slots: Vec<EvalResult<Value<'a>>> = vec![Ok(Value::Null); n];
+                for (s, v) in slots.iter_mut().zip(values) {
+                    *s = Ok(v.clone());
+                }
+                eval.eval(&self.root, &mut slots)
+            }
         };
         Evaluation {
             result,
             cost: eval.cost,
         }
+    }
+
+    fn run_inline<'a, const N: usize>(
+        &self,
+        eval: &mut Evaluator<'a>,
+        values: &[Value<'a>],
+    ) -> EvalResult<Value<'a>> {
+        let mut slots: [EvalResult<Value<'a>>; N] =
+            std::array::from_fn(|i| Ok(values.get(i).cloned().unwrap_or(Value::Null)));
+        eval.eval(&self.root, &mut slots[..self.slot_count])
     }
 }
 
@@ -426,6 +432,7 @@ fn call_cost(func: &Func, args: &[Value<'_>]) -> u64 {
 }
 
 /// A value read from data is an error when it does not fit its declaration.
+#[inline(always)]
 fn surface(v: Value<'_>) -> EvalResult<Value<'_>> {
     match v {
         Value::Invalid(e) => Err((*e).clone()),

@@ -298,8 +298,12 @@ impl<'a> Map<'a> {
 
     pub fn get_str(&self, key: &str) -> Option<Value<'a>> {
         match self {
-            Map::Json(m) => m.get(key).map(Value::from_json),
-            Map::Typed(m, decl) => m.get(key).map(|v| Value::from_json_decl(v, decl)),
+            Map::Json(m) => json_get(m, key).map(Value::from_json),
+            Map::Typed(m, decl) => json_get(m, key).map(|v| Value::from_json_decl(v, decl)),
+            Map::Entries(e) if e.len() <= SMALL_MAP => e.iter().find_map(|(k, v)| match k {
+                Key::String(s) if *s.0 == *key => Some(v.clone()),
+                _ => None,
+            }),
             Map::Entries(e) => e
                 .get(&Key::String(KeyStr(Str::Shared(Arc::from(key)))))
                 .cloned(),
@@ -343,6 +347,16 @@ impl<'a> Map<'a> {
             Map::Entries(e) => e.iter().map(|(k, v)| (k.to_value(), v.clone())).collect(),
         }
     }
+}
+
+/// Built maps up to this size are searched in order, which needs no key to be allocated.
+const SMALL_MAP: usize = 8;
+
+fn json_get<'m>(
+    m: &'m serde_json::Map<String, serde_json::Value>,
+    key: &str,
+) -> Option<&'m serde_json::Value> {
+    m.get(key)
 }
 
 impl<'a> Value<'a> {
