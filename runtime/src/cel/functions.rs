@@ -3,6 +3,7 @@
 //! functions. A call is resolved by name and arity when the expression is compiled, and by the
 //! argument values when it runs; a call no overload accepts is "no such overload", as in cel-go.
 
+use super::decl::ListSemantics;
 use super::error::{EvalError, EvalResult};
 use super::time;
 use super::value::{
@@ -585,8 +586,17 @@ pub(crate) fn call<'a>(func: &Func, args: &[Value<'a>]) -> EvalResult<Value<'a>>
             V::List(l) => {
                 let mut items = l.iter();
                 let Some(mut total) = items.next() else {
-                    // The zero of the element type needs the static type; without it, int.
-                    return Ok(V::Int(0));
+                    // The zero of the element type: from the list's schema when it has one.
+                    return Ok(match l {
+                        List::Typed(_, decl, _) => match decl.kind {
+                            super::decl::DeclKind::Double => V::Double(0.0),
+                            super::decl::DeclKind::Duration => {
+                                V::Duration(chrono::TimeDelta::zero())
+                            }
+                            _ => V::Int(0),
+                        },
+                        _ => V::Int(0),
+                    });
                 };
                 for item in items {
                     total = add(&total, &item)?;
@@ -721,7 +731,31 @@ fn add<'a>(a: &Value<'a>, b: &Value<'a>) -> EvalResult<Value<'a>> {
         (V::Bytes(x), V::Bytes(y)) => Ok(V::Bytes(x.iter().chain(y.iter()).copied().collect())),
         (V::List(x), V::List(y)) => {
             let mut items = x.to_vec();
-            items.extend(y.iter());
+            match x.semantics() {
+                // A set on the left: a union, its own order first.
+                ListSemantics::Set => {
+                    for item in y.iter() {
+                        if !items.iter().any(|i| i.equals(&item)) {
+                            items.push(item);
+                        }
+                    }
+                }
+                // A map list on the left: items of the right replace those with the same keys
+                // in place; new keys are appended.
+                ListSemantics::Map(keys) => {
+                    for item in y.iter() {
+                        let key = list_map_key(&item, keys);
+                        match items
+                            .iter()
+                            .position(|i| key.is_some() && list_map_key(i, keys) == key)
+                        {
+                            Some(at) => items[at] = item,
+                            None => items.push(item),
+                        }
+                    }
+                }
+                ListSemantics::Atomic => items.extend(y.iter()),
+            }
             Ok(V::List(List::from_values(items)))
         }
         (V::Timestamp(t), V::Duration(d)) | (V::Duration(d), V::Timestamp(t)) => {
@@ -732,6 +766,17 @@ fn add<'a>(a: &Value<'a>, b: &Value<'a>) -> EvalResult<Value<'a>> {
         }
         _ => Err(EvalError::no_such_overload()),
     }
+}
+
+/// The key tuple of a map-list item (`None` when a key is missing).
+fn list_map_key(item: &Value<'_>, keys: &[String]) -> Option<Vec<serde_json::Value>> {
+    keys.iter()
+        .map(|k| match item {
+            Value::Object(o) => o.json.get(k).cloned(),
+            Value::Map(m) => m.get_str(k).map(|v| v.to_json()),
+            _ => None,
+        })
+        .collect()
 }
 
 fn sub<'a>(a: &Value<'a>, b: &Value<'a>) -> EvalResult<Value<'a>> {

@@ -142,6 +142,52 @@ fn set_and_map_lists_compare_without_order_on_the_left() {
 }
 
 #[test]
+fn set_and_map_lists_add_as_union_and_merge() {
+    let doc =
+        json!({"tags": ["a", "b"], "ports": [{"name": "a", "port": 1}, {"name": "b", "port": 2}]});
+    assert_eq!(
+        eval_with(spec_schema(), doc.clone(), "self.tags + ['c', 'a']"),
+        Ok(json!(["a", "b", "c"]))
+    );
+    assert_eq!(
+        eval_with(spec_schema(), doc.clone(), "['c', 'a'] + self.tags"),
+        Ok(json!(["c", "a", "a", "b"]))
+    );
+    assert_eq!(
+        eval_with(
+            spec_schema(),
+            doc,
+            "(self.ports + dyn([{'name': dyn('b'), 'port': dyn(9)}, {'name': dyn('c'), 'port': dyn(3)}])).map(p, p.port)"
+        ),
+        Ok(json!([1, 9, 3]))
+    );
+}
+
+#[test]
+fn sum_of_an_empty_list_is_the_zero_of_its_type() {
+    let schema = json!({"type": "object", "properties": {
+        "ratios": {"type": "array", "items": {"type": "number"}},
+        "counts": {"type": "array", "items": {"type": "integer"}}
+    }});
+    assert_eq!(
+        eval_with(
+            schema.clone(),
+            json!({"ratios": [], "counts": []}),
+            "self.ratios.sum() == 0.0 && type(self.ratios.sum()) == double"
+        ),
+        Ok(json!(true))
+    );
+    assert_eq!(
+        eval_with(
+            schema,
+            json!({"ratios": [], "counts": []}),
+            "type(self.counts.sum()) == int"
+        ),
+        Ok(json!(true))
+    );
+}
+
+#[test]
 fn maps_from_additional_properties() {
     let doc = json!({"labels": {"app": "web", "tier.k8s.io/x": "1"}});
     assert_eq!(
