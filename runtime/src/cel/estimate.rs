@@ -448,3 +448,55 @@ mod tests {
         assert_eq!(exceeds_factor(2000, 10), "more than 100x");
     }
 }
+
+/// The estimated costs of all the rules of one CRD schema, checked against Kubernetes' per-CRD
+/// limit: `Err` with the apiserver's messages (one for the schema, one for each of the costliest
+/// rules that contributed) when the total is over it.
+pub fn check_crd_total(rules: &[(String, u64)]) -> Result<u64, Vec<(String, String)>> {
+    let total = rules
+        .iter()
+        .fold(0u64, |acc, (_, cost)| acc.saturating_add(*cost));
+    if total <= STATIC_ESTIMATED_CRD_COST_LIMIT {
+        return Ok(total);
+    }
+    let mut errors = vec![(
+        "openAPIV3Schema".to_string(),
+        format!(
+            "x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema exceeds budget by factor of {} (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)",
+            exceeds_factor(total, STATIC_ESTIMATED_CRD_COST_LIMIT)
+        ),
+    )];
+    let mut costliest: Vec<&(String, u64)> = rules.iter().collect();
+    costliest.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    let mut covered = 0u64;
+    for (path, cost) in costliest {
+        errors.push((
+            path.clone(),
+            "contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema".to_string(),
+        ));
+        covered = covered.saturating_add(*cost);
+        if total - covered <= STATIC_ESTIMATED_CRD_COST_LIMIT {
+            break;
+        }
+    }
+    Err(errors)
+}
+
+#[cfg(test)]
+mod crd_total_tests {
+    use super::*;
+
+    #[test]
+    fn the_crd_total_names_the_costliest_rules() {
+        let rules = vec![
+            ("spec.a".to_string(), 60_000_000),
+            ("spec.b".to_string(), 50_000_000),
+            ("spec.c".to_string(), 10),
+        ];
+        let errors = check_crd_total(&rules).unwrap_err();
+        assert_eq!(errors.len(), 2);
+        assert!(errors[0].1.starts_with("x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema exceeds budget by factor of 1.100000x"), "{:?}", errors[0]);
+        assert_eq!(errors[1].0, "spec.a");
+        assert_eq!(check_crd_total(&rules[2..]), Ok(10));
+    }
+}

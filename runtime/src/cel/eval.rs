@@ -11,6 +11,53 @@ use std::sync::Arc;
 
 /// Kubernetes' limit on the cost of one evaluation.
 pub const PER_CALL_LIMIT: u64 = 1_000_000;
+/// Kubernetes' budget for all the rules evaluated on one object.
+pub const RUNTIME_CEL_COST_BUDGET: u64 = 10_000_000;
+
+/// The cost budget of validating one object: every evaluation's cost is deducted (even when it
+/// failed), and once it is spent no further rule may run.
+#[derive(Debug, Clone)]
+pub struct CostBudget {
+    remaining: i64,
+}
+
+/// The error Kubernetes reports when the budget runs out.
+pub const BUDGET_EXCEEDED: &str =
+    "validation failed due to running out of cost budget, no further validation rules will be run";
+
+impl Default for CostBudget {
+    fn default() -> CostBudget {
+        CostBudget::new(RUNTIME_CEL_COST_BUDGET)
+    }
+}
+
+impl CostBudget {
+    pub fn new(budget: u64) -> CostBudget {
+        CostBudget {
+            remaining: i64::try_from(budget).unwrap_or(i64::MAX),
+        }
+    }
+
+    /// What an evaluation may still cost: the per-call limit or what is left, whichever is less.
+    pub fn limit(&self) -> u64 {
+        (self.remaining.max(0) as u64).min(PER_CALL_LIMIT)
+    }
+
+    pub fn is_spent(&self) -> bool {
+        self.remaining <= 0
+    }
+
+    /// Deducts an evaluation's cost; `Err(BUDGET_EXCEEDED)` when it was more than what was left.
+    pub fn deduct(&mut self, cost: u64) -> Result<(), &'static str> {
+        let cost = i64::try_from(cost).unwrap_or(i64::MAX);
+        if cost > self.remaining {
+            self.remaining = -1;
+            return Err(BUDGET_EXCEEDED);
+        }
+        self.remaining -= cost;
+        Ok(())
+    }
+}
 
 /// The result of an evaluation and its cost (charged even when evaluation failed).
 #[derive(Debug, Clone)]

@@ -29,7 +29,7 @@ pub mod value;
 
 pub use checker::CheckOptions;
 pub use error::{CompileError, EvalError, Stage};
-pub use eval::{Evaluation, PER_CALL_LIMIT};
+pub use eval::{CostBudget, Evaluation, BUDGET_EXCEEDED, PER_CALL_LIMIT, RUNTIME_CEL_COST_BUDGET};
 pub use program::Program;
 pub use types::CelType;
 pub use value::Value;

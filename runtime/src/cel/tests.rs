@@ -268,6 +268,24 @@ fn deep_expressions_evaluate_without_overflowing_the_stack() {
 }
 
 #[test]
+fn the_object_budget_runs_out_across_rules() {
+    use super::CostBudget;
+    let program = Program::compile("lists.range(100).all(i, i >= 0)", &[]).unwrap();
+    let mut budget = CostBudget::new(1000);
+    let mut runs = 0;
+    while !budget.is_spent() {
+        let out = program.evaluate(&[], budget.limit());
+        if budget.deduct(out.cost).is_err() {
+            assert!(budget.is_spent());
+            break;
+        }
+        runs += 1;
+    }
+    assert!(runs >= 1 && runs < 5, "{runs}");
+    assert_eq!(budget.deduct(1), Err(super::BUDGET_EXCEEDED));
+}
+
+#[test]
 fn runaway_expressions_stop_at_the_cost_limit() {
     let program = Program::compile("[1,2,3,4,5,6,7,8,9,10].map(a, [1,2,3,4,5,6,7,8,9,10].map(b, [1,2,3,4,5,6,7,8,9,10].map(c, [1,2,3,4,5,6,7,8,9,10].map(d, [1,2,3,4,5,6,7,8,9,10].map(e, a + b + c + d + e)))))", &[]).unwrap();
     let out = program.evaluate(&[], PER_CALL_LIMIT);
