@@ -281,7 +281,7 @@ fn the_object_budget_runs_out_across_rules() {
         }
         runs += 1;
     }
-    assert!(runs >= 1 && runs < 5, "{runs}");
+    assert!((1..5).contains(&runs), "{runs}");
     assert_eq!(budget.deduct(1), Err(super::BUDGET_EXCEEDED));
 }
 
