@@ -5,4 +5,5 @@
 //! Validation of objects and the CEL engine build on this model.
 
 pub mod cel;
+pub mod document;
 pub mod schema;

@@ -1,0 +1,9 @@
+//! Documents to validate: JSON and (multi-document) YAML read into JSON values, with the line and
+//! column of every node kept beside them so errors can point into the file, and duplicate keys,
+//! excessive nesting and bad bytes reported per document without losing the others.
+
+mod positions;
+mod yaml;
+
+pub use positions::{Positions, SourcePosition};
+pub use yaml::{read_documents, Document, DocumentError, MAX_DEPTH};

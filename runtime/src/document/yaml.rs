@@ -1,0 +1,407 @@
+//! Reading YAML (and JSON, which is YAML) into documents: the stream is split at `---` lines
+//! first, so a broken document does not hide the ones after it; each document is read from
+//! yaml-rust2's events into a JSON value, resolving scalars as Kubernetes' YAML reader does
+//! (YAML 1.1 booleans, integers, floats, null), with every node's position recorded.
+
+use super::positions::{pointer_token, Positions, SourcePosition};
+use serde_json::{Map, Number, Value};
+use yaml_rust2::parser::{Event, MarkedEventReceiver, Parser};
+use yaml_rust2::scanner::{Marker, TScalarStyle};
+
+/// Nesting deeper than this is refused (a document of 10,000 nested lists is an error, not a
+/// stack overflow in whatever walks it later).
+pub const MAX_DEPTH: usize = 512;
+
+/// One document of a stream.
+#[derive(Debug, Clone)]
+pub struct Document {
+    /// 0-based index of the document in its stream.
+    pub index: usize,
+    pub value: Value,
+    pub positions: Positions,
+}
+
+/// A document that could not be read, with where.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}{message}", .position.map(|p| format!("{}:{}: ", p.line, p.column)).unwrap_or_default())]
+pub struct DocumentError {
+    pub index: usize,
+    pub position: Option<SourcePosition>,
+    pub message: String,
+}
+
+/// Reads every document of a YAML or JSON stream. Empty documents (only comments or blank) are
+/// left out; each document that cannot be read gives an error in its place.
+pub fn read_documents(bytes: &[u8]) -> Vec<Result<Document, DocumentError>> {
+    let mut out = Vec::new();
+    let mut index = 0;
+    for (first_line, chunk) in split_documents(bytes) {
+        let err = |position: Option<SourcePosition>, message: String| DocumentError {
+            index,
+            position,
+            message,
+        };
+        let text = match std::str::from_utf8(chunk) {
+            Ok(t) => t,
+            Err(e) => {
+                let valid = &chunk[..e.valid_up_to()];
+                let line = first_line + valid.iter().filter(|&&b| b == b'\n').count();
+                let column = valid.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
+                out.push(Err(err(
+                    Some(SourcePosition { line, column }),
+                    format!("invalid UTF-8 (byte 0x{:02x})", chunk[e.valid_up_to()]),
+                )));
+                index += 1;
+                continue;
+            }
+        };
+        if text
+            .lines()
+            .all(|l| l.trim().is_empty() || l.trim_start().starts_with('#') || l.trim() == "...")
+        {
+            continue;
+        }
+        out.push(read_one(text, first_line, index));
+        index += 1;
+    }
+    out
+}
+
+/// Splits a stream at `---` lines: (1-based line of the document's first line, its bytes).
+fn split_documents(bytes: &[u8]) -> Vec<(usize, &[u8])> {
+    let mut docs = Vec::new();
+    let mut start = 0;
+    let mut start_line = 1;
+    let mut line = 1;
+    let mut pos = 0;
+    while pos <= bytes.len() {
+        let end = bytes[pos..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(bytes.len(), |i| pos + i);
+        let content = &bytes[pos..end];
+        let is_marker = content.starts_with(b"---")
+            && content[3..].first().is_none_or(|b| b.is_ascii_whitespace());
+        if is_marker {
+            docs.push((start_line, &bytes[start..pos]));
+            // The marker line may carry content (`--- {a: 1}`); keep it with the next document.
+            start = pos + 3;
+            start_line = line;
+        }
+        pos = end + 1;
+        line += 1;
+    }
+    docs.push((start_line, &bytes[start.min(bytes.len())..]));
+    docs
+}
+
+fn read_one(text: &str, first_line: usize, index: usize) -> Result<Document, DocumentError> {
+    let mut builder = Builder {
+        first_line,
+        stack: Vec::new(),
+        root: None,
+        positions: Positions::default(),
+        error: None,
+        anchors: Default::default(),
+    };
+    let mut parser = Parser::new_from_str(text);
+    if let Err(e) = parser.load(&mut builder, false) {
+        let m = e.marker();
+        return Err(DocumentError {
+            index,
+            position: Some(position(first_line, m)),
+            message: format!("YAML syntax error: {}", e.info()),
+        });
+    }
+    if let Some((position, message)) = builder.error {
+        return Err(DocumentError {
+            index,
+            position: Some(position),
+            message,
+        });
+    }
+    Ok(Document {
+        index,
+        value: builder.root.unwrap_or(Value::Null),
+        positions: builder.positions,
+    })
+}
+
+fn position(first_line: usize, m: &Marker) -> SourcePosition {
+    SourcePosition {
+        line: first_line + m.line().saturating_sub(1),
+        column: m.col() + 1,
+    }
+}
+
+enum Frame {
+    Sequence {
+        pointer: String,
+        items: Vec<Value>,
+        anchor: usize,
+    },
+    Mapping {
+        pointer: String,
+        map: Map<String, Value>,
+        key: Option<String>,
+        anchor: usize,
+    },
+}
+
+struct Builder {
+    first_line: usize,
+    stack: Vec<Frame>,
+    root: Option<Value>,
+    positions: Positions,
+    error: Option<(SourcePosition, String)>,
+    anchors: std::collections::HashMap<usize, Value>,
+}
+
+impl Builder {
+    /// The pointer of the node about to be added.
+    fn next_pointer(&self) -> String {
+        match self.stack.last() {
+            None => String::new(),
+            Some(Frame::Sequence { pointer, items, .. }) => format!("{pointer}/{}", items.len()),
+            Some(Frame::Mapping {
+                pointer,
+                key: Some(k),
+                ..
+            }) => format!("{pointer}/{}", pointer_token(k)),
+            Some(Frame::Mapping { pointer, .. }) => pointer.clone(),
+        }
+    }
+
+    fn fail(&mut self, at: SourcePosition, message: String) {
+        if self.error.is_none() {
+            self.error = Some((at, message));
+        }
+    }
+
+    /// Adds a finished node to its parent (or makes it the root).
+    fn add(&mut self, value: Value, at: SourcePosition) {
+        match self.stack.last_mut() {
+            None => self.root = Some(value),
+            Some(Frame::Sequence { items, .. }) => items.push(value),
+            Some(Frame::Mapping {
+                map, key, pointer, ..
+            }) => match key.take() {
+                Some(k) => {
+                    if map.contains_key(&k) {
+                        let path = format!("{pointer}/{}", pointer_token(&k));
+                        self.fail(at, format!("duplicate key {k:?} (at {path})"));
+                        return;
+                    }
+                    map.insert(k, value);
+                }
+                None => {
+                    let k = match value {
+                        Value::String(s) => s,
+                        Value::Null => "null".to_string(),
+                        other => other.to_string(),
+                    };
+                    *key = Some(k);
+                }
+            },
+        }
+    }
+
+    fn expecting_key(&self) -> bool {
+        matches!(self.stack.last(), Some(Frame::Mapping { key: None, .. }))
+    }
+}
+
+impl MarkedEventReceiver for Builder {
+    fn on_event(&mut self, ev: Event, mark: Marker) {
+        if self.error.is_some() {
+            return;
+        }
+        let at = position(self.first_line, &mark);
+        match ev {
+            Event::Scalar(text, style, anchor, tag) => {
+                let value = if self.expecting_key() {
+                    Value::String(text)
+                } else {
+                    let pointer = self.next_pointer();
+                    self.positions.insert(pointer, at);
+                    let quoted = style != TScalarStyle::Plain;
+                    let tagged_str = tag.as_ref().is_some_and(|t| t.suffix == "str");
+                    resolve_scalar(text, quoted || tagged_str)
+                };
+                if anchor > 0 {
+                    self.anchors.insert(anchor, value.clone());
+                }
+                self.add(value, at);
+            }
+            Event::SequenceStart(anchor, _) | Event::MappingStart(anchor, _) => {
+                if self.expecting_key() {
+                    self.fail(at, "a mapping key must be a scalar".to_string());
+                    return;
+                }
+                if self.stack.len() >= MAX_DEPTH {
+                    self.fail(at, format!("nesting deeper than {MAX_DEPTH} levels"));
+                    return;
+                }
+                let pointer = self.next_pointer();
+                self.positions.insert(pointer.clone(), at);
+                self.stack.push(if matches!(ev, Event::SequenceStart(..)) {
+                    Frame::Sequence {
+                        pointer,
+                        items: Vec::new(),
+                        anchor,
+                    }
+                } else {
+                    Frame::Mapping {
+                        pointer,
+                        map: Map::new(),
+                        key: None,
+                        anchor,
+                    }
+                });
+            }
+            Event::SequenceEnd | Event::MappingEnd => {
+                let (value, anchor) = match self.stack.pop() {
+                    Some(Frame::Sequence { items, anchor, .. }) => (Value::Array(items), anchor),
+                    Some(Frame::Mapping { map, anchor, .. }) => (Value::Object(map), anchor),
+                    None => return,
+                };
+                if anchor > 0 {
+                    self.anchors.insert(anchor, value.clone());
+                }
+                self.add(value, at);
+            }
+            Event::Alias(anchor) => match self.anchors.get(&anchor).cloned() {
+                Some(v) => self.add(v, at),
+                None => self.fail(at, "unknown alias".to_string()),
+            },
+            _ => {}
+        }
+    }
+}
+
+/// A plain scalar's JSON value, as Kubernetes' YAML reader resolves it; quoted scalars stay
+/// strings.
+fn resolve_scalar(text: String, quoted: bool) -> Value {
+    if quoted {
+        return Value::String(text);
+    }
+    match text.as_str() {
+        "" | "~" | "null" | "Null" | "NULL" => return Value::Null,
+        "true" | "True" | "TRUE" | "yes" | "Yes" | "YES" | "on" | "On" | "ON" => {
+            return Value::Bool(true)
+        }
+        "false" | "False" | "FALSE" | "no" | "No" | "NO" | "off" | "Off" | "OFF" => {
+            return Value::Bool(false)
+        }
+        ".inf" | ".Inf" | ".INF" | "+.inf" | "-.inf" | ".nan" | ".NaN" | ".NAN" => {
+            return Value::String(text)
+        }
+        _ => {}
+    }
+    let digits = text.replace('_', "");
+    if let Ok(i) = digits.parse::<i64>() {
+        return Value::Number(i.into());
+    }
+    if let Some(hex) = digits.strip_prefix("0x") {
+        if let Ok(i) = i64::from_str_radix(hex, 16) {
+            return Value::Number(i.into());
+        }
+    }
+    if let Ok(u) = digits.parse::<u64>() {
+        return Value::Number(u.into());
+    }
+    let looks_numeric = digits
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_digit() || c == '-' || c == '+' || c == '.')
+        && digits
+            .chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '-' | '+'));
+    if looks_numeric {
+        if let Some(n) = digits.parse::<f64>().ok().and_then(Number::from_f64) {
+            return Value::Number(n);
+        }
+    }
+    Value::String(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn one(text: &str) -> Document {
+        let mut docs = read_documents(text.as_bytes());
+        assert_eq!(docs.len(), 1, "{docs:?}");
+        docs.remove(0).unwrap()
+    }
+
+    #[test]
+    fn reads_values_and_positions() {
+        let d = one("apiVersion: v1\nkind: Pod\nspec:\n  replicas: 3\n  ratio: 1.5\n  on: yes\n  name: \"007\"\n  items:\n  - a\n  - b\n");
+        assert_eq!(
+            d.value,
+            json!({"apiVersion": "v1", "kind": "Pod", "spec": {"replicas": 3, "ratio": 1.5, "on": true, "name": "007", "items": ["a", "b"]}})
+        );
+        assert_eq!(
+            d.positions.find("/spec/replicas"),
+            Some(SourcePosition {
+                line: 4,
+                column: 13
+            })
+        );
+        assert_eq!(
+            d.positions.find("/spec/items/1"),
+            Some(SourcePosition {
+                line: 10,
+                column: 5
+            })
+        );
+    }
+
+    #[test]
+    fn documents_are_independent() {
+        let docs = read_documents(b"a: 1\n---\nb: [1,\n---\n# only a comment\n---\nc: 3\n");
+        assert_eq!(docs.len(), 3);
+        assert_eq!(docs[0].as_ref().unwrap().value, json!({"a": 1}));
+        let err = docs[1].as_ref().unwrap_err();
+        assert_eq!(err.index, 1);
+        assert!(err.message.starts_with("YAML syntax error"), "{err}");
+        assert_eq!(err.position.unwrap().line >= 3, true);
+        let third = docs[2].as_ref().unwrap();
+        assert_eq!(third.value, json!({"c": 3}));
+        assert_eq!(
+            third.positions.find("/c"),
+            Some(SourcePosition { line: 7, column: 4 })
+        );
+    }
+
+    #[test]
+    fn duplicate_keys_deep_nesting_and_bad_bytes_are_errors() {
+        let docs = read_documents(b"a: 1\nb: 2\na: 3\n");
+        let err = docs[0].as_ref().unwrap_err();
+        assert_eq!(err.to_string(), "3:4: duplicate key \"a\" (at /a)");
+        let deep = format!("{}1{}", "[".repeat(10_000), "]".repeat(10_000));
+        let docs = read_documents(deep.as_bytes());
+        let err = docs[0].as_ref().unwrap_err();
+        assert!(
+            err.message.contains("nesting deeper than") || err.message.contains("recursion limit"),
+            "{err}"
+        );
+        let docs = read_documents(b"a: 1\n---\nb: \xff\n---\nc: 2\n");
+        assert_eq!(docs.len(), 3);
+        assert_eq!(
+            docs[1].as_ref().unwrap_err().to_string(),
+            "3:4: invalid UTF-8 (byte 0xff)"
+        );
+        assert!(docs[2].is_ok());
+    }
+
+    #[test]
+    fn json_is_yaml() {
+        assert_eq!(
+            one("{\"a\": [1, 2.5, null, true, \"x\"]}").value,
+            json!({"a": [1, 2.5, null, true, "x"]})
+        );
+    }
+}
