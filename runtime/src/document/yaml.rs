@@ -367,7 +367,7 @@ mod tests {
         let err = docs[1].as_ref().unwrap_err();
         assert_eq!(err.index, 1);
         assert!(err.message.starts_with("YAML syntax error"), "{err}");
-        assert_eq!(err.position.unwrap().line >= 3, true);
+        assert!(err.position.unwrap().line >= 3);
         let third = docs[2].as_ref().unwrap();
         assert_eq!(third.value, json!({"c": 3}));
         assert_eq!(
