@@ -6,4 +6,5 @@
 
 pub mod cel;
 pub mod document;
+pub mod errors;
 pub mod schema;

@@ -1,0 +1,490 @@
+//! Field errors as the apiserver renders them (apimachinery `field.Error`): `<path>: <type>:
+//! <value>: <detail>`, with Go's value formatting, the `<nil>` root, and the 422 Status a
+//! create or update answers with.
+
+use serde_json::{json, Value};
+use std::fmt;
+
+/// A path into an object: `spec.containers[0].env[KEY]`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct FieldPath {
+    elements: Vec<PathElement>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum PathElement {
+    Field(String),
+    Index(usize),
+    Key(String),
+}
+
+impl FieldPath {
+    /// The root (printed `<nil>`, as a custom resource's root is).
+    pub fn root() -> FieldPath {
+        FieldPath::default()
+    }
+
+    pub fn child(&self, name: &str) -> FieldPath {
+        self.with(PathElement::Field(name.to_string()))
+    }
+
+    pub fn index(&self, i: usize) -> FieldPath {
+        self.with(PathElement::Index(i))
+    }
+
+    pub fn key(&self, k: &str) -> FieldPath {
+        self.with(PathElement::Key(k.to_string()))
+    }
+
+    fn with(&self, e: PathElement) -> FieldPath {
+        let mut p = self.clone();
+        p.elements.push(e);
+        p
+    }
+
+    pub fn elements(&self) -> &[PathElement] {
+        &self.elements
+    }
+
+    pub fn is_root(&self) -> bool {
+        self.elements.is_empty()
+    }
+
+    /// The JSON pointer of the node (`/spec/containers/0`).
+    pub fn pointer(&self) -> String {
+        let mut out = String::new();
+        for e in &self.elements {
+            out.push('/');
+            match e {
+                PathElement::Field(n) | PathElement::Key(n) => {
+                    out.push_str(&n.replace('~', "~0").replace('/', "~1"))
+                }
+                PathElement::Index(i) => out.push_str(&i.to_string()),
+            }
+        }
+        out
+    }
+}
+
+impl fmt::Display for FieldPath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.elements.is_empty() {
+            return f.write_str("<nil>");
+        }
+        for (i, e) in self.elements.iter().enumerate() {
+            match e {
+                PathElement::Field(n) if i == 0 => f.write_str(n)?,
+                PathElement::Field(n) => write!(f, ".{n}")?,
+                PathElement::Index(x) => write!(f, "[{x}]")?,
+                PathElement::Key(k) => write!(f, "[{k}]")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The kinds of field errors.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ErrorType {
+    NotFound,
+    Required,
+    Duplicate,
+    Invalid,
+    NotSupported,
+    Forbidden,
+    TooLong,
+    TooMany,
+    Internal,
+    TypeInvalid,
+}
+
+impl ErrorType {
+    /// The words of the error body.
+    pub fn text(self) -> &'static str {
+        match self {
+            ErrorType::NotFound => "Not found",
+            ErrorType::Required => "Required value",
+            ErrorType::Duplicate => "Duplicate value",
+            ErrorType::Invalid | ErrorType::TypeInvalid => "Invalid value",
+            ErrorType::NotSupported => "Unsupported value",
+            ErrorType::Forbidden => "Forbidden",
+            ErrorType::TooLong => "Too long",
+            ErrorType::TooMany => "Too many",
+            ErrorType::Internal => "Internal error",
+        }
+    }
+
+    /// The reason a Status cause carries (`FieldValueInvalid`).
+    pub fn reason(self) -> &'static str {
+        match self {
+            ErrorType::NotFound => "FieldValueNotFound",
+            ErrorType::Required => "FieldValueRequired",
+            ErrorType::Duplicate => "FieldValueDuplicate",
+            ErrorType::Invalid => "FieldValueInvalid",
+            ErrorType::NotSupported => "FieldValueNotSupported",
+            ErrorType::Forbidden => "FieldValueForbidden",
+            ErrorType::TooLong => "FieldValueTooLong",
+            ErrorType::TooMany => "FieldValueTooMany",
+            ErrorType::Internal => "InternalError",
+            ErrorType::TypeInvalid => "FieldValueTypeInvalid",
+        }
+    }
+}
+
+/// The value an error shows, keeping the Go type that decides how it prints.
+#[derive(Debug, Clone, PartialEq)]
+pub enum BadValue {
+    /// Not shown.
+    Omitted,
+    Int(i64),
+    Float(f64),
+    Bool(bool),
+    String(String),
+    /// Anything else, printed as Go's `json.Marshal` prints it.
+    Json(Value),
+}
+
+impl BadValue {
+    /// The value of a JSON node as an unstructured object holds it (int64, float64, bool,
+    /// string, or a map/slice printed as JSON).
+    pub fn of_json(v: &Value) -> BadValue {
+        match v {
+            Value::Bool(b) => BadValue::Bool(*b),
+            Value::Number(n) => match n.as_i64() {
+                Some(i) => BadValue::Int(i),
+                None => BadValue::Float(n.as_f64().unwrap_or(f64::NAN)),
+            },
+            Value::String(s) => BadValue::String(s.clone()),
+            other => BadValue::Json(other.clone()),
+        }
+    }
+}
+
+/// One field error.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FieldError {
+    pub error_type: ErrorType,
+    pub path: FieldPath,
+    pub bad_value: BadValue,
+    pub detail: String,
+}
+
+impl FieldError {
+    pub fn new(
+        error_type: ErrorType,
+        path: FieldPath,
+        bad_value: BadValue,
+        detail: impl Into<String>,
+    ) -> FieldError {
+        FieldError {
+            error_type,
+            path,
+            bad_value,
+            detail: detail.into(),
+        }
+    }
+
+    pub fn required(path: FieldPath, detail: impl Into<String>) -> FieldError {
+        FieldError::new(
+            ErrorType::Required,
+            path,
+            BadValue::String(String::new()),
+            detail,
+        )
+    }
+
+    pub fn invalid(path: FieldPath, value: BadValue, detail: impl Into<String>) -> FieldError {
+        FieldError::new(ErrorType::Invalid, path, value, detail)
+    }
+
+    pub fn type_invalid(path: FieldPath, value: BadValue, detail: impl Into<String>) -> FieldError {
+        FieldError::new(ErrorType::TypeInvalid, path, value, detail)
+    }
+
+    pub fn forbidden(path: FieldPath, detail: impl Into<String>) -> FieldError {
+        FieldError::new(
+            ErrorType::Forbidden,
+            path,
+            BadValue::String(String::new()),
+            detail,
+        )
+    }
+
+    pub fn duplicate(path: FieldPath, value: BadValue) -> FieldError {
+        FieldError::new(ErrorType::Duplicate, path, value, "")
+    }
+
+    /// `Unsupported value: <v>: supported values: "a", "b"`.
+    pub fn not_supported(path: FieldPath, value: BadValue, supported: &[String]) -> FieldError {
+        let detail = if supported.is_empty() {
+            String::new()
+        } else {
+            let quoted: Vec<String> = supported.iter().map(|s| go_quote(s)).collect();
+            format!("supported values: {}", quoted.join(", "))
+        };
+        FieldError::new(ErrorType::NotSupported, path, value, detail)
+    }
+
+    /// `Too long: may not be more than <n> bytes`.
+    pub fn too_long(path: FieldPath, max: i64) -> FieldError {
+        let detail = if max >= 0 {
+            format!(
+                "may not be more than {max} {}",
+                if max == 1 { "byte" } else { "bytes" }
+            )
+        } else {
+            "value is too long".to_string()
+        };
+        FieldError::new(ErrorType::TooLong, path, BadValue::Omitted, detail)
+    }
+
+    /// `Too many: <actual>: must have at most <n> items`.
+    pub fn too_many(path: FieldPath, actual: i64, max: i64) -> FieldError {
+        let detail = if max >= 0 {
+            format!(
+                "must have at most {max} {}",
+                if max == 1 { "item" } else { "items" }
+            )
+        } else {
+            "has too many items".to_string()
+        };
+        let value = if actual >= 0 {
+            BadValue::Int(actual)
+        } else {
+            BadValue::Omitted
+        };
+        FieldError::new(ErrorType::TooMany, path, value, detail)
+    }
+
+    pub fn internal(path: FieldPath, detail: impl Into<String>) -> FieldError {
+        FieldError::new(
+            ErrorType::Internal,
+            path,
+            BadValue::Json(Value::Null),
+            detail,
+        )
+    }
+
+    /// The error without its path (`Invalid value: 3: must be ...`), as Status causes carry it.
+    pub fn body(&self) -> String {
+        let mut s = match self.error_type {
+            ErrorType::Required
+            | ErrorType::Forbidden
+            | ErrorType::TooLong
+            | ErrorType::Internal => self.error_type.text().to_string(),
+            _ => match &self.bad_value {
+                BadValue::Omitted => self.error_type.text().to_string(),
+                BadValue::Int(i) => format!("{}: {i}", self.error_type.text()),
+                BadValue::Float(f) => format!(
+                    "{}: {}",
+                    self.error_type.text(),
+                    crate::cel::value::format_double(*f)
+                ),
+                BadValue::Bool(b) => format!("{}: {b}", self.error_type.text()),
+                BadValue::String(s) => format!("{}: {}", self.error_type.text(), go_quote(s)),
+                BadValue::Json(v) => format!("{}: {}", self.error_type.text(), go_json(v)),
+            },
+        };
+        if !self.detail.is_empty() {
+            s.push_str(": ");
+            s.push_str(&self.detail);
+        }
+        s
+    }
+
+    /// The Status cause of this error.
+    pub fn cause(&self) -> Value {
+        json!({"reason": self.error_type.reason(), "message": self.body(), "field": self.path.to_string()})
+    }
+}
+
+impl fmt::Display for FieldError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path, self.body())
+    }
+}
+
+/// Several field errors as Go's aggregate prints them: one as it is, more in `[a, b]`, and the
+/// same message only once.
+pub fn aggregate(errors: &[FieldError]) -> String {
+    let mut seen = std::collections::HashSet::new();
+    let messages: Vec<String> = errors
+        .iter()
+        .map(|e| e.to_string())
+        .filter(|m| seen.insert(m.clone()))
+        .collect();
+    match messages.len() {
+        0 => String::new(),
+        1 => messages[0].clone(),
+        _ => format!("[{}]", messages.join(", ")),
+    }
+}
+
+/// The 422 Status an apiserver answers a create or update of an invalid object with.
+pub fn invalid_status(group: &str, kind: &str, name: &str, errors: &[FieldError]) -> Value {
+    let qualified = if group.is_empty() {
+        kind.to_string()
+    } else {
+        format!("{kind}.{group}")
+    };
+    let causes: Vec<Value> = errors.iter().map(FieldError::cause).collect();
+    json!({
+        "kind": "Status",
+        "apiVersion": "v1",
+        "metadata": {},
+        "status": "Failure",
+        "message": format!("{qualified} {} is invalid: {}", go_quote(name), aggregate(errors)),
+        "reason": "Invalid",
+        "details": {"name": name, "group": group, "kind": kind, "causes": causes},
+        "code": 422
+    })
+}
+
+/// Go's `strconv.Quote`: `\"`, `\\`, the short escapes, `\x` for other control bytes, `\u` for
+/// other non-printable characters.
+pub fn go_quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{b}' => out.push_str("\\v"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                out.push_str(&format!("\\x{:02x}", c as u32))
+            }
+            c if c.is_control() || c == '\u{feff}' => {
+                if (c as u32) <= 0xffff {
+                    out.push_str(&format!("\\u{:04x}", c as u32));
+                } else {
+                    out.push_str(&format!("\\U{:08x}", c as u32));
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Go's `json.Marshal` of a decoded JSON value: compact, map keys sorted, `<`, `>` and `&`
+/// escaped as `\u003c`, `\u003e`, `\u0026`.
+pub fn go_json(v: &Value) -> String {
+    fn sorted(v: &Value) -> Value {
+        match v {
+            Value::Object(m) => {
+                let mut entries: Vec<(&String, &Value)> = m.iter().collect();
+                entries.sort_by(|a, b| a.0.cmp(b.0));
+                Value::Object(
+                    entries
+                        .into_iter()
+                        .map(|(k, v)| (k.clone(), sorted(v)))
+                        .collect(),
+                )
+            }
+            Value::Array(items) => Value::Array(items.iter().map(sorted).collect()),
+            other => other.clone(),
+        }
+    }
+    let text = serde_json::to_string(&sorted(v)).unwrap_or_default();
+    text.replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_print_like_apimachinery() {
+        let p = FieldPath::root()
+            .child("spec")
+            .child("containers")
+            .index(0)
+            .child("env")
+            .key("KEY");
+        assert_eq!(p.to_string(), "spec.containers[0].env[KEY]");
+        assert_eq!(FieldPath::root().to_string(), "<nil>");
+        assert_eq!(p.pointer(), "/spec/containers/0/env/KEY");
+    }
+
+    #[test]
+    fn bodies_format_values_by_go_type() {
+        let spec = FieldPath::root().child("spec");
+        assert_eq!(
+            FieldError::invalid(
+                spec.child("replicas"),
+                BadValue::Int(-1),
+                "must be greater than or equal to 0"
+            )
+            .to_string(),
+            "spec.replicas: Invalid value: -1: must be greater than or equal to 0"
+        );
+        assert_eq!(
+            FieldError::invalid(spec.clone(), BadValue::String("a\"b".into()), "x").body(),
+            "Invalid value: \"a\\\"b\": x"
+        );
+        assert_eq!(
+            FieldError::required(spec.child("name"), "").to_string(),
+            "spec.name: Required value"
+        );
+        assert_eq!(
+            FieldError::too_long(spec.clone(), 63).body(),
+            "Too long: may not be more than 63 bytes"
+        );
+        assert_eq!(
+            FieldError::too_many(spec.clone(), 9, 8).body(),
+            "Too many: 9: must have at most 8 items"
+        );
+        assert_eq!(
+            FieldError::not_supported(
+                spec.clone(),
+                BadValue::String("x".into()),
+                &["Equal".into(), "Exists".into()]
+            )
+            .body(),
+            "Unsupported value: \"x\": supported values: \"Equal\", \"Exists\""
+        );
+        assert_eq!(
+            FieldError::duplicate(
+                spec.index(1),
+                BadValue::Json(serde_json::json!({"b": "<", "a": 1}))
+            )
+            .body(),
+            "Duplicate value: {\"a\":1,\"b\":\"\\u003c\"}"
+        );
+        assert_eq!(
+            FieldError::invalid(spec, BadValue::Float(1.5), "x").body(),
+            "Invalid value: 1.5: x"
+        );
+    }
+
+    #[test]
+    fn status_for_an_invalid_object() {
+        let errs = vec![
+            FieldError::invalid(
+                FieldPath::root().child("spec").child("replicas"),
+                BadValue::Int(-1),
+                "must be greater than or equal to 0",
+            ),
+            FieldError::required(FieldPath::root().child("spec").child("selector"), ""),
+        ];
+        let s = invalid_status("apps", "Deployment", "web", &errs);
+        assert_eq!(
+            s["message"],
+            "Deployment.apps \"web\" is invalid: [spec.replicas: Invalid value: -1: must be greater than or equal to 0, spec.selector: Required value]"
+        );
+        assert_eq!(
+            s["details"]["causes"][1],
+            serde_json::json!({"reason": "FieldValueRequired", "message": "Required value", "field": "spec.selector"})
+        );
+        assert_eq!(s["code"], 422);
+    }
+}
