@@ -8,3 +8,4 @@ pub mod cel;
 pub mod document;
 pub mod errors;
 pub mod schema;
+pub mod validate;

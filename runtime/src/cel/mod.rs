@@ -31,6 +31,7 @@ pub use checker::CheckOptions;
 pub use error::{CompileError, EvalError, Stage};
 pub use eval::{CostBudget, Evaluation, BUDGET_EXCEEDED, PER_CALL_LIMIT, RUNTIME_CEL_COST_BUDGET};
 pub use program::Program;
+pub use time::parse_duration as parse_go_duration;
 pub use types::CelType;
 pub use value::Value;
 

@@ -1,0 +1,116 @@
+//! Before validation: fields the schema does not declare are removed and reported (as
+//! kubectl-validate reports them: `spec.x: Invalid value: value provided for unknown field`),
+//! non-nullable `null` properties without a default are removed, and defaults are applied.
+
+use super::openapi::Refs;
+use crate::errors::{BadValue, FieldError, FieldPath};
+use crate::schema::Schema;
+use serde_json::Value;
+
+fn preserves_unknown(s: &Schema) -> bool {
+    s.extensions
+        .get("x-kubernetes-preserve-unknown-fields")
+        .and_then(Value::as_bool)
+        == Some(true)
+}
+
+fn is_embedded(s: &Schema) -> bool {
+    s.extensions
+        .get("x-kubernetes-embedded-resource")
+        .and_then(Value::as_bool)
+        == Some(true)
+}
+
+pub(crate) fn prune(
+    refs: &Refs<'_>,
+    schema: &Schema,
+    value: &mut Value,
+    path: &FieldPath,
+    errors: &mut Vec<FieldError>,
+) {
+    prune_node(refs, schema, value, path, errors, path.is_root(), 0);
+}
+
+fn prune_node(
+    refs: &Refs<'_>,
+    schema: &Schema,
+    value: &mut Value,
+    path: &FieldPath,
+    errors: &mut Vec<FieldError>,
+    root: bool,
+    depth: usize,
+) {
+    if depth > 256 {
+        return;
+    }
+    let s = refs.resolve(schema);
+    match value {
+        Value::Object(map) => {
+            let resource_root = root || is_embedded(s);
+            let declares_object = !s.properties.is_empty() || s.additional_properties.is_some();
+            if !preserves_unknown(s) && declares_object && s.additional_properties.is_none() {
+                let unknown: Vec<String> = map
+                    .keys()
+                    .filter(|k| !s.properties.contains_key(*k))
+                    .filter(|k| {
+                        !(resource_root && matches!(k.as_str(), "apiVersion" | "kind" | "metadata"))
+                    })
+                    .cloned()
+                    .collect();
+                for key in unknown {
+                    map.remove(&key);
+                    errors.push(FieldError::invalid(
+                        path.child(&key),
+                        BadValue::Omitted,
+                        "value provided for unknown field",
+                    ));
+                }
+            }
+            for (name, prop) in &s.properties {
+                let p = refs.resolve(prop);
+                match map.get(name) {
+                    Some(Value::Null) if !p.nullable => match &p.default {
+                        Some(d) => {
+                            map.insert(name.clone(), d.clone());
+                        }
+                        None => {
+                            map.remove(name);
+                        }
+                    },
+                    None => {
+                        if let Some(d) = &p.default {
+                            map.insert(name.clone(), d.clone());
+                        }
+                    }
+                    _ => {}
+                }
+                if let Some(v) = map.get_mut(name) {
+                    prune_node(refs, prop, v, &path.child(name), errors, false, depth + 1);
+                }
+            }
+            if let Some(ap) = &s.additional_properties {
+                for (key, v) in map.iter_mut() {
+                    if !s.properties.contains_key(key) {
+                        prune_node(refs, ap, v, &path.child(key), errors, false, depth + 1);
+                    }
+                }
+            }
+        }
+        Value::Array(items) => {
+            if let Some(item_schema) = &s.items {
+                for (i, item) in items.iter_mut().enumerate() {
+                    prune_node(
+                        refs,
+                        item_schema,
+                        item,
+                        &path.index(i),
+                        errors,
+                        false,
+                        depth + 1,
+                    );
+                }
+            }
+        }
+        _ => {}
+    }
+}

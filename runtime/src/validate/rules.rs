@@ -1,0 +1,424 @@
+//! CEL rules (`x-kubernetes-validations`) at every schema node, as the apiextensions apiserver
+//! runs them: compiled once when the validator is built; evaluated on non-null values with one
+//! cost budget for the whole object; transition rules correlated with the old object by property,
+//! map key and map-list key; messages, message expressions, reasons and field paths; and
+//! ratcheting on update (a rule without `oldSelf` that fails on a value equal to its old value
+//! gives a warning, not an error).
+
+use super::openapi::Refs;
+use crate::cel::decl::{Decl, DeclKind, Definitions};
+use crate::cel::rule::{compile_rule_with_cardinality, CompiledRule, ExpressionKind};
+use crate::cel::{CompileError, CostBudget, Value as CelValue, BUDGET_EXCEEDED};
+use crate::errors::{BadValue, ErrorType, FieldError, FieldPath};
+use crate::schema::Schema;
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// One rule of a node.
+#[derive(Debug)]
+pub(crate) struct Rule {
+    pub source: String,
+    pub compiled: CompiledRule,
+    pub message: Option<String>,
+    pub message_expression: Option<CompiledRule>,
+    pub reason: ErrorType,
+    pub field_path: Option<String>,
+    pub optional_old_self: bool,
+}
+
+/// The rules of the schema tree, by schema node.
+#[derive(Debug, Default)]
+pub(crate) struct RuleTree {
+    pub rules: Vec<Rule>,
+    pub decl: Option<Decl>,
+    pub properties: BTreeMap<String, RuleTree>,
+    pub additional: Option<Box<RuleTree>>,
+    pub items: Option<Box<RuleTree>>,
+    /// `x-kubernetes-list-type: map` keys of this node, for correlating items.
+    pub map_keys: Option<Vec<String>>,
+}
+
+impl RuleTree {
+    pub fn is_empty(&self) -> bool {
+        self.rules.is_empty()
+            && self.properties.values().all(RuleTree::is_empty)
+            && self.additional.as_ref().is_none_or(|a| a.is_empty())
+            && self.items.as_ref().is_none_or(|i| i.is_empty())
+    }
+}
+
+/// A rule that does not compile, and where.
+#[derive(Debug, Clone)]
+pub struct RuleCompileError {
+    pub path: String,
+    pub rule: String,
+    pub error: CompileError,
+}
+
+struct DefsAdapter<'s>(&'s BTreeMap<String, Schema>);
+
+impl Definitions for DefsAdapter<'_> {
+    fn resolve(&self, reference: &str) -> Option<&Schema> {
+        self.0.resolve(reference)
+    }
+}
+
+/// Compiles the rules of every node of `schema`.
+pub(crate) fn compile_tree(
+    refs: &Refs<'_>,
+    schema: &Schema,
+    path: &str,
+    root: bool,
+    depth: usize,
+    errors: &mut Vec<RuleCompileError>,
+) -> RuleTree {
+    let s = refs.resolve(schema);
+    let mut tree = RuleTree::default();
+    if depth > 64 {
+        return tree;
+    }
+    let defs = DefsAdapter(refs.defs);
+    if let Some(Value::Array(entries)) = s.extensions.get("x-kubernetes-validations") {
+        let decl = if root {
+            Decl::for_resource_root(s, &defs)
+        } else {
+            Decl::from_schema(s, &defs)
+        };
+        for entry in entries {
+            let text = |k: &str| entry.get(k).and_then(Value::as_str).map(str::to_string);
+            let Some(source) = text("rule") else { continue };
+            let optional_old_self = entry
+                .get("optionalOldSelf")
+                .and_then(Value::as_bool)
+                .unwrap_or(false);
+            let compiled = match compile_rule_with_cardinality(
+                &source,
+                &decl,
+                optional_old_self,
+                ExpressionKind::Rule,
+                1,
+            ) {
+                Ok(c) => c,
+                Err(error) => {
+                    errors.push(RuleCompileError {
+                        path: path.to_string(),
+                        rule: source,
+                        error,
+                    });
+                    continue;
+                }
+            };
+            let message_expression = match text("messageExpression") {
+                Some(m) => match compile_rule_with_cardinality(
+                    &m,
+                    &decl,
+                    false,
+                    ExpressionKind::MessageExpression,
+                    1,
+                ) {
+                    Ok(c) => Some(c),
+                    Err(error) => {
+                        errors.push(RuleCompileError {
+                            path: path.to_string(),
+                            rule: m,
+                            error,
+                        });
+                        None
+                    }
+                },
+                None => None,
+            };
+            let reason = match text("reason").as_deref() {
+                Some("FieldValueForbidden") => ErrorType::Forbidden,
+                Some("FieldValueRequired") => ErrorType::Required,
+                Some("FieldValueDuplicate") => ErrorType::Duplicate,
+                _ => ErrorType::Invalid,
+            };
+            tree.rules.push(Rule {
+                source,
+                compiled,
+                message: text("message"),
+                message_expression,
+                reason,
+                field_path: text("fieldPath"),
+                optional_old_self,
+            });
+        }
+        tree.decl = Some(decl);
+    }
+    for (name, prop) in &s.properties {
+        let child = compile_tree(
+            refs,
+            prop,
+            &format!("{path}.{name}"),
+            false,
+            depth + 1,
+            errors,
+        );
+        if !child.is_empty() {
+            tree.properties.insert(name.clone(), child);
+        }
+    }
+    if let Some(ap) = &s.additional_properties {
+        let child = compile_tree(refs, ap, &format!("{path}[*]"), false, depth + 1, errors);
+        if !child.is_empty() {
+            tree.additional = Some(Box::new(child));
+        }
+    }
+    if let Some(items) = &s.items {
+        let child = compile_tree(refs, items, &format!("{path}[*]"), false, depth + 1, errors);
+        if !child.is_empty() {
+            tree.items = Some(Box::new(child));
+        }
+        if s.extensions
+            .get("x-kubernetes-list-type")
+            .and_then(Value::as_str)
+            == Some("map")
+        {
+            tree.map_keys = s
+                .extensions
+                .get("x-kubernetes-list-map-keys")
+                .and_then(Value::as_array)
+                .map(|k| {
+                    k.iter()
+                        .filter_map(|x| x.as_str().map(str::to_string))
+                        .collect()
+                });
+        }
+    }
+    tree
+}
+
+/// What running the rules found.
+#[derive(Debug, Default)]
+pub(crate) struct RuleOutcome {
+    pub errors: Vec<FieldError>,
+    pub warnings: Vec<FieldError>,
+    pub stop: bool,
+}
+
+/// Runs the rules of `tree` on `value` (and its correlated `old` value).
+pub(crate) fn run(
+    tree: &RuleTree,
+    value: &Value,
+    old: Option<&Value>,
+    path: &FieldPath,
+    budget: &mut CostBudget,
+    out: &mut RuleOutcome,
+) {
+    if out.stop || value.is_null() {
+        return;
+    }
+    if !tree.rules.is_empty() {
+        let decl = tree
+            .decl
+            .as_ref()
+            .expect("nodes with rules have a declaration");
+        for rule in &tree.rules {
+            if out.stop {
+                return;
+            }
+            run_rule(rule, decl, value, old, path, budget, out);
+        }
+    }
+    match value {
+        Value::Object(map) => {
+            if let Some(additional) = &tree.additional {
+                for (key, v) in map {
+                    let old_v = old.and_then(|o| o.get(key));
+                    run(additional, v, old_v, &path.key(key), budget, out);
+                }
+            }
+            for (name, child) in &tree.properties {
+                if let Some(v) = map.get(name) {
+                    let old_v = old.and_then(|o| o.get(name));
+                    run(child, v, old_v, &path.child(name), budget, out);
+                }
+            }
+        }
+        Value::Array(items) => {
+            if let Some(item_tree) = &tree.items {
+                for (i, item) in items.iter().enumerate() {
+                    let old_item = match (&tree.map_keys, old) {
+                        (Some(keys), Some(Value::Array(olds))) => correlate(item, olds, keys),
+                        _ => None,
+                    };
+                    run(item_tree, item, old_item, &path.index(i), budget, out);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The old item of a map list with the same key values (scalar keys only; the first match).
+fn correlate<'v>(item: &Value, olds: &'v [Value], keys: &[String]) -> Option<&'v Value> {
+    let key: Vec<&Value> = keys.iter().map(|k| item.get(k)).collect::<Option<_>>()?;
+    if key
+        .iter()
+        .any(|k| k.is_object() || k.is_array() || k.is_null())
+    {
+        return None;
+    }
+    olds.iter()
+        .find(|o| keys.iter().zip(&key).all(|(k, v)| o.get(k) == Some(*v)))
+}
+
+fn run_rule(
+    rule: &Rule,
+    decl: &Decl,
+    value: &Value,
+    old: Option<&Value>,
+    path: &FieldPath,
+    budget: &mut CostBudget,
+    out: &mut RuleOutcome,
+) {
+    let type_name = schema_type_name(decl);
+    let invalid = |detail: String| {
+        FieldError::new(
+            ErrorType::Invalid,
+            path.clone(),
+            BadValue::String(type_name.to_string()),
+            detail,
+        )
+    };
+    if rule.compiled.uses_old_self && old.is_none() && !rule.optional_old_self {
+        return;
+    }
+    if budget.is_spent() {
+        out.errors.push(invalid(BUDGET_EXCEEDED.to_string()));
+        out.stop = true;
+        return;
+    }
+    let self_value = CelValue::from_json_decl(value, decl);
+    let old_value = match (old, rule.optional_old_self) {
+        (Some(o), false) => CelValue::from_json_decl(o, decl),
+        (Some(o), true) => {
+            CelValue::Optional(Some(std::sync::Arc::new(CelValue::from_json_decl(o, decl))))
+        }
+        (None, true) => CelValue::Optional(None),
+        (None, false) => CelValue::Null,
+    };
+    let outcome = rule
+        .compiled
+        .program
+        .evaluate(&[self_value.clone(), old_value], budget.limit());
+    let ruleish = rule
+        .message
+        .as_deref()
+        .map(str::trim)
+        .filter(|m| !m.is_empty())
+        .unwrap_or(rule.source.trim());
+    if budget.deduct(outcome.cost).is_err() {
+        out.errors.push(invalid(BUDGET_EXCEEDED.to_string()));
+        out.stop = true;
+        return;
+    }
+    let passed = match outcome.result {
+        Ok(CelValue::Bool(true)) => true,
+        Ok(_) => false,
+        Err(e) if e.message.starts_with("no such overload") => {
+            out.errors.push(invalid(format!("'{e}': call arguments did not match a supported operator, function or macro signature for rule: {ruleish}")));
+            return;
+        }
+        Err(e) if e.is_cost_limit() => {
+            out.errors.push(invalid(format!("'{e}': no further validation rules will be run due to call cost exceeds limit for rule: {ruleish}")));
+            out.stop = true;
+            return;
+        }
+        Err(e) => {
+            out.errors
+                .push(invalid(format!("{e} evaluating rule: {ruleish}")));
+            return;
+        }
+    };
+    if passed {
+        return;
+    }
+    let detail = failure_detail(rule, decl, &self_value, budget, out);
+    if out.stop {
+        return;
+    }
+    let mut error_path = path.clone();
+    if let Some(fp) = &rule.field_path {
+        error_path = error_path.child(fp.trim_start_matches('.'));
+    }
+    let shown = match value {
+        Value::Object(_) | Value::Array(_) => BadValue::Omitted,
+        v => BadValue::of_json(v),
+    };
+    let error = match rule.reason {
+        ErrorType::Duplicate => FieldError::duplicate(error_path, shown),
+        ErrorType::Required => FieldError::required(error_path, detail),
+        ErrorType::Forbidden => FieldError::forbidden(error_path, detail),
+        _ => FieldError::invalid(error_path, shown, detail),
+    };
+    // Ratcheting: an unchanged value does not fail a rule it already failed.
+    if !rule.compiled.uses_old_self && old == Some(value) {
+        out.warnings.push(error);
+    } else {
+        out.errors.push(error);
+    }
+}
+
+/// The message of a failed rule: the message expression when it evaluates cleanly, else the
+/// message, else `failed rule: <rule>`.
+fn failure_detail(
+    rule: &Rule,
+    decl: &Decl,
+    self_value: &CelValue<'_>,
+    budget: &mut CostBudget,
+    out: &mut RuleOutcome,
+) -> String {
+    let fallback = || match rule
+        .message
+        .as_deref()
+        .map(str::trim)
+        .filter(|m| !m.is_empty())
+    {
+        Some(m) => m.to_string(),
+        None => format!("failed rule: {}", rule.source.trim()),
+    };
+    let Some(expr) = &rule.message_expression else {
+        return fallback();
+    };
+    let outcome = expr
+        .program
+        .evaluate(&[self_value.clone(), CelValue::Null], budget.limit());
+    if budget.deduct(outcome.cost).is_err() {
+        out.errors.push(FieldError::new(
+            ErrorType::Invalid,
+            FieldPath::root(),
+            BadValue::String(schema_type_name(decl).into()),
+            "messageExpression evaluation failed due to running out of cost budget, no further validation rules will be run",
+        ));
+        out.stop = true;
+        return String::new();
+    }
+    match outcome.result {
+        Ok(CelValue::String(s)) => {
+            let s = s.trim();
+            if s.is_empty() || s.contains('\n') || s.len() > 5120 {
+                fallback()
+            } else {
+                s.to_string()
+            }
+        }
+        _ => fallback(),
+    }
+}
+
+/// The schema type Kubernetes shows for evaluation and budget errors.
+fn schema_type_name(decl: &Decl) -> &'static str {
+    match decl.kind {
+        DeclKind::Object(_) | DeclKind::Map(_) | DeclKind::Any => "object",
+        DeclKind::List { .. } => "array",
+        DeclKind::String | DeclKind::Bytes | DeclKind::Timestamp { .. } | DeclKind::Duration => {
+            "string"
+        }
+        DeclKind::Int => "integer",
+        DeclKind::Double => "number",
+        DeclKind::Bool => "boolean",
+        DeclKind::IntOrString => "",
+    }
+}

@@ -1,0 +1,171 @@
+//! Validation outcomes with the apiserver's exact texts.
+
+use super::*;
+use serde_json::json;
+
+fn validator(schema: Value) -> Validator {
+    Validator::new(&Schema::from_json(&schema).unwrap()).unwrap_or_else(|e| panic!("{e:?}"))
+}
+
+fn messages(report: &Report) -> Vec<String> {
+    report.errors.iter().map(|e| e.to_string()).collect()
+}
+
+fn spec_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "spec": {
+                "type": "object",
+                "required": ["name"],
+                "properties": {
+                    "name": {"type": "string", "maxLength": 5, "pattern": "^[a-z]+$"},
+                    "replicas": {"type": "integer", "minimum": 0, "maximum": 10},
+                    "mode": {"type": "string", "enum": ["Auto", "Manual"]},
+                    "ratio": {"type": "number", "exclusiveMinimum": true, "minimum": 0},
+                    "when": {"type": "string", "format": "date-time"},
+                    "tags": {"type": "array", "items": {"type": "string"}, "maxItems": 2, "x-kubernetes-list-type": "set"},
+                    "ports": {"type": "array", "x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["name"],
+                              "items": {"type": "object", "properties": {"name": {"type": "string"}, "port": {"type": "integer", "default": 80}}}},
+                    "labels": {"type": "object", "additionalProperties": {"type": "string", "minLength": 1}}
+                }
+            }
+        }
+    })
+}
+
+#[test]
+fn value_checks_use_kube_openapi_messages() {
+    let v = validator(spec_schema());
+    let report = v.validate(&json!({"spec": {"name": "TooLongName", "replicas": -1, "mode": "x", "ratio": 0, "when": "never", "tags": ["a", "b", "a"], "labels": {"k": ""}}}));
+    assert_eq!(
+        messages(&report),
+        vec![
+            "spec.labels.k: Invalid value: \"\": spec.labels.k in body should be at least 1 chars long",
+            "spec.mode: Unsupported value: \"x\": supported values: \"Auto\", \"Manual\"",
+            "spec.name: Too long: may not be more than 5 bytes",
+            "spec.ratio: Invalid value: 0: spec.ratio in body should be greater than 0",
+            "spec.replicas: Invalid value: -1: spec.replicas in body should be greater than or equal to 0",
+            "spec.tags: Too many: 3: must have at most 2 items",
+            "spec.when: Invalid value: \"never\": spec.when in body must be of type date-time: \"never\"",
+            "spec.tags[2]: Duplicate value: \"a\"",
+        ]
+    );
+}
+
+#[test]
+fn types_required_and_unknown_fields() {
+    let v = validator(spec_schema());
+    let report = v.validate(&json!({"spec": {"replicas": "three", "extra": 1}}));
+    assert_eq!(
+        messages(&report),
+        vec![
+            "spec.extra: Invalid value: value provided for unknown field",
+            "spec.replicas: Invalid value: \"string\": spec.replicas in body must be of type integer: \"string\"",
+            "spec.name: Required value",
+        ]
+    );
+}
+
+#[test]
+fn defaults_apply_before_checks_and_map_lists_reject_duplicate_keys() {
+    let v = validator(spec_schema());
+    let report = v.validate(
+        &json!({"spec": {"name": "web", "ports": [{"name": "a"}, {"name": "a", "port": 81}]}}),
+    );
+    assert_eq!(
+        messages(&report),
+        vec!["spec.ports[1]: Duplicate value: {\"name\":\"a\"}"]
+    );
+}
+
+fn rules_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "metadata": {"type": "object"},
+            "spec": {
+                "type": "object",
+                "properties": {
+                    "min": {"type": "integer"},
+                    "max": {"type": "integer"},
+                    "mode": {"type": "string", "x-kubernetes-validations": [
+                        {"rule": "self == oldSelf", "message": "mode is immutable"}
+                    ]},
+                    "items": {"type": "array", "x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["name"],
+                              "items": {"type": "object", "properties": {"name": {"type": "string"}, "size": {"type": "integer"}},
+                                        "x-kubernetes-validations": [{"rule": "self.size >= oldSelf.size", "message": "may not shrink"}]}}
+                },
+                "x-kubernetes-validations": [
+                    {"rule": "self.min <= self.max", "messageExpression": "'min ' + string(self.min) + ' exceeds max ' + string(self.max)"},
+                    {"rule": "self.max < 100", "reason": "FieldValueForbidden", "fieldPath": ".max", "message": "max too large"}
+                ]
+            }
+        }
+    })
+}
+
+#[test]
+fn rules_report_messages_reasons_and_field_paths() {
+    let v = validator(rules_schema());
+    let report = v.validate(&json!({"spec": {"min": 5, "max": 200}}));
+    assert_eq!(
+        messages(&report),
+        vec!["spec.max: Forbidden: max too large"]
+    );
+    let report = v.validate(&json!({"spec": {"min": 50, "max": 20}}));
+    assert_eq!(
+        messages(&report),
+        vec!["spec: Invalid value: min 50 exceeds max 20"]
+    );
+}
+
+#[test]
+fn transition_rules_correlate_and_ratchet() {
+    let v = validator(rules_schema());
+    let old = json!({"spec": {"min": 1, "max": 2, "mode": "a", "items": [{"name": "x", "size": 5}, {"name": "y", "size": 5}]}});
+    let new = json!({"spec": {"min": 1, "max": 2, "mode": "b", "items": [{"name": "y", "size": 4}, {"name": "x", "size": 6}, {"name": "z", "size": 1}]}});
+    let report = v.validate_update(&new, &old);
+    assert_eq!(
+        messages(&report),
+        vec![
+            "spec.items[0]: Invalid value: may not shrink",
+            "spec.mode: Invalid value: \"b\": mode is immutable"
+        ]
+    );
+    // On create, transition rules do not run.
+    assert!(v.validate(&new).is_valid());
+    // Ratcheting: a rule failing on an unchanged value is a warning on update.
+    let bad_old = json!({"spec": {"min": 9, "max": 2}});
+    let report = v.validate_update(&json!({"spec": {"min": 9, "max": 2}}), &bad_old);
+    assert!(report.errors.is_empty(), "{:?}", messages(&report));
+    assert_eq!(report.warnings.len(), 1);
+}
+
+#[test]
+fn rules_are_skipped_after_blocking_errors() {
+    let v = validator(rules_schema());
+    let report = v.validate(&json!({"spec": {"min": "x", "max": 1}}));
+    assert_eq!(
+        messages(&report),
+        vec![
+            "spec.min: Invalid value: \"string\": spec.min in body must be of type integer: \"string\"",
+            "<nil>: Invalid value: null: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation",
+        ]
+    );
+}
+
+#[test]
+fn rules_that_do_not_compile_are_reported_with_their_path() {
+    let schema = Schema::from_json(
+        &json!({"type": "object", "properties": {"a": {"type": "integer"}},
+        "x-kubernetes-validations": [{"rule": "self.b > 0"}]}),
+    )
+    .unwrap();
+    let errors = Validator::new(&schema).unwrap_err();
+    assert!(
+        errors[0].error.to_string().contains("undefined field 'b'"),
+        "{}",
+        errors[0].error
+    );
+}
