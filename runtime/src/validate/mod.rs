@@ -18,6 +18,7 @@
 
 mod formats;
 mod listtype;
+mod objectmeta;
 mod openapi;
 mod prune;
 mod rules;
@@ -40,6 +41,8 @@ pub const RULES_NOT_CHECKED: &str =
 /// A compiled schema, ready to validate values.
 #[derive(Debug)]
 pub struct Validator {
+    /// The root is a resource: its metadata is checked as the apiserver checks it.
+    resource: bool,
     schema: Schema,
     definitions: BTreeMap<String, Schema>,
     rules: RuleTree,
@@ -80,10 +83,18 @@ impl Validator {
             return Err(errors);
         }
         Ok(Validator {
+            resource: false,
             schema: schema.clone(),
             definitions,
             rules,
         })
+    }
+
+    /// Treats the root as a resource: `metadata` is checked as the apiserver checks it (name or
+    /// generateName, DNS-1123 names, labels, annotations).
+    pub fn resource(mut self, on: bool) -> Validator {
+        self.resource = on;
+        self
     }
 
     /// Validates a new object (a create).
@@ -106,6 +117,9 @@ impl Validator {
         let root = FieldPath::root();
         prune::prune(&refs, &self.schema, &mut value, &root, &mut report.errors);
         let mut errors = Vec::new();
+        if self.resource {
+            objectmeta::check(&value, &mut errors);
+        }
         openapi::check(&refs, &self.schema, &value, &root, &mut errors);
         listtype::check(&refs, &self.schema, &value, &root, &mut errors);
         let blocking = errors.iter().any(|e| {

@@ -156,6 +156,25 @@ fn rules_are_skipped_after_blocking_errors() {
 }
 
 #[test]
+fn resource_metadata_is_checked() {
+    let v = validator(json!({"type": "object", "properties": {"metadata": {"type": "object"}}}))
+        .resource(true);
+    let report =
+        v.validate(&json!({"metadata": {"name": "Bad_Name", "labels": {"app": "web app"}}}));
+    let m = messages(&report);
+    assert!(m[0].starts_with("metadata.name: Invalid value: \"Bad_Name\": a lowercase RFC 1123 subdomain must consist of"), "{m:?}");
+    assert!(m[1].starts_with("metadata.labels: Invalid value: \"web app\": a valid label must be an empty string or consist of"), "{m:?}");
+    let report = v.validate(&json!({"metadata": {}}));
+    assert_eq!(
+        messages(&report),
+        vec!["metadata.name: Required value: name or generateName is required"]
+    );
+    assert!(v
+        .validate(&json!({"metadata": {"generateName": "web-"}}))
+        .is_valid());
+}
+
+#[test]
 fn rules_that_do_not_compile_are_reported_with_their_path() {
     let schema = Schema::from_json(
         &json!({"type": "object", "properties": {"a": {"type": "integer"}},
