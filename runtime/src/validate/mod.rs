@@ -16,6 +16,7 @@
 //! assert_eq!(report.errors[0].to_string(), "replicas: Invalid value: -1: replicas in body should be greater than or equal to 0");
 //! ```
 
+mod catalog;
 mod formats;
 mod listtype;
 mod objectmeta;
@@ -23,6 +24,7 @@ mod openapi;
 mod prune;
 mod rules;
 
+pub use catalog::{Catalog, Gvk};
 pub use formats::check as check_format;
 pub use rules::RuleCompileError;
 
@@ -44,7 +46,7 @@ pub struct Validator {
     /// The root is a resource: its metadata is checked as the apiserver checks it.
     resource: bool,
     schema: Schema,
-    definitions: BTreeMap<String, Schema>,
+    definitions: std::sync::Arc<BTreeMap<String, Schema>>,
     rules: RuleTree,
 }
 
@@ -65,14 +67,14 @@ impl Report {
 impl Validator {
     /// A validator for a self-contained schema (a CRD version's `openAPIV3Schema`).
     pub fn new(schema: &Schema) -> Result<Validator, Vec<RuleCompileError>> {
-        Validator::with_definitions(schema, BTreeMap::new())
+        Validator::with_definitions(schema, std::sync::Arc::new(BTreeMap::new()))
     }
 
     /// A validator for a schema whose `$ref`s point into `definitions` (an OpenAPI document's
     /// component schemas, by name).
     pub fn with_definitions(
         schema: &Schema,
-        definitions: BTreeMap<String, Schema>,
+        definitions: std::sync::Arc<BTreeMap<String, Schema>>,
     ) -> Result<Validator, Vec<RuleCompileError>> {
         let mut errors = Vec::new();
         let rules = {

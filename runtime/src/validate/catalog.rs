@@ -1,0 +1,194 @@
+//! Where the schemas of kinds come from: OpenAPI v3 documents (kinds found through
+//! `x-kubernetes-group-version-kind`, as an apiserver publishes them) and CustomResourceDefinitions.
+//! A kind's validator is compiled the first time an object of that kind is validated.
+
+use super::Validator;
+use crate::schema::Schema;
+use serde_json::Value;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, Mutex};
+
+/// Group, version and kind.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Gvk {
+    pub group: String,
+    pub version: String,
+    pub kind: String,
+}
+
+impl Gvk {
+    /// From an object's `apiVersion` (`apps/v1`, or `v1` for the core group) and `kind`.
+    pub fn of(api_version: &str, kind: &str) -> Gvk {
+        let (group, version) = api_version.rsplit_once('/').unwrap_or(("", api_version));
+        Gvk {
+            group: group.to_string(),
+            version: version.to_string(),
+            kind: kind.to_string(),
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+enum Source {
+    /// A component schema of the loaded OpenAPI documents.
+    Definition(String),
+    /// A CRD version's `openAPIV3Schema`.
+    Crd(Arc<Schema>),
+}
+
+/// The schemas of the kinds kubeidl knows.
+#[derive(Debug, Default)]
+pub struct Catalog {
+    definitions: BTreeMap<String, Schema>,
+    shared: Option<Arc<BTreeMap<String, Schema>>>,
+    kinds: HashMap<Gvk, Source>,
+    validators: Mutex<HashMap<Gvk, Arc<Result<Validator, String>>>>,
+}
+
+impl Catalog {
+    pub fn new() -> Catalog {
+        Catalog::default()
+    }
+
+    /// How many kinds are known.
+    pub fn len(&self) -> usize {
+        self.kinds.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.kinds.is_empty()
+    }
+
+    /// Adds the component schemas of an OpenAPI v3 document and the kinds they declare.
+    pub fn add_openapi_document(&mut self, doc: &Value) -> Result<(), String> {
+        let Some(schemas) = doc
+            .pointer("/components/schemas")
+            .and_then(Value::as_object)
+        else {
+            return Err("not an OpenAPI v3 document: no components.schemas".to_string());
+        };
+        for (name, json) in schemas {
+            let schema = Schema::from_json(json)
+                .map_err(|e| format!("components.schemas.{name}{}: {}", e.path, e.message))?;
+            if let Some(Value::Array(gvks)) = json.get("x-kubernetes-group-version-kind") {
+                for g in gvks {
+                    let text = |k: &str| g.get(k).and_then(Value::as_str).unwrap_or("").to_string();
+                    let gvk = Gvk {
+                        group: text("group"),
+                        version: text("version"),
+                        kind: text("kind"),
+                    };
+                    self.kinds
+                        .entry(gvk)
+                        .or_insert_with(|| Source::Definition(name.clone()));
+                }
+            }
+            self.definitions.entry(name.clone()).or_insert(schema);
+        }
+        self.shared = None;
+        Ok(())
+    }
+
+    /// Adds the served versions of a CustomResourceDefinition (apiextensions.k8s.io/v1).
+    pub fn add_crd(&mut self, crd: &Value) -> Result<(), String> {
+        let text = |p: &str| {
+            crd.pointer(p)
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_string()
+        };
+        if text("/kind") != "CustomResourceDefinition" {
+            return Err(format!(
+                "kind is {:?}, not CustomResourceDefinition",
+                text("/kind")
+            ));
+        }
+        let group = text("/spec/group");
+        let kind = text("/spec/names/kind");
+        let Some(versions) = crd.pointer("/spec/versions").and_then(Value::as_array) else {
+            return Err("spec.versions: missing".to_string());
+        };
+        for (i, v) in versions.iter().enumerate() {
+            let version = v
+                .get("name")
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_string();
+            let Some(json) = v.pointer("/schema/openAPIV3Schema") else {
+                return Err(format!(
+                    "spec.versions[{i}].schema.openAPIV3Schema: missing"
+                ));
+            };
+            let schema = Schema::from_json(json).map_err(|e| {
+                format!(
+                    "spec.versions[{i}].schema.openAPIV3Schema{}: {}",
+                    e.path.trim_end_matches('/'),
+                    e.message
+                )
+            })?;
+            self.kinds.insert(
+                Gvk {
+                    group: group.clone(),
+                    version,
+                    kind: kind.clone(),
+                },
+                Source::Crd(Arc::new(schema)),
+            );
+        }
+        Ok(())
+    }
+
+    /// The validator of a kind (compiled on first use), or why there is none.
+    pub fn validator(&mut self, gvk: &Gvk) -> Arc<Result<Validator, String>> {
+        if let Some(v) = self.validators.lock().expect("validator cache").get(gvk) {
+            return v.clone();
+        }
+        let shared = self
+            .shared
+            .get_or_insert_with(|| Arc::new(self.definitions.clone()))
+            .clone();
+        let built = match self.kinds.get(gvk) {
+            None => Err(format!(
+                "no schema for kind {} in version {}; pass --schemas or --crds that define it",
+                gvk.kind,
+                if gvk.group.is_empty() {
+                    gvk.version.clone()
+                } else {
+                    format!("{}/{}", gvk.group, gvk.version)
+                }
+            )),
+            Some(Source::Definition(name)) => {
+                let root = shared
+                    .get(name)
+                    .cloned()
+                    .expect("kinds point at loaded definitions");
+                Validator::with_definitions(&root, shared.clone())
+                    .map(|v| v.resource(true))
+                    .map_err(describe)
+            }
+            Some(Source::Crd(schema)) => Validator::new(schema)
+                .map(|v| v.resource(true))
+                .map_err(describe),
+        };
+        let built = Arc::new(built);
+        self.validators
+            .lock()
+            .expect("validator cache")
+            .insert(gvk.clone(), built.clone());
+        built
+    }
+}
+
+fn describe(errors: Vec<super::RuleCompileError>) -> String {
+    errors
+        .iter()
+        .map(|e| {
+            format!(
+                "rule at {}: {}",
+                if e.path.is_empty() { "<root>" } else { &e.path },
+                e.error
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
