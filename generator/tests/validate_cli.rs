@@ -1,0 +1,214 @@
+//! `kubeidl validate` on the manifests in `testdata/manifests`: exact errors with positions, the
+//! JSON Status per document, updates with --old, and bad input that never stops the other
+//! documents from being validated.
+
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn kubeidl(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kubeidl"))
+        .args(args)
+        .current_dir(repo())
+        .output()
+        .expect("kubeidl runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+const CRD: &str = "testdata/manifests/crd/widgets-crd.yaml";
+const WIDGETS: &str = "testdata/manifests/crd/widgets.yaml";
+
+#[test]
+fn custom_resources_get_the_apiservers_errors_with_positions() {
+    let out = kubeidl(&["validate", "--crds", CRD, WIDGETS]);
+    assert_eq!(out.status.code(), Some(1));
+    let expected = "\
+testdata/manifests/crd/widgets.yaml:25:11: Widget bad (document 2): spec.colour: Invalid value: value provided for unknown field
+testdata/manifests/crd/widgets.yaml:22:16: Widget bad (document 2): spec.maxReplicas: Invalid value: 60: spec.maxReplicas in body should be less than or equal to 50
+testdata/manifests/crd/widgets.yaml:21:16: Widget bad (document 2): spec.minReplicas: Invalid value: -1: spec.minReplicas in body should be greater than or equal to 0
+testdata/manifests/crd/widgets.yaml:23:10: Widget bad (document 2): spec.owner: Invalid value: \"nobody\": spec.owner in body must be of type email: \"nobody\"
+testdata/manifests/crd/widgets.yaml:30:11: Widget bad (document 2): spec.ports[1].port: Invalid value: 70000: spec.ports[1].port in body should be less than or equal to 65535
+testdata/manifests/crd/widgets.yaml:20:9: Widget bad (document 2): spec.size: Unsupported value: \"huge\": supported values: \"small\", \"medium\", \"large\"
+testdata/manifests/crd/widgets.yaml:29:9: Widget bad (document 2): spec.ports[1]: Duplicate value: {\"name\":\"http\"}
+testdata/manifests/crd/widgets.yaml:24:13: Widget bad (document 2): spec.tags[1]: Duplicate value: \"a\"
+testdata/manifests/crd/widgets.yaml:15:11: Widget bad (document 2): <nil>: Invalid value: null: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation
+testdata/manifests/crd/widgets.yaml:37:7: Widget rules (document 3): spec: Invalid value: minReplicas (9) must not exceed maxReplicas (3)
+testdata/manifests/crd/widgets.yaml:40:9: Widget rules (document 3): spec.tags: Forbidden: the tag 'forbidden' is not allowed
+";
+    assert_eq!(stdout(&out), expected);
+    assert!(String::from_utf8_lossy(&out.stderr)
+        .contains("3 document(s): 1 valid, 2 invalid, 0 unusable"));
+}
+
+#[test]
+fn updates_run_transition_rules_and_ratchet() {
+    let out = kubeidl(&[
+        "validate",
+        "--crds",
+        CRD,
+        "--old",
+        "testdata/manifests/crd/widgets-old.yaml",
+        WIDGETS,
+    ]);
+    let text = stdout(&out);
+    assert!(text.starts_with("testdata/manifests/crd/widgets.yaml:6:9: Widget good (document 1): spec.size: Invalid value: \"small\": size is immutable\n"), "{text}");
+    assert!(text.contains("warning: testdata/manifests/crd/widgets.yaml:37:7: Widget rules (document 3): spec: Invalid value: minReplicas (9) must not exceed maxReplicas (3)"), "{text}");
+}
+
+#[test]
+fn json_output_is_a_status_per_document() {
+    let out = kubeidl(&["validate", "--crds", CRD, "-o", "json", WIDGETS]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let docs = v[WIDGETS].as_array().unwrap();
+    assert_eq!(
+        docs[0],
+        serde_json::json!({"metadata": {}, "status": "Success"})
+    );
+    assert_eq!(docs[2]["code"], 422);
+    assert_eq!(docs[2]["reason"], "Invalid");
+    assert_eq!(
+        docs[2]["message"],
+        "Widget.example.com \"rules\" is invalid: [spec: Invalid value: minReplicas (9) must not exceed maxReplicas (3), spec.tags: Forbidden: the tag 'forbidden' is not allowed]"
+    );
+    assert_eq!(
+        docs[2]["details"]["causes"][1],
+        serde_json::json!({"reason": "FieldValueForbidden", "message": "Forbidden: the tag 'forbidden' is not allowed", "field": "spec.tags"})
+    );
+}
+
+#[test]
+fn bad_documents_are_reported_and_the_others_still_validated() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("mixed.yaml");
+    let deep = format!(
+        "apiVersion: example.com/v1\nkind: Widget\nmetadata: {{name: deep}}\nspec: {}{}",
+        "[".repeat(10_000),
+        "]".repeat(10_000)
+    );
+    let huge = format!(
+        "apiVersion: example.com/v1\nkind: Widget\nmetadata: {{name: huge}}\nspec:\n  size: small\n  tags: [\"{}\"]\n",
+        "x".repeat(3 << 20)
+    );
+    let mut bytes = Vec::new();
+    bytes.extend_from_slice(b"apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: first}\nspec: {size: tiny}\n---\n");
+    bytes.extend_from_slice(b"spec: [unclosed\n---\n");
+    bytes.extend_from_slice(b"metadata: {name: nokind}\n---\n");
+    bytes.extend_from_slice(
+        b"apiVersion: example.com/v9\nkind: Gadget\nmetadata: {name: unknown}\n---\n",
+    );
+    bytes.extend_from_slice(
+        b"apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: \"\xff\"}\n---\n",
+    );
+    bytes.extend_from_slice(deep.as_bytes());
+    bytes.extend_from_slice(b"\n---\n");
+    bytes.extend_from_slice(huge.as_bytes());
+    bytes.extend_from_slice(b"---\napiVersion: example.com/v1\nkind: Widget\nmetadata: {name: last}\nspec: {size: large}\n");
+    std::fs::write(&file, &bytes).unwrap();
+    let path = file.to_str().unwrap();
+    let out = kubeidl(&[
+        "validate",
+        "--crds",
+        &repo().join(CRD).display().to_string(),
+        path,
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    let find = |needle: &str| {
+        lines
+            .iter()
+            .find(|l| l.contains(needle))
+            .unwrap_or_else(|| panic!("no line with {needle:?} in\n{text}"))
+    };
+    assert!(
+        find("Widget first (document 1): spec.size: Unsupported value: \"tiny\"")
+            .starts_with(&format!("{path}:4:"))
+    );
+    assert!(find("document 2: YAML syntax error").starts_with(&format!("{path}:")));
+    assert!(find("document 3: the document has no kind").starts_with(&format!("{path}:")));
+    assert!(
+        find("document 4: no schema for kind Gadget in version example.com/v9")
+            .starts_with(&format!("{path}:"))
+    );
+    assert!(find("document 5: invalid UTF-8 (byte 0xff)").starts_with(&format!("{path}:")));
+    let deep_line = find("document 6:");
+    assert!(
+        deep_line.contains("nesting deeper than") || deep_line.contains("recursion limit"),
+        "{deep_line}"
+    );
+    assert!(find(
+        "Widget huge (document 7): spec.tags[0]: Too long: may not be more than 16 bytes"
+    )
+    .starts_with(&format!("{path}:")));
+    assert!(
+        !text.contains("Widget last"),
+        "the last document is valid: {text}"
+    );
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("8 document(s): 1 valid, 2 invalid, 5 unusable"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn stdin_and_a_missing_schema() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kubeidl"))
+        .args(["validate", "--crds", CRD, "-"])
+        .current_dir(repo())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(
+            b"apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: s}\nspec: {size: small}\n",
+        )
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let out = kubeidl(&["validate", WIDGETS]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stdout(&out).contains("no schema for kind Widget in version example.com/v1; pass --schemas or --crds that define it"));
+}
+
+#[test]
+fn native_manifests_against_the_published_1_35_schemas() {
+    let schemas = repo().join("../shared/conformance/k8s-1.35");
+    if !schemas.is_dir() {
+        eprintln!("skipped: ../shared/conformance/k8s-1.35 is not there");
+        return;
+    }
+    let out = kubeidl(&[
+        "validate",
+        "--schemas",
+        schemas.to_str().unwrap(),
+        "testdata/manifests/native/workloads.yaml",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let expected = "\
+testdata/manifests/native/workloads.yaml:33:18: Pod broken-pod (document 2): spec.containers[0].imagePolicy: Invalid value: value provided for unknown field
+testdata/manifests/native/workloads.yaml:31:22: Pod broken-pod (document 2): spec.containers[0].ports[0].containerPort: Invalid value: \"string\": spec.containers[0].ports[0].containerPort in body must be of type integer: \"string\"
+testdata/manifests/native/workloads.yaml:32:17: Pod broken-pod (document 2): spec.containers[0].ports[0].protocol: Invalid value: \"integer\": spec.containers[0].ports[0].protocol in body must be of type string: \"integer\"
+testdata/manifests/native/workloads.yaml:48:9: ConfigMap Settings (document 4): metadata.name: Invalid value: \"Settings\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')
+testdata/manifests/native/workloads.yaml:51:12: ConfigMap Settings (document 4): data.retries: Invalid value: \"integer\": data.retries in body must be of type string: \"integer\"
+";
+    assert_eq!(stdout(&out), expected);
+}
