@@ -69,6 +69,13 @@ pub fn check(format: &str, value: &str) -> Option<bool> {
         "mac" => mac(value),
         "hexcolor" => hexcolor(value),
         "k8sshortname" => k8s_short_name(value),
+        "bsonobjectid" => value.len() == 24 && value.bytes().all(|b| b.is_ascii_hexdigit()),
+        "isbn" => isbn10(value) || isbn13(value),
+        "isbn10" => isbn10(value),
+        "isbn13" => isbn13(value),
+        "creditcard" => credit_card(value),
+        "ssn" => ssn(value),
+        "rgbcolor" => rgb_color(value),
         "k8slongname" => {
             !value.is_empty() && value.len() <= 253 && value.split('.').all(k8s_short_name)
         }
@@ -165,12 +172,120 @@ fn email(v: &str) -> bool {
         && !domain.starts_with('.')
 }
 
+/// Go's `net.ParseMAC`: 6, 8 or 20 octets as `xx:xx`, `xx-xx` or `xxxx.xxxx`.
 fn mac(v: &str) -> bool {
-    let groups: Vec<&str> = v.split([':', '-']).collect();
-    matches!(groups.len(), 6 | 8 | 20)
-        && groups
-            .iter()
-            .all(|g| g.len() == 2 && g.chars().all(|c| c.is_ascii_hexdigit()))
+    let hex = |g: &&str, len: usize| g.len() == len && g.bytes().all(|b| b.is_ascii_hexdigit());
+    let octets = |n: usize| matches!(n, 6 | 8 | 20);
+    if v.contains('.') {
+        let groups: Vec<&str> = v.split('.').collect();
+        return octets(groups.len() * 2) && groups.iter().all(|g| hex(g, 4));
+    }
+    let colon: Vec<&str> = v.split(':').collect();
+    let dash: Vec<&str> = v.split('-').collect();
+    let groups = if colon.len() > 1 { colon } else { dash };
+    octets(groups.len()) && groups.iter().all(|g| hex(g, 2))
+}
+
+/// Go regexp's `\s`: ASCII whitespace only.
+fn go_space(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\x0c' | '\r')
+}
+
+/// ISBN-10 after dropping whitespace and `-`: nine digits and a digit or `X`, weighted sum
+/// divisible by 11 (govalidator's `IsISBN10`).
+fn isbn10(v: &str) -> bool {
+    let s: Vec<u8> = v
+        .bytes()
+        .filter(|&b| b != b'-' && !go_space(b as char))
+        .collect();
+    if s.len() != 10 || !s[..9].iter().all(u8::is_ascii_digit) {
+        return false;
+    }
+    let last = match s[9] {
+        b'X' => 10,
+        d if d.is_ascii_digit() => u32::from(d - b'0'),
+        _ => return false,
+    };
+    let sum: u32 = s[..9]
+        .iter()
+        .enumerate()
+        .map(|(i, d)| (i as u32 + 1) * u32::from(d - b'0'))
+        .sum::<u32>()
+        + 10 * last;
+    sum % 11 == 0
+}
+
+/// ISBN-13 after dropping whitespace and `-`: thirteen digits with the EAN check digit.
+fn isbn13(v: &str) -> bool {
+    let s: Vec<u8> = v
+        .bytes()
+        .filter(|&b| b != b'-' && !go_space(b as char))
+        .collect();
+    if s.len() != 13 || !s.iter().all(u8::is_ascii_digit) {
+        return false;
+    }
+    let sum: u32 = s[..12]
+        .iter()
+        .enumerate()
+        .map(|(i, d)| if i % 2 == 0 { 1 } else { 3 } * u32::from(d - b'0'))
+        .sum();
+    u32::from(s[12] - b'0') == (10 - sum % 10) % 10
+}
+
+/// A card number of a known issuer's shape (digits only, other characters dropped) whose Luhn
+/// checksum holds (govalidator's `IsCreditCard`).
+fn credit_card(v: &str) -> bool {
+    static ISSUERS: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let issuers = ISSUERS.get_or_init(|| {
+        regex::Regex::new(
+            "^(?:4[0-9]{12}(?:[0-9]{3})?|5[1-5][0-9]{14}|6(?:011|5[0-9][0-9])[0-9]{12}|3[47][0-9]{13}|3(?:0[0-5]|[68][0-9])[0-9]{11}|(?:2131|1800|35[0-9]{3})[0-9]{11})$",
+        )
+        .expect("issuer pattern compiles")
+    });
+    let digits: String = v.chars().filter(char::is_ascii_digit).collect();
+    if !issuers.is_match(&digits) {
+        return false;
+    }
+    let sum: u32 = digits
+        .bytes()
+        .rev()
+        .enumerate()
+        .map(|(i, d)| {
+            let n = u32::from(d - b'0');
+            match (i % 2 == 1, n * 2) {
+                (false, _) => n,
+                (true, doubled) if doubled >= 10 => doubled % 10 + 1,
+                (true, doubled) => doubled,
+            }
+        })
+        .sum();
+    sum % 10 == 0
+}
+
+/// A U.S. social security number: `ddd-dd-dddd`, with `-` or a space as separators.
+fn ssn(v: &str) -> bool {
+    let b = v.as_bytes();
+    let sep = |c: u8| c == b'-' || c == b' ';
+    let digits = |r: std::ops::Range<usize>| b[r].iter().all(u8::is_ascii_digit);
+    // Eleven bytes leave room for exactly two separators, at fixed places.
+    b.len() == 11 && digits(0..3) && sep(b[3]) && digits(4..6) && sep(b[6]) && digits(7..11)
+}
+
+/// `rgb(r, g, b)` with each channel 0–255 written without leading zeros.
+fn rgb_color(v: &str) -> bool {
+    let Some(inner) = v.strip_prefix("rgb(").and_then(|r| r.strip_suffix(')')) else {
+        return false;
+    };
+    let channel = |c: &str| {
+        let c = c.trim_matches(go_space);
+        !c.is_empty()
+            && c.len() <= 3
+            && c.bytes().all(|b| b.is_ascii_digit())
+            && (c == "0" || !c.starts_with('0'))
+            && c.parse::<u16>().is_ok_and(|n| n <= 255)
+    };
+    let channels: Vec<&str> = inner.split(',').collect();
+    channels.len() == 3 && channels.into_iter().all(channel)
 }
 
 fn hexcolor(v: &str) -> bool {
@@ -210,5 +325,35 @@ mod tests {
         assert_eq!(check("duration", "soon"), Some(false));
         assert_eq!(check("int32", "x"), None);
         assert!(!is_validated("int64"));
+    }
+
+    #[test]
+    fn strfmt_formats() {
+        assert_eq!(
+            check("bsonobjectid", "507f1f77bcf86cd799439011"),
+            Some(true)
+        );
+        assert_eq!(
+            check("bsonobjectid", "507f1f77bcf86cd79943901"),
+            Some(false)
+        );
+        assert_eq!(check("isbn10", "0-306-40615-2"), Some(true));
+        assert_eq!(check("isbn10", "0-306-40615-3"), Some(false));
+        assert_eq!(check("isbn10", "080442957X"), Some(true));
+        assert_eq!(check("isbn13", "978-0-306-40615-7"), Some(true));
+        assert_eq!(check("isbn13", "978-0-306-40615-8"), Some(false));
+        assert_eq!(check("isbn", "9780306406157"), Some(true));
+        assert_eq!(check("creditcard", "4111 1111 1111 1111"), Some(true));
+        assert_eq!(check("creditcard", "4111 1111 1111 1112"), Some(false));
+        assert_eq!(check("creditcard", "1234567812345670"), Some(false));
+        assert_eq!(check("ssn", "123-45-6789"), Some(true));
+        assert_eq!(check("ssn", "123 45 6789"), Some(true));
+        assert_eq!(check("ssn", "123456789"), Some(false));
+        assert_eq!(check("rgbcolor", "rgb(255, 0, 10)"), Some(true));
+        assert_eq!(check("rgbcolor", "rgb(256,0,0)"), Some(false));
+        assert_eq!(check("rgbcolor", "rgb(01,0,0)"), Some(false));
+        assert_eq!(check("mac", "0123.4567.89ab"), Some(true));
+        assert_eq!(check("mac", "01:23:45:67:89:ab"), Some(true));
+        assert_eq!(check("mac", "01:23-45:67:89:ab"), Some(false));
     }
 }
