@@ -68,8 +68,9 @@ pub struct Schema {
     pub all_of: Vec<Schema>,
     pub one_of: Vec<Schema>,
     pub any_of: Vec<Schema>,
+    pub not: Option<Box<Schema>>,
     /// `x-kubernetes-*` (and other `x-`) extensions by name, and any keyword the model does not
-    /// type (`title`, `example`, `not`...), kept as written.
+    /// type (`title`, `example`...), kept as written.
     pub extensions: IndexMap<String, Value>,
 }
 
@@ -185,6 +186,9 @@ impl Schema {
                 );
             }
         }
+        if let Some(not) = &self.not {
+            m.insert("not".into(), not.to_json());
+        }
         for (key, value) in &self.extensions {
             m.insert(key.clone(), value.clone());
         }
@@ -192,7 +196,7 @@ impl Schema {
     }
 
     /// Calls `f` on every schema directly nested in this one (items, properties, additional
-    /// properties, allOf, oneOf, anyOf), in a fixed order.
+    /// properties, allOf, oneOf, anyOf, not), in a fixed order.
     pub fn for_each_child(&self, mut f: impl FnMut(&Schema)) {
         if let Some(items) = &self.items {
             f(items);
@@ -205,6 +209,9 @@ impl Schema {
         }
         for schema in self.all_of.iter().chain(&self.one_of).chain(&self.any_of) {
             f(schema);
+        }
+        if let Some(not) = &self.not {
+            f(not);
         }
     }
 
@@ -226,6 +233,9 @@ impl Schema {
             .chain(&mut self.any_of)
         {
             f(schema);
+        }
+        if let Some(not) = &mut self.not {
+            f(not);
         }
     }
 }

@@ -139,6 +139,7 @@ fn read(json: &Value, path: &str) -> Result<Schema, SchemaError> {
                     })
                     .collect::<Result<_, _>>()?;
             }
+            "not" => s.not = Some(Box::new(read(value, &at)?)),
             "allOf" | "oneOf" | "anyOf" => {
                 let Value::Array(items) = value else {
                     return Err(err(&at, "expected an array of schemas"));

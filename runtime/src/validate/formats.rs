@@ -212,7 +212,7 @@ fn isbn10(v: &str) -> bool {
         .map(|(i, d)| (i as u32 + 1) * u32::from(d - b'0'))
         .sum::<u32>()
         + 10 * last;
-    sum % 11 == 0
+    sum.is_multiple_of(11)
 }
 
 /// ISBN-13 after dropping whitespace and `-`: thirteen digits with the EAN check digit.
@@ -259,7 +259,7 @@ fn credit_card(v: &str) -> bool {
             }
         })
         .sum();
-    sum % 10 == 0
+    sum.is_multiple_of(10)
 }
 
 /// A U.S. social security number: `ddd-dd-dddd`, with `-` or a space as separators.

@@ -123,6 +123,7 @@ impl Validator {
             objectmeta::check(&value, &mut errors);
         }
         openapi::check(&refs, &self.schema, &value, &root, &mut errors);
+        objectmeta::check_embedded(&refs, &self.schema, &value, &root, &mut errors);
         listtype::check(&refs, &self.schema, &value, &root, &mut errors);
         let blocking = errors.iter().any(|e| {
             matches!(

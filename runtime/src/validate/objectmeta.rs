@@ -1,17 +1,66 @@
-//! The metadata checks of a resource (apimachinery `ValidateObjectMetaAccessor` as the custom
-//! resource strategy calls it): name or generateName, DNS-1123 subdomain names, label keys and
-//! values, annotation keys and their total size, with apimachinery's messages.
+//! The metadata checks of resources, with apimachinery's messages: the root's metadata (as the
+//! custom resource strategy calls `ValidateObjectMetaAccessor`: name or generateName, DNS-1123
+//! subdomain names, label keys and values, annotation keys and their total size) and embedded
+//! resources (`x-kubernetes-embedded-resource`: apiVersion and kind present and well formed, and
+//! metadata checked with path-segment names).
 
+use super::openapi::Refs;
 use crate::cel::library::formats;
 use crate::errors::{BadValue, FieldError, FieldPath};
+use crate::schema::Schema;
 use serde_json::Value;
 
 /// The largest total size of a resource's annotations.
 pub const TOTAL_ANNOTATION_SIZE_LIMIT: i64 = 256 * 1024;
 
+/// How a resource's name is checked.
+#[derive(Clone, Copy)]
+enum NameRule {
+    /// A top-level custom resource: a DNS-1123 subdomain; a name or generateName is required.
+    Dns1123Subdomain,
+    /// An embedded resource: anything usable as a URL path segment; the name may be empty.
+    PathSegment,
+}
+
+impl NameRule {
+    fn messages(self, name: &str, prefix: bool) -> Vec<String> {
+        match self {
+            NameRule::Dns1123Subdomain => {
+                let format = if prefix {
+                    "dns1123SubdomainPrefix"
+                } else {
+                    "dns1123Subdomain"
+                };
+                formats::validate(format, name).unwrap_or_default()
+            }
+            NameRule::PathSegment => {
+                if !prefix {
+                    if let Some(bad) = [".", ".."].into_iter().find(|b| *b == name) {
+                        return vec![format!("may not be '{bad}'")];
+                    }
+                }
+                ["/", "%"]
+                    .into_iter()
+                    .filter(|c| name.contains(c))
+                    .map(|c| format!("may not contain '{c}'"))
+                    .collect()
+            }
+        }
+    }
+}
+
+/// Checks the root object's metadata.
 pub(crate) fn check(object: &Value, errors: &mut Vec<FieldError>) {
-    let meta_path = FieldPath::root().child("metadata");
     let meta = object.get("metadata").cloned().unwrap_or(Value::Null);
+    check_meta(
+        &meta,
+        &FieldPath::root().child("metadata"),
+        NameRule::Dns1123Subdomain,
+        errors,
+    );
+}
+
+fn check_meta(meta: &Value, meta_path: &FieldPath, rule: NameRule, errors: &mut Vec<FieldError>) {
     let text = |k: &str| {
         meta.get(k)
             .and_then(Value::as_str)
@@ -27,22 +76,29 @@ pub(crate) fn check(object: &Value, errors: &mut Vec<FieldError>) {
     };
     let generate_name = text("generateName");
     if !generate_name.is_empty() {
-        for msg in formats::validate("dns1123SubdomainPrefix", &generate_name).unwrap_or_default() {
+        for msg in rule.messages(&generate_name, true) {
             errors.push(invalid("generateName", &generate_name, msg));
         }
     }
     let name = text("name");
     if name.is_empty() {
-        // The apiserver generates a name from generateName before validating; without either:
-        if generate_name.is_empty() {
+        // The apiserver generates a name from generateName before validating, and gives
+        // embedded resources a placeholder name; a top-level resource without either fails.
+        if generate_name.is_empty() && matches!(rule, NameRule::Dns1123Subdomain) {
             errors.push(FieldError::required(
                 meta_path.child("name"),
                 "name or generateName is required",
             ));
         }
     } else {
-        for msg in formats::validate("dns1123Subdomain", &name).unwrap_or_default() {
+        for msg in rule.messages(&name, false) {
             errors.push(invalid("name", &name, msg));
+        }
+    }
+    let namespace = text("namespace");
+    if !namespace.is_empty() {
+        for msg in formats::validate("dns1123Label", &namespace).unwrap_or_default() {
+            errors.push(invalid("namespace", &namespace, msg));
         }
     }
     if let Some(Value::Object(labels)) = meta.get("labels") {
@@ -82,5 +138,122 @@ pub(crate) fn check(object: &Value, errors: &mut Vec<FieldError>) {
                 TOTAL_ANNOTATION_SIZE_LIMIT,
             ));
         }
+    }
+}
+
+/// Checks every embedded resource below the root (the root itself is checked by [`check`]).
+pub(crate) fn check_embedded(
+    refs: &Refs<'_>,
+    schema: &Schema,
+    value: &Value,
+    path: &FieldPath,
+    errors: &mut Vec<FieldError>,
+) {
+    walk(refs, schema, value, path, errors, 0);
+}
+
+fn walk(
+    refs: &Refs<'_>,
+    schema: &Schema,
+    value: &Value,
+    path: &FieldPath,
+    errors: &mut Vec<FieldError>,
+    depth: usize,
+) {
+    if depth > 256 {
+        return;
+    }
+    let s = refs.resolve(schema);
+    match value {
+        Value::Object(map) => {
+            if !path.is_root()
+                && s.extensions.get("x-kubernetes-embedded-resource") == Some(&Value::Bool(true))
+            {
+                check_resource(map, path, errors);
+            }
+            for (key, v) in map {
+                if let Some(prop) = s.properties.get(key) {
+                    walk(refs, prop, v, &path.child(key), errors, depth + 1);
+                } else if let Some(ap) = &s.additional_properties {
+                    walk(refs, ap, v, &path.key(key), errors, depth + 1);
+                }
+            }
+        }
+        Value::Array(items) => {
+            if let Some(item_schema) = &s.items {
+                for (i, item) in items.iter().enumerate() {
+                    walk(refs, item_schema, item, &path.index(i), errors, depth + 1);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+fn check_resource(
+    map: &serde_json::Map<String, Value>,
+    path: &FieldPath,
+    errors: &mut Vec<FieldError>,
+) {
+    for field in ["apiVersion", "kind"] {
+        if !map.contains_key(field) {
+            errors.push(FieldError::required(path.child(field), ""));
+        }
+    }
+    if let Some(v) = map.get("apiVersion") {
+        let p = path.child("apiVersion");
+        match v.as_str() {
+            None => errors.push(FieldError::invalid(
+                p,
+                BadValue::of_json(v),
+                "must be a string",
+            )),
+            Some("") => errors.push(FieldError::invalid(
+                p,
+                BadValue::String(String::new()),
+                "must not be empty",
+            )),
+            // A group version has at most one `/` (`ParseGroupVersion`).
+            Some(gv) if gv != "/" && gv.matches('/').count() > 1 => {
+                errors.push(FieldError::invalid(
+                    p,
+                    BadValue::String(gv.to_string()),
+                    format!("unexpected GroupVersion string: {gv}"),
+                ))
+            }
+            Some(_) => {}
+        }
+    }
+    if let Some(v) = map.get("kind") {
+        let p = path.child("kind");
+        match v.as_str() {
+            None => errors.push(FieldError::invalid(
+                p,
+                BadValue::of_json(v),
+                "must be a string",
+            )),
+            Some("") => errors.push(FieldError::invalid(
+                p,
+                BadValue::String(String::new()),
+                "must not be empty",
+            )),
+            Some(kind) => {
+                let msgs =
+                    formats::validate("dns1035Label", &kind.to_lowercase()).unwrap_or_default();
+                if !msgs.is_empty() {
+                    errors.push(FieldError::invalid(
+                        p,
+                        BadValue::String(kind.to_string()),
+                        format!(
+                            "may have mixed case, but should otherwise match: {}",
+                            msgs.join(",")
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    if let Some(meta @ Value::Object(_)) = map.get("metadata") {
+        check_meta(meta, &path.child("metadata"), NameRule::PathSegment, errors);
     }
 }

@@ -120,17 +120,6 @@ pub(crate) fn check(
     }
 
     // composition
-    for sub in &s.all_of {
-        if sub.reference.is_some() && s.schema_type.is_none() && s.all_of.len() == 1 {
-            continue;
-        }
-        let mut sub_errors = Vec::new();
-        check(refs, sub, value, path, &mut sub_errors);
-        if !sub_errors.is_empty() {
-            errors.extend(sub_errors);
-            errors.push(composite(&at, "must validate all the schemas (allOf)"));
-        }
-    }
     for (list, what) in [(&s.any_of, "anyOf"), (&s.one_of, "oneOf")] {
         if list.is_empty() {
             continue;
@@ -165,6 +154,37 @@ pub(crate) fn check(
                 errors.push(composite(&at, &format!("must validate one and only one schema (oneOf). Found {valid} valid alternatives")));
             }
             _ => {}
+        }
+    }
+    // A lone `$ref` in allOf was resolved by `Refs::resolve` already.
+    let ref_only = s.reference.is_none()
+        && s.schema_type.is_none()
+        && matches!(s.all_of.as_slice(), [only] if only.reference.is_some());
+    if !s.all_of.is_empty() && !ref_only {
+        let mut validated = 0;
+        for sub in &s.all_of {
+            let mut sub_errors = Vec::new();
+            check(refs, sub, value, path, &mut sub_errors);
+            validated += usize::from(sub_errors.is_empty());
+            errors.extend(sub_errors);
+        }
+        if validated != s.all_of.len() {
+            let none = if validated == 0 {
+                ". None validated"
+            } else {
+                ""
+            };
+            errors.push(composite(
+                &at,
+                &format!("must validate all the schemas (allOf){none}"),
+            ));
+        }
+    }
+    if let Some(not) = &s.not {
+        let mut sub = Vec::new();
+        check(refs, not, value, path, &mut sub);
+        if sub.is_empty() {
+            errors.push(composite(&at, "must not validate the schema (not)"));
         }
     }
 

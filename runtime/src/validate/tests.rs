@@ -188,3 +188,166 @@ fn rules_that_do_not_compile_are_reported_with_their_path() {
         errors[0].error
     );
 }
+
+/// One schema keyword per row: a property schema, a value, and the errors the apiserver prints.
+#[test]
+fn each_keyword_reports_as_the_apiserver_does() {
+    let cases: Vec<(Value, Value, Vec<&str>)> = vec![
+        (
+            json!({"type": "integer", "multipleOf": 5}),
+            json!(7),
+            vec!["x: Invalid value: 7: x in body should be a multiple of 5"],
+        ),
+        (
+            json!({"type": "number", "multipleOf": 0.5}),
+            json!(1.5),
+            vec![],
+        ),
+        (
+            json!({"type": "integer", "maximum": 3, "exclusiveMaximum": true}),
+            json!(3),
+            vec!["x: Invalid value: 3: x in body should be less than 3"],
+        ),
+        (
+            json!({"type": "array", "minItems": 2, "items": {"type": "string"}}),
+            json!(["a"]),
+            vec!["x: Invalid value: 1: x in body should have at least 2 items"],
+        ),
+        (
+            json!({"type": "array", "uniqueItems": true, "items": {"type": "integer"}}),
+            json!([1, 1]),
+            vec!["x: Invalid value: \"\": x in body shouldn't contain duplicates"],
+        ),
+        (
+            json!({"type": "object", "minProperties": 2, "additionalProperties": {"type": "string"}}),
+            json!({"a": "b"}),
+            vec!["x: Invalid value: 1: x in body should have at least 2 properties"],
+        ),
+        (
+            json!({"type": "object", "maxProperties": 1, "additionalProperties": {"type": "string"}}),
+            json!({"a": "b", "c": "d"}),
+            vec!["x: Too many: 2: must have at most 1 item"],
+        ),
+        (
+            json!({"type": "string", "minLength": 2}),
+            json!("é"),
+            vec!["x: Invalid value: \"é\": x in body should be at least 2 chars long"],
+        ),
+        (
+            json!({"type": "string", "maxLength": 1}),
+            json!("é"),
+            vec![],
+        ),
+        (
+            json!({"type": "string", "pattern": "^a+$"}),
+            json!("b"),
+            vec!["x: Invalid value: \"b\": x in body should match '^a+$'"],
+        ),
+        (
+            json!({"type": "string", "nullable": true}),
+            json!(null),
+            vec![],
+        ),
+        (
+            json!({"x-kubernetes-int-or-string": true}),
+            json!("50%"),
+            vec![],
+        ),
+        (
+            json!({"x-kubernetes-int-or-string": true}),
+            json!(5),
+            vec![],
+        ),
+        (
+            json!({"type": "string", "format": "ipv4"}),
+            json!("1.2.3"),
+            vec!["x: Invalid value: \"1.2.3\": x in body must be of type ipv4: \"1.2.3\""],
+        ),
+        (
+            json!({"type": "string", "format": "int-or-string"}),
+            json!("anything"),
+            vec![],
+        ),
+        (
+            json!({"type": "integer"}),
+            json!(1.5),
+            vec!["x: Invalid value: \"number\": x in body must be of type integer: \"number\""],
+        ),
+        (
+            json!({"type": "boolean"}),
+            json!("true"),
+            vec!["x: Invalid value: \"string\": x in body must be of type boolean: \"string\""],
+        ),
+    ];
+    for (i, (prop, value, want)) in cases.into_iter().enumerate() {
+        let v = validator(json!({"type": "object", "properties": {"x": prop}}));
+        let report = v.validate(&json!({ "x": value }));
+        assert_eq!(messages(&report), want, "case {i}");
+    }
+}
+
+#[test]
+fn composition_keywords() {
+    let v = validator(json!({"type": "object", "properties": {"x": {
+        "type": "string",
+        "anyOf": [{"maxLength": 1}, {"pattern": "^z"}],
+        "not": {"pattern": "^q"}
+    }}}));
+    assert!(v.validate(&json!({"x": "a"})).is_valid());
+    assert!(v.validate(&json!({"x": "zzz"})).is_valid());
+    let report = v.validate(&json!({"x": "qq"}));
+    let got = messages(&report);
+    assert!(
+        got.iter()
+            .any(|m| m.contains("must validate at least one schema (anyOf)")),
+        "{got:?}"
+    );
+    assert!(
+        got.iter()
+            .any(|m| m.contains("must not validate the schema (not)")),
+        "{got:?}"
+    );
+    let one_of = validator(json!({"type": "object", "properties": {"x": {
+        "type": "integer", "oneOf": [{"minimum": 0}, {"maximum": 10}]
+    }}}));
+    assert!(one_of.validate(&json!({"x": 20})).is_valid());
+    let got = messages(&one_of.validate(&json!({"x": 5})));
+    assert!(
+        got.iter().any(|m| m
+            .contains("must validate one and only one schema (oneOf). Found 2 valid alternatives")),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn embedded_resources_need_api_version_kind_and_good_metadata() {
+    let v = validator(json!({"type": "object", "properties": {"template": {
+        "type": "object",
+        "x-kubernetes-embedded-resource": true,
+        "x-kubernetes-preserve-unknown-fields": true
+    }, "items": {"type": "array", "items": {
+        "type": "object",
+        "x-kubernetes-embedded-resource": true,
+        "x-kubernetes-preserve-unknown-fields": true
+    }}}}));
+    assert!(v
+        .validate(&json!({"template": {"apiVersion": "v1", "kind": "Pod", "metadata": {}}}))
+        .is_valid());
+    let report = v.validate(&json!({
+        "template": {"metadata": {"name": "a/b", "labels": {"k": "bad value"}}},
+        "items": [{"apiVersion": "a/b/c", "kind": "Not_A_Kind"}, {"apiVersion": "", "kind": 3}]
+    }));
+    assert_eq!(
+        messages(&report),
+        vec![
+            "items[0].apiVersion: Invalid value: \"a/b/c\": unexpected GroupVersion string: a/b/c",
+            "items[0].kind: Invalid value: \"Not_A_Kind\": may have mixed case, but should otherwise match: a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')",
+            "items[1].apiVersion: Invalid value: \"\": must not be empty",
+            "items[1].kind: Invalid value: 3: must be a string",
+            "template.apiVersion: Required value",
+            "template.kind: Required value",
+            "template.metadata.name: Invalid value: \"a/b\": may not contain '/'",
+            "template.metadata.labels: Invalid value: \"bad value\": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')",
+        ]
+    );
+}
