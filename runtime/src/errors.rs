@@ -4,11 +4,18 @@
 
 use serde_json::{json, Value};
 use std::fmt;
+use std::sync::Arc;
 
-/// A path into an object: `spec.containers[0].env[KEY]`.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+/// A path into an object: `spec.containers[0].env[KEY]`. Paths share their parents, so a
+/// validator walking a tree extends a path with one allocation per step.
+#[derive(Clone, Default)]
 pub struct FieldPath {
-    elements: Vec<PathElement>,
+    last: Option<Arc<Segment>>,
+}
+
+struct Segment {
+    parent: FieldPath,
+    element: PathElement,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -36,24 +43,35 @@ impl FieldPath {
         self.with(PathElement::Key(k.to_string()))
     }
 
-    fn with(&self, e: PathElement) -> FieldPath {
-        let mut p = self.clone();
-        p.elements.push(e);
-        p
+    fn with(&self, element: PathElement) -> FieldPath {
+        FieldPath {
+            last: Some(Arc::new(Segment {
+                parent: self.clone(),
+                element,
+            })),
+        }
     }
 
-    pub fn elements(&self) -> &[PathElement] {
-        &self.elements
+    /// The steps from the root to this node.
+    pub fn elements(&self) -> Vec<&PathElement> {
+        let mut out = Vec::new();
+        let mut at = self;
+        while let Some(segment) = &at.last {
+            out.push(&segment.element);
+            at = &segment.parent;
+        }
+        out.reverse();
+        out
     }
 
     pub fn is_root(&self) -> bool {
-        self.elements.is_empty()
+        self.last.is_none()
     }
 
     /// The JSON pointer of the node (`/spec/containers/0`).
     pub fn pointer(&self) -> String {
         let mut out = String::new();
-        for e in &self.elements {
+        for e in self.elements() {
             out.push('/');
             match e {
                 PathElement::Field(n) | PathElement::Key(n) => {
@@ -68,10 +86,10 @@ impl FieldPath {
 
 impl fmt::Display for FieldPath {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.elements.is_empty() {
+        if self.is_root() {
             return f.write_str("<nil>");
         }
-        for (i, e) in self.elements.iter().enumerate() {
+        for (i, e) in self.elements().into_iter().enumerate() {
             match e {
                 PathElement::Field(n) if i == 0 => f.write_str(n)?,
                 PathElement::Field(n) => write!(f, ".{n}")?,
@@ -80,6 +98,26 @@ impl fmt::Display for FieldPath {
             }
         }
         Ok(())
+    }
+}
+
+impl fmt::Debug for FieldPath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "FieldPath({self})")
+    }
+}
+
+impl PartialEq for FieldPath {
+    fn eq(&self, other: &FieldPath) -> bool {
+        self.elements() == other.elements()
+    }
+}
+
+impl Eq for FieldPath {}
+
+impl std::hash::Hash for FieldPath {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.elements().hash(state);
     }
 }
 

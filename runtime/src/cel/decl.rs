@@ -93,12 +93,28 @@ impl Definitions for NoDefinitions {
     }
 }
 
+/// The definition name a `$ref` points at (`#/components/schemas/<name>` or
+/// `#/definitions/<name>`, JSON-pointer unescaped).
+pub fn definition_name(reference: &str) -> Option<std::borrow::Cow<'_, str>> {
+    let name = reference
+        .strip_prefix("#/components/schemas/")
+        .or_else(|| reference.strip_prefix("#/definitions/"))?;
+    Some(if name.contains('~') {
+        std::borrow::Cow::Owned(name.replace("~1", "/").replace("~0", "~"))
+    } else {
+        std::borrow::Cow::Borrowed(name)
+    })
+}
+
 impl Definitions for std::collections::BTreeMap<String, Schema> {
     fn resolve(&self, reference: &str) -> Option<&Schema> {
-        let name = reference
-            .strip_prefix("#/components/schemas/")
-            .or_else(|| reference.strip_prefix("#/definitions/"))?;
-        self.get(&name.replace("~1", "/").replace("~0", "~"))
+        self.get(definition_name(reference)?.as_ref())
+    }
+}
+
+impl Definitions for std::collections::HashMap<String, Schema> {
+    fn resolve(&self, reference: &str) -> Option<&Schema> {
+        self.get(definition_name(reference)?.as_ref())
     }
 }
 

@@ -5,7 +5,7 @@
 use super::Validator;
 use crate::schema::Schema;
 use serde_json::Value;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 /// Group, version and kind.
@@ -39,8 +39,8 @@ enum Source {
 /// The schemas of the kinds kubeidl knows.
 #[derive(Debug, Default)]
 pub struct Catalog {
-    definitions: BTreeMap<String, Schema>,
-    shared: Option<Arc<BTreeMap<String, Schema>>>,
+    definitions: HashMap<String, Schema>,
+    shared: Option<Arc<HashMap<String, Schema>>>,
     kinds: HashMap<Gvk, Source>,
     validators: Mutex<HashMap<Gvk, Arc<Result<Validator, String>>>>,
 }

@@ -34,7 +34,7 @@ use crate::schema::Schema;
 use openapi::Refs;
 use rules::{RuleOutcome, RuleTree};
 use serde_json::Value;
-use std::collections::BTreeMap;
+use std::collections::HashMap;
 
 /// The note the apiserver adds when CEL rules were skipped because of earlier errors.
 pub const RULES_NOT_CHECKED: &str =
@@ -46,7 +46,7 @@ pub struct Validator {
     /// The root is a resource: its metadata is checked as the apiserver checks it.
     resource: bool,
     schema: Schema,
-    definitions: std::sync::Arc<BTreeMap<String, Schema>>,
+    definitions: std::sync::Arc<HashMap<String, Schema>>,
     rules: RuleTree,
 }
 
@@ -67,14 +67,14 @@ impl Report {
 impl Validator {
     /// A validator for a self-contained schema (a CRD version's `openAPIV3Schema`).
     pub fn new(schema: &Schema) -> Result<Validator, Vec<RuleCompileError>> {
-        Validator::with_definitions(schema, std::sync::Arc::new(BTreeMap::new()))
+        Validator::with_definitions(schema, std::sync::Arc::new(HashMap::new()))
     }
 
     /// A validator for a schema whose `$ref`s point into `definitions` (an OpenAPI document's
     /// component schemas, by name).
     pub fn with_definitions(
         schema: &Schema,
-        definitions: std::sync::Arc<BTreeMap<String, Schema>>,
+        definitions: std::sync::Arc<HashMap<String, Schema>>,
     ) -> Result<Validator, Vec<RuleCompileError>> {
         let mut errors = Vec::new();
         let rules = {

@@ -8,11 +8,11 @@ use crate::cel::value::format_double;
 use crate::errors::{go_json, BadValue, ErrorType, FieldError, FieldPath};
 use crate::schema::{Schema, SchemaType};
 use serde_json::Value;
-use std::collections::BTreeMap;
+use std::collections::HashMap;
 
 /// Looks up `$ref`s.
 pub(crate) struct Refs<'s> {
-    pub defs: &'s BTreeMap<String, Schema>,
+    pub defs: &'s HashMap<String, Schema>,
 }
 
 impl<'s> Refs<'s> {
@@ -29,10 +29,13 @@ impl<'s> Refs<'s> {
             let name = target
                 .strip_prefix("#/components/schemas/")
                 .or_else(|| target.strip_prefix("#/definitions/"))
-                .unwrap_or(target)
-                .replace("~1", "/")
-                .replace("~0", "~");
-            match self.defs.get(&name) {
+                .unwrap_or(target);
+            let name = if name.contains('~') {
+                std::borrow::Cow::Owned(name.replace("~1", "/").replace("~0", "~"))
+            } else {
+                std::borrow::Cow::Borrowed(name)
+            };
+            match self.defs.get(name.as_ref()) {
                 Some(t) => s = t,
                 None => return s,
             }
@@ -94,7 +97,7 @@ pub(crate) fn check(
     errors: &mut Vec<FieldError>,
 ) {
     let s = refs.resolve(schema);
-    let at = path.to_string();
+    let at = path;
     let invalid =
         |v: BadValue, detail: String| FieldError::new(ErrorType::Invalid, path.clone(), v, detail);
 
@@ -140,18 +143,18 @@ pub(crate) fn check(
             .unwrap_or_default();
         match what {
             "anyOf" if valid == 0 => {
-                errors.push(composite(&at, "must validate at least one schema (anyOf)"));
+                errors.push(composite(at, "must validate at least one schema (anyOf)"));
                 errors.extend(best);
             }
             "oneOf" if valid == 0 => {
                 errors.push(composite(
-                    &at,
+                    at,
                     "must validate one and only one schema (oneOf). Found none valid",
                 ));
                 errors.extend(best);
             }
             "oneOf" if valid > 1 => {
-                errors.push(composite(&at, &format!("must validate one and only one schema (oneOf). Found {valid} valid alternatives")));
+                errors.push(composite(at, &format!("must validate one and only one schema (oneOf). Found {valid} valid alternatives")));
             }
             _ => {}
         }
@@ -175,7 +178,7 @@ pub(crate) fn check(
                 ""
             };
             errors.push(composite(
-                &at,
+                at,
                 &format!("must validate all the schemas (allOf){none}"),
             ));
         }
@@ -184,7 +187,7 @@ pub(crate) fn check(
         let mut sub = Vec::new();
         check(refs, not, value, path, &mut sub);
         if sub.is_empty() {
-            errors.push(composite(&at, "must not validate the schema (not)"));
+            errors.push(composite(at, "must not validate the schema (not)"));
         }
     }
 
@@ -226,7 +229,7 @@ pub(crate) fn check(
                 }
             }
         }
-        Value::Number(n) => check_number(s, n, path, &at, errors),
+        Value::Number(n) => check_number(s, n, path, at, errors),
         Value::Array(items) => {
             if let Some(item_schema) = &s.items {
                 for (i, item) in items.iter().enumerate() {
@@ -295,7 +298,7 @@ pub(crate) fn check(
     }
 }
 
-fn composite(at: &str, what: &str) -> FieldError {
+fn composite(at: &FieldPath, what: &str) -> FieldError {
     FieldError::invalid(
         FieldPath::root(),
         BadValue::String(String::new()),
@@ -328,7 +331,7 @@ fn check_number(
     s: &Schema,
     n: &serde_json::Number,
     path: &FieldPath,
-    at: &str,
+    at: &FieldPath,
     errors: &mut Vec<FieldError>,
 ) {
     let bad = BadValue::of_json(&Value::Number(n.clone()));

@@ -67,9 +67,10 @@ fn prune_node(
                 }
             }
             for (name, prop) in &s.properties {
-                let p = refs.resolve(prop);
+                // A default sits beside the property's `$ref`, never inside the definition; the
+                // referenced schema is only looked up for a null value.
                 match map.get(name) {
-                    Some(Value::Null) if !p.nullable => match &p.default {
+                    Some(Value::Null) if !refs.resolve(prop).nullable => match &prop.default {
                         Some(d) => {
                             map.insert(name.clone(), d.clone());
                         }
@@ -78,7 +79,7 @@ fn prune_node(
                         }
                     },
                     None => {
-                        if let Some(d) = &p.default {
+                        if let Some(d) = &prop.default {
                             map.insert(name.clone(), d.clone());
                         }
                     }

@@ -12,7 +12,7 @@ use crate::cel::{CompileError, CostBudget, Value as CelValue, BUDGET_EXCEEDED};
 use crate::errors::{BadValue, ErrorType, FieldError, FieldPath};
 use crate::schema::Schema;
 use serde_json::Value;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// One rule of a node.
 #[derive(Debug)]
@@ -55,7 +55,7 @@ pub struct RuleCompileError {
     pub error: CompileError,
 }
 
-struct DefsAdapter<'s>(&'s BTreeMap<String, Schema>);
+struct DefsAdapter<'s>(&'s HashMap<String, Schema>);
 
 impl Definitions for DefsAdapter<'_> {
     fn resolve(&self, reference: &str) -> Option<&Schema> {
