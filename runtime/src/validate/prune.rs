@@ -1,6 +1,7 @@
 //! Before validation: fields the schema does not declare are removed and reported (as
 //! kubectl-validate reports them: `spec.x: Invalid value: value provided for unknown field`),
-//! non-nullable `null` properties without a default are removed, and defaults are applied.
+//! zero values of `x-kubernetes-strip-zero` properties and non-nullable `null` properties are
+//! removed (KEP-4153: zero means unset), and then defaults are applied.
 
 use super::openapi::Refs;
 use crate::errors::{BadValue, FieldError, FieldPath};
@@ -12,6 +13,25 @@ fn preserves_unknown(s: &Schema) -> bool {
         .get("x-kubernetes-preserve-unknown-fields")
         .and_then(Value::as_bool)
         == Some(true)
+}
+
+/// A property whose zero value (`""`, `0`, `false`, `[]`, `{}`) counts as unset.
+fn strips_zero(s: &Schema) -> bool {
+    s.extensions
+        .get("x-kubernetes-strip-zero")
+        .and_then(Value::as_bool)
+        == Some(true)
+}
+
+fn is_zero(v: &Value) -> bool {
+    match v {
+        Value::String(s) => s.is_empty(),
+        Value::Number(n) => n.as_f64() == Some(0.0),
+        Value::Bool(b) => !b,
+        Value::Array(a) => a.is_empty(),
+        Value::Object(m) => m.is_empty(),
+        Value::Null => false,
+    }
 }
 
 fn is_embedded(s: &Schema) -> bool {
@@ -69,6 +89,9 @@ fn prune_node(
             for (name, prop) in &s.properties {
                 // A default sits beside the property's `$ref`, never inside the definition; the
                 // referenced schema is only looked up for a null value.
+                if strips_zero(prop) && map.get(name).is_some_and(is_zero) {
+                    map.remove(name);
+                }
                 match map.get(name) {
                     Some(Value::Null) if !refs.resolve(prop).nullable => match &prop.default {
                         Some(d) => {

@@ -351,3 +351,34 @@ fn embedded_resources_need_api_version_kind_and_good_metadata() {
         ]
     );
 }
+
+#[test]
+fn strip_zero_treats_zero_values_as_unset_before_defaults() {
+    let v = validator(
+        json!({"type": "object", "required": ["name"], "properties": {
+            "name": {"type": "string", "minLength": 3, "x-kubernetes-strip-zero": true},
+            "paused": {"type": "boolean", "x-kubernetes-strip-zero": true},
+            "replicas": {"type": "integer", "minimum": 1, "default": 1, "x-kubernetes-strip-zero": true},
+            "plain": {"type": "string", "minLength": 3}
+        }, "x-kubernetes-validations": [
+            {"rule": "!has(self.paused)", "message": "paused is set"},
+            {"rule": "self.replicas == 1", "message": "replicas not defaulted"}
+        ]}),
+    );
+    let report = v.validate(&json!({"name": "", "paused": false, "replicas": 0, "plain": ""}));
+    assert_eq!(
+        messages(&report),
+        vec![
+            "plain: Invalid value: \"\": plain in body should be at least 3 chars long",
+            "name: Required value",
+            "<nil>: Invalid value: null: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation",
+        ]
+    );
+    let report = v.validate(&json!({"name": "web", "paused": false, "replicas": 0}));
+    assert!(report.is_valid(), "{:?}", messages(&report));
+    let report = v.validate(&json!({"name": "web", "paused": true}));
+    assert_eq!(
+        messages(&report),
+        vec!["<nil>: Invalid value: paused is set"]
+    );
+}
