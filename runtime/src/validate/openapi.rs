@@ -203,8 +203,8 @@ pub(crate) fn check(
                     format!("{at} in body should be at least {min} chars long"),
                 ));
             } else if let Some(p) = &s.pattern {
-                match regex::Regex::new(p) {
-                    Ok(re) if re.is_match(text) => {}
+                match compiled_pattern(p, |re| re.is_match(text)) {
+                    Ok(true) => {}
                     Ok(_) => errors.push(invalid(
                         BadValue::String(text.clone()),
                         format!("{at} in body should match '{p}'"),
@@ -296,6 +296,27 @@ pub(crate) fn check(
             }
         }
     }
+}
+
+/// Runs `f` with the compiled `pattern`, compiling each pattern once per thread.
+fn compiled_pattern<T>(
+    pattern: &str,
+    f: impl FnOnce(&regex::Regex) -> T,
+) -> Result<T, regex::Error> {
+    thread_local! {
+        static PATTERNS: std::cell::RefCell<HashMap<String, Result<regex::Regex, regex::Error>>> =
+            std::cell::RefCell::new(HashMap::new());
+    }
+    PATTERNS.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        if !cache.contains_key(pattern) {
+            cache.insert(pattern.to_string(), regex::Regex::new(pattern));
+        }
+        match &cache[pattern] {
+            Ok(re) => Ok(f(re)),
+            Err(e) => Err(e.clone()),
+        }
+    })
 }
 
 fn composite(at: &FieldPath, what: &str) -> FieldError {
