@@ -2,6 +2,7 @@
 //! tuple), at the index of its second occurrence.
 
 use super::openapi::Refs;
+use super::walk;
 use crate::errors::{BadValue, FieldError, FieldPath};
 use crate::schema::Schema;
 use serde_json::{Map, Value};
@@ -13,94 +14,63 @@ pub(crate) fn check(
     path: &FieldPath,
     errors: &mut Vec<FieldError>,
 ) {
-    check_node(refs, schema, value, path, errors, 0);
+    walk::each_node(refs, schema, value, path, &mut |s, value, path| {
+        if let Value::Array(items) = value {
+            check_list(s, items, path, errors);
+        }
+    });
 }
 
-fn check_node(
-    refs: &Refs<'_>,
-    schema: &Schema,
-    value: &Value,
-    path: &FieldPath,
-    errors: &mut Vec<FieldError>,
-    depth: usize,
-) {
-    if depth > 256 {
-        return;
-    }
-    let s = refs.resolve(schema);
-    match value {
-        Value::Array(items) => {
-            match s
-                .extensions
-                .get("x-kubernetes-list-type")
-                .and_then(Value::as_str)
-            {
-                Some("set") => {
-                    let mut reported: Vec<&Value> = Vec::new();
-                    for (i, item) in items.iter().enumerate() {
-                        if items[..i].contains(item) && !reported.contains(&item) {
-                            reported.push(item);
-                            errors.push(FieldError::duplicate(
-                                path.index(i),
-                                BadValue::of_json(item),
-                            ));
-                        }
-                    }
-                }
-                Some("map") => {
-                    let keys: Vec<String> = s
-                        .extensions
-                        .get("x-kubernetes-list-map-keys")
-                        .and_then(Value::as_array)
-                        .map(|k| {
-                            k.iter()
-                                .filter_map(|x| x.as_str().map(str::to_string))
-                                .collect()
-                        })
-                        .unwrap_or_default();
-                    let mut seen: Vec<Map<String, Value>> = Vec::new();
-                    for (i, item) in items.iter().enumerate() {
-                        let Value::Object(obj) = item else {
-                            errors.push(FieldError::invalid(
-                                path.index(i),
-                                BadValue::of_json(item),
-                                "must be an object for an array of list-type map",
-                            ));
-                            continue;
-                        };
-                        let key: Map<String, Value> = keys
-                            .iter()
-                            .filter_map(|k| obj.get(k).map(|v| (k.clone(), v.clone())))
-                            .collect();
-                        if seen.contains(&key) {
-                            errors.push(FieldError::duplicate(
-                                path.index(i),
-                                BadValue::Json(Value::Object(key)),
-                            ));
-                        } else {
-                            seen.push(key);
-                        }
-                    }
-                }
-                _ => {}
-            }
-            if let Some(item_schema) = &s.items {
-                for (i, item) in items.iter().enumerate() {
-                    check_node(refs, item_schema, item, &path.index(i), errors, depth + 1);
+fn check_list(s: &Schema, items: &[Value], path: &FieldPath, errors: &mut Vec<FieldError>) {
+    match s
+        .extensions
+        .get("x-kubernetes-list-type")
+        .and_then(Value::as_str)
+    {
+        Some("set") => {
+            let mut reported: Vec<&Value> = Vec::new();
+            for (i, item) in items.iter().enumerate() {
+                if items[..i].contains(item) && !reported.contains(&item) {
+                    reported.push(item);
+                    errors.push(FieldError::duplicate(
+                        path.index(i),
+                        BadValue::of_json(item),
+                    ));
                 }
             }
         }
-        Value::Object(map) => {
-            for (name, prop) in &s.properties {
-                if let Some(v) = map.get(name) {
-                    check_node(refs, prop, v, &path.child(name), errors, depth + 1);
-                }
-            }
-            if let Some(ap) = &s.additional_properties {
-                for (k, v) in map {
-                    if !s.properties.contains_key(k) {
-                        check_node(refs, ap, v, &path.key(k), errors, depth + 1);
-                    }
+        Some("map") => {
+            let keys: Vec<String> = s
+                .extensions
+                .get("x-kubernetes-list-map-keys")
+                .and_then(Value::as_array)
+                .map(|k| {
+                    k.iter()
+                        .filter_map(|x| x.as_str().map(str::to_string))
+                        .collect()
+                })
+                .unwrap_or_default();
+            let mut seen: Vec<Map<String, Value>> = Vec::new();
+            for (i, item) in items.iter().enumerate() {
+                let Value::Object(obj) = item else {
+                    errors.push(FieldError::invalid(
+                        path.index(i),
+                        BadValue::of_json(item),
+                        "must be an object for an array of list-type map",
+                    ));
+                    continue;
+                };
+                let key: Map<String, Value> = keys
+                    .iter()
+                    .filter_map(|k| obj.get(k).map(|v| (k.clone(), v.clone())))
+                    .collect();
+                if seen.contains(&key) {
+                    errors.push(FieldError::duplicate(
+                        path.index(i),
+                        BadValue::Json(Value::Object(key)),
+                    ));
+                } else {
+                    seen.push(key);
                 }
             }
         }

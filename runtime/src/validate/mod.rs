@@ -23,6 +23,7 @@ mod objectmeta;
 mod openapi;
 mod prune;
 mod rules;
+mod walk;
 
 pub use catalog::{Catalog, Gvk};
 pub use formats::check as check_format;

@@ -5,6 +5,7 @@
 //! metadata checked with path-segment names).
 
 use super::openapi::Refs;
+use super::walk;
 use crate::cel::library::formats;
 use crate::errors::{BadValue, FieldError, FieldPath};
 use crate::schema::Schema;
@@ -149,45 +150,14 @@ pub(crate) fn check_embedded(
     path: &FieldPath,
     errors: &mut Vec<FieldError>,
 ) {
-    walk(refs, schema, value, path, errors, 0);
-}
-
-fn walk(
-    refs: &Refs<'_>,
-    schema: &Schema,
-    value: &Value,
-    path: &FieldPath,
-    errors: &mut Vec<FieldError>,
-    depth: usize,
-) {
-    if depth > 256 {
-        return;
-    }
-    let s = refs.resolve(schema);
-    match value {
-        Value::Object(map) => {
-            if !path.is_root()
-                && s.extensions.get("x-kubernetes-embedded-resource") == Some(&Value::Bool(true))
-            {
+    walk::each_node(refs, schema, value, path, &mut |s, value, path| {
+        if let Value::Object(map) = value {
+            let embedded = s.extensions.get("x-kubernetes-embedded-resource");
+            if !path.is_root() && embedded == Some(&Value::Bool(true)) {
                 check_resource(map, path, errors);
             }
-            for (key, v) in map {
-                if let Some(prop) = s.properties.get(key) {
-                    walk(refs, prop, v, &path.child(key), errors, depth + 1);
-                } else if let Some(ap) = &s.additional_properties {
-                    walk(refs, ap, v, &path.key(key), errors, depth + 1);
-                }
-            }
         }
-        Value::Array(items) => {
-            if let Some(item_schema) = &s.items {
-                for (i, item) in items.iter().enumerate() {
-                    walk(refs, item_schema, item, &path.index(i), errors, depth + 1);
-                }
-            }
-        }
-        _ => {}
-    }
+    });
 }
 
 fn check_resource(

@@ -1,0 +1,28 @@
+//! Any bytes read as a YAML/JSON stream give documents or positioned errors, never a panic; every
+//! document read validates (as a create and as an update of itself) against the test CRD without
+//! panic or stack overflow.
+#![no_main]
+
+use kubeidl::document::read_documents;
+use kubeidl::validate::{Catalog, Gvk, Validator};
+use libfuzzer_sys::fuzz_target;
+use std::sync::{Arc, OnceLock};
+
+fn widget_validator() -> &'static Arc<Result<Validator, String>> {
+    static V: OnceLock<Arc<Result<Validator, String>>> = OnceLock::new();
+    V.get_or_init(|| {
+        let crd = include_bytes!("../../testdata/manifests/crd/widgets-crd.yaml");
+        let doc = read_documents(crd).remove(0).expect("the test CRD reads");
+        let mut catalog = Catalog::new();
+        catalog.add_crd(&doc.value).expect("the test CRD loads");
+        catalog.validator(&Gvk::of("example.com/v1", "Widget"))
+    })
+}
+
+fuzz_target!(|data: &[u8]| {
+    let validator = widget_validator().as_ref().as_ref().expect("Widget schema");
+    for doc in read_documents(data).into_iter().flatten() {
+        let _ = validator.validate(&doc.value);
+        let _ = validator.validate_update(&doc.value, &doc.value);
+    }
+});
