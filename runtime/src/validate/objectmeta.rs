@@ -170,60 +170,48 @@ fn check_resource(
             errors.push(FieldError::required(path.child(field), ""));
         }
     }
-    if let Some(v) = map.get("apiVersion") {
-        let p = path.child("apiVersion");
-        match v.as_str() {
-            None => errors.push(FieldError::invalid(
-                p,
-                BadValue::of_json(v),
-                "must be a string",
-            )),
-            Some("") => errors.push(FieldError::invalid(
-                p,
-                BadValue::String(String::new()),
-                "must not be empty",
-            )),
-            // A group version has at most one `/` (`ParseGroupVersion`).
-            Some(gv) if gv != "/" && gv.matches('/').count() > 1 => {
-                errors.push(FieldError::invalid(
-                    p,
-                    BadValue::String(gv.to_string()),
-                    format!("unexpected GroupVersion string: {gv}"),
-                ))
-            }
-            Some(_) => {}
+    // A group version has at most one `/` (`ParseGroupVersion`).
+    if let Some(gv) = non_empty_string(map, "apiVersion", path, errors) {
+        if gv != "/" && gv.matches('/').count() > 1 {
+            errors.push(FieldError::invalid(
+                path.child("apiVersion"),
+                BadValue::String(gv.to_string()),
+                format!("unexpected GroupVersion string: {gv}"),
+            ));
         }
     }
-    if let Some(v) = map.get("kind") {
-        let p = path.child("kind");
-        match v.as_str() {
-            None => errors.push(FieldError::invalid(
-                p,
-                BadValue::of_json(v),
-                "must be a string",
-            )),
-            Some("") => errors.push(FieldError::invalid(
-                p,
-                BadValue::String(String::new()),
-                "must not be empty",
-            )),
-            Some(kind) => {
-                let msgs =
-                    formats::validate("dns1035Label", &kind.to_lowercase()).unwrap_or_default();
-                if !msgs.is_empty() {
-                    errors.push(FieldError::invalid(
-                        p,
-                        BadValue::String(kind.to_string()),
-                        format!(
-                            "may have mixed case, but should otherwise match: {}",
-                            msgs.join(",")
-                        ),
-                    ));
-                }
-            }
+    if let Some(kind) = non_empty_string(map, "kind", path, errors) {
+        let msgs = formats::validate("dns1035Label", &kind.to_lowercase()).unwrap_or_default();
+        if !msgs.is_empty() {
+            errors.push(FieldError::invalid(
+                path.child("kind"),
+                BadValue::String(kind.to_string()),
+                format!(
+                    "may have mixed case, but should otherwise match: {}",
+                    msgs.join(",")
+                ),
+            ));
         }
     }
     if let Some(meta @ Value::Object(_)) = map.get("metadata") {
         check_meta(meta, &path.child("metadata"), NameRule::PathSegment, errors);
     }
+}
+
+/// The value of `field` when it is a non-empty string; otherwise the error for what it is instead
+/// (absent fields are reported by the caller).
+fn non_empty_string<'m>(
+    map: &'m serde_json::Map<String, Value>,
+    field: &str,
+    path: &FieldPath,
+    errors: &mut Vec<FieldError>,
+) -> Option<&'m str> {
+    let v = map.get(field)?;
+    let (value, detail) = match v.as_str() {
+        Some("") => (BadValue::String(String::new()), "must not be empty"),
+        Some(s) => return Some(s),
+        None => (BadValue::of_json(v), "must be a string"),
+    };
+    errors.push(FieldError::invalid(path.child(field), value, detail));
+    None
 }
