@@ -382,3 +382,51 @@ fn strip_zero_treats_zero_values_as_unset_before_defaults() {
         vec!["<nil>: Invalid value: paused is set"]
     );
 }
+
+#[test]
+fn rule_messages_fall_back_and_reasons_choose_the_error_type() {
+    let v = validator(json!({"type": "object", "properties": {
+        "a": {"type": "integer", "x-kubernetes-validations": [
+            {"rule": "self > 5", "messageExpression": "''", "message": "fallback"},
+            {"rule": "self > 6"},
+            {"rule": "self > 7", "message": "needed", "reason": "FieldValueRequired"},
+            {"rule": "self > 8", "reason": "FieldValueDuplicate"},
+            {"rule": "self > 9", "messageExpression": "'a is ' + string(self)"}
+        ]}
+    }}));
+    assert_eq!(
+        messages(&v.validate(&json!({"a": 3}))),
+        vec![
+            "a: Invalid value: 3: fallback",
+            "a: Invalid value: 3: failed rule: self > 6",
+            "a: Required value: needed",
+            "a: Duplicate value: 3",
+            "a: Invalid value: 3: a is 3",
+        ]
+    );
+}
+
+#[test]
+fn optional_old_self_runs_on_create_and_sets_do_not_correlate() {
+    let v = validator(json!({"type": "object", "properties": {
+        "count": {"type": "integer", "x-kubernetes-validations": [
+            {"rule": "!oldSelf.hasValue() || self >= oldSelf.value()", "optionalOldSelf": true, "message": "may not decrease"},
+            {"rule": "oldSelf.hasValue()", "optionalOldSelf": true, "message": "set on update only"}
+        ]},
+        "tags": {"type": "array", "x-kubernetes-list-type": "set", "items": {
+            "type": "string", "x-kubernetes-validations": [{"rule": "self == oldSelf", "message": "immutable"}]
+        }}
+    }}));
+    assert_eq!(
+        messages(&v.validate(&json!({"count": 1, "tags": ["a"]}))),
+        vec!["count: Invalid value: 1: set on update only"]
+    );
+    let update = v.validate_update(
+        &json!({"count": 1, "tags": ["b"]}),
+        &json!({"count": 2, "tags": ["a"]}),
+    );
+    assert_eq!(
+        messages(&update),
+        vec!["count: Invalid value: 1: may not decrease"]
+    );
+}
