@@ -46,6 +46,8 @@ pub const RULES_NOT_CHECKED: &str =
 pub struct Validator {
     /// The root is a resource: its metadata is checked as the apiserver checks it.
     resource: bool,
+    /// The CEL cost budget of one object.
+    cost_budget: u64,
     schema: Schema,
     definitions: std::sync::Arc<HashMap<String, Schema>>,
     rules: RuleTree,
@@ -87,6 +89,7 @@ impl Validator {
         }
         Ok(Validator {
             resource: false,
+            cost_budget: crate::cel::RUNTIME_CEL_COST_BUDGET,
             schema: schema.clone(),
             definitions,
             rules,
@@ -97,6 +100,13 @@ impl Validator {
     /// generateName, DNS-1123 names, labels, annotations).
     pub fn resource(mut self, on: bool) -> Validator {
         self.resource = on;
+        self
+    }
+
+    /// Sets the CEL cost budget of one object (the apiserver's is
+    /// [`RUNTIME_CEL_COST_BUDGET`](crate::cel::RUNTIME_CEL_COST_BUDGET), the default).
+    pub fn cost_budget(mut self, budget: u64) -> Validator {
+        self.cost_budget = budget;
         self
     }
 
@@ -162,7 +172,7 @@ impl Validator {
                 ));
             } else {
                 let mut outcome = RuleOutcome::default();
-                let mut budget = CostBudget::default();
+                let mut budget = CostBudget::new(self.cost_budget);
                 rules::run(
                     &self.rules,
                     &value,

@@ -430,3 +430,19 @@ fn optional_old_self_runs_on_create_and_sets_do_not_correlate() {
         vec!["count: Invalid value: 1: may not decrease"]
     );
 }
+
+#[test]
+fn running_out_of_cost_budget_stops_the_rules() {
+    let schema = json!({"type": "object", "properties": {"items": {"type": "array", "maxItems": 10,
+        "items": {"type": "string", "maxLength": 10, "x-kubernetes-validations": [{"rule": "self.startsWith('a')"}]}}}});
+    let items = json!({"items": ["a", "a", "a", "a", "a", "a"]});
+    assert!(validator(schema.clone()).validate(&items).is_valid());
+    let tight = validator(schema).cost_budget(5);
+    let got = messages(&tight.validate(&items));
+    assert_eq!(
+        got.last().map(String::as_str),
+        Some("items[2]: Invalid value: \"string\": validation failed due to running out of cost budget, no further validation rules will be run"),
+        "{got:?}"
+    );
+    assert_eq!(got.len(), 1, "{got:?}");
+}
