@@ -378,38 +378,8 @@ pub fn invalid_status(group: &str, kind: &str, name: &str, errors: &[FieldError]
     })
 }
 
-/// Go's `strconv.Quote`: `\"`, `\\`, the short escapes, `\x` for other control bytes, `\u` for
-/// other non-printable characters.
-pub fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{b}' => out.push_str("\\v"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                out.push_str(&format!("\\x{:02x}", c as u32))
-            }
-            c if c.is_control() || c == '\u{feff}' => {
-                if (c as u32) <= 0xffff {
-                    out.push_str(&format!("\\u{:04x}", c as u32));
-                } else {
-                    out.push_str(&format!("\\U{:08x}", c as u32));
-                }
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
+/// Go's `strconv.Quote`, as `%q` prints a string in messages.
+pub use crate::strconv::quote as go_quote;
 
 /// Go's `json.Marshal` of a decoded JSON value: compact, map keys sorted, `<`, `>` and `&`
 /// escaped as `\u003c`, `\u003e`, `\u0026`.

@@ -8,4 +8,5 @@ pub mod cel;
 pub mod document;
 pub mod errors;
 pub mod schema;
+pub mod strconv;
 pub mod validate;

@@ -89,30 +89,8 @@ fn hex_char(chars: &mut impl Iterator<Item = char>, digits: usize) -> Option<cha
     char::from_u32(v)
 }
 
-/// Go's `strconv.Quote` for the printable strings enum values are made of.
-pub fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\u{b}' => out.push_str("\\v"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                out.push_str(&format!("\\x{:02x}", c as u32))
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
+/// Go's `strconv.Quote`, as openapi-gen's `%q` prints enum values.
+pub use kubeidl::strconv::quote as go_quote;
 
 #[cfg(test)]
 mod tests {

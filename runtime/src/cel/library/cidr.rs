@@ -12,7 +12,8 @@ use std::fmt;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 use std::str::FromStr;
 
-use super::ip::{format_addr, go_quote, is_4in6, parse_addr, Ip};
+use super::ip::{format_addr, is_4in6, parse_addr, Ip};
+use crate::strconv::quote_bytes as go_quote;
 
 /// A CEL `net.CIDR` value: Go's `netip.Prefix` restricted to what `cidr()`
 /// accepts (no zone, no IPv4-mapped IPv6 address). The address keeps its host

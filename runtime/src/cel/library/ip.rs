@@ -6,14 +6,13 @@
 //! Mirrors `k8s.io/apiserver/pkg/cel/library/ip.go` and
 //! `k8s.io/apiserver/pkg/cel/ip.go` (v0.35.0), on top of a byte-exact port of
 //! Go 1.25's `net/netip.ParseAddr` (error texts included) and
-//! `netip.Addr.String`. The module also owns two helpers shared with the
-//! sibling modules: [`go_quote`] (Go's `strconv.Quote`, i.e. `%q`) and the
-//! `netip` address parser used by `cidr.rs` and `url.rs`.
+//! `netip.Addr.String`. The module also owns the `netip` address parser used by
+//! `cidr.rs` and `url.rs`; quoting is Go's `strconv.Quote` ([`crate::strconv`]).
 
+use crate::strconv::quote_bytes as go_quote;
 use std::fmt;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 use std::str::FromStr;
-use std::sync::OnceLock;
 
 /// A CEL `net.IP` value: an IPv4 or IPv6 address that has no zone and is not
 /// an IPv4-mapped IPv6 address (the CEL library rejects both at parse time).
@@ -500,74 +499,6 @@ fn format_v6(seg: [u16; 8]) -> String {
         i += 1;
     }
     out
-}
-
-// ---------------------------------------------------------------------------
-// Go `strconv.Quote` (the `%q` verb), shared with the sibling modules.
-// ---------------------------------------------------------------------------
-
-/// Go's `strconv.Quote` of a byte string: invalid UTF-8 bytes become `\xNN`,
-/// non-printable runes are escaped, everything else is kept verbatim.
-///
-/// Printability follows Go's `unicode.IsPrint` (categories L, M, N, P, S and
-/// U+0020). Non-ASCII runes are classified with the `regex` crate's Unicode
-/// tables, which are Unicode 16.0 where Go 1.25 uses 15.0; the two disagree
-/// only on runes assigned after Unicode 15.0 (Go escapes those).
-pub(crate) fn go_quote(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len() + 2);
-    out.push('"');
-    for chunk in bytes.utf8_chunks() {
-        for c in chunk.valid().chars() {
-            push_escaped_rune(&mut out, c);
-        }
-        for b in chunk.invalid() {
-            out.push_str(&format!("\\x{b:02x}"));
-        }
-    }
-    out.push('"');
-    out
-}
-
-fn push_escaped_rune(out: &mut String, c: char) {
-    if c == '"' || c == '\\' {
-        out.push('\\');
-        out.push(c);
-        return;
-    }
-    if is_print(c) {
-        out.push(c);
-        return;
-    }
-    match c {
-        '\u{7}' => out.push_str("\\a"),
-        '\u{8}' => out.push_str("\\b"),
-        '\u{c}' => out.push_str("\\f"),
-        '\n' => out.push_str("\\n"),
-        '\r' => out.push_str("\\r"),
-        '\t' => out.push_str("\\t"),
-        '\u{b}' => out.push_str("\\v"),
-        _ => {
-            let r = u32::from(c);
-            if r < 0x20 || r == 0x7f {
-                out.push_str(&format!("\\x{r:02x}"));
-            } else if r < 0x10000 {
-                out.push_str(&format!("\\u{r:04x}"));
-            } else {
-                out.push_str(&format!("\\U{r:08x}"));
-            }
-        }
-    }
-}
-
-fn is_print(c: char) -> bool {
-    if c.is_ascii() {
-        return (' '..='~').contains(&c);
-    }
-    static PRINTABLE: OnceLock<regex::Regex> = OnceLock::new();
-    let re = PRINTABLE
-        .get_or_init(|| regex::Regex::new(r"^[\p{L}\p{M}\p{N}\p{P}\p{S}]$").expect("valid regex"));
-    let mut buf = [0u8; 4];
-    re.is_match(c.encode_utf8(&mut buf))
 }
 
 #[cfg(test)]

@@ -12,7 +12,8 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use super::ip::{go_quote, parse_addr};
+use super::ip::parse_addr;
+use crate::strconv::quote_bytes as go_quote;
 
 /// A CEL `kubernetes.URL` value (Go's `*url.URL` as produced by `url()`).
 ///
