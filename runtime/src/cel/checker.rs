@@ -6,6 +6,7 @@
 
 use super::error::CompileIssue;
 use super::parse::Parsed;
+use super::scopes::Scopes;
 use super::types::CelType;
 use cel::common::ast::{EntryExpr, Expr, IdedExpr, LiteralValue};
 
@@ -37,11 +38,7 @@ pub fn check(
     let mut checker = Checker {
         options,
         parsed,
-        scopes: vars
-            .iter()
-            .map(|(n, t)| (n.to_string(), t.clone()))
-            .collect(),
-        declared: vars.len(),
+        scopes: Scopes::new(vars.iter().map(|(n, t)| (n.to_string(), t.clone()))),
         issues: Vec::new(),
     };
     let t = checker.expr(&parsed.expr);
@@ -55,8 +52,7 @@ pub fn check(
 struct Checker<'p> {
     options: CheckOptions,
     parsed: &'p Parsed,
-    scopes: Vec<(String, CelType)>,
-    declared: usize,
+    scopes: Scopes<CelType>,
     issues: Vec<CompileIssue>,
 }
 
@@ -86,40 +82,21 @@ impl Checker<'_> {
     }
 
     fn lookup(&self, name: &str) -> Option<CelType> {
-        self.scopes
-            .iter()
-            .rev()
-            .find(|(n, _)| n == name)
-            .map(|(_, t)| t.clone())
+        self.scopes.lookup(name).cloned()
     }
 
-    /// The innermost scope entry that is `name` or a dotted prefix of it, as in the compiler.
     fn lookup_qualified(&self, name: &str) -> Option<(CelType, bool)> {
-        let matches = |n: &str| {
-            n == name
-                || name
-                    .strip_prefix(n)
-                    .is_some_and(|rest| rest.starts_with('.'))
-        };
-        let local = self.scopes[self.declared..]
-            .iter()
-            .rev()
-            .find(|(n, _)| matches(n));
-        let found = local.or_else(|| {
-            self.scopes[..self.declared]
-                .iter()
-                .filter(|(n, _)| matches(n))
-                .max_by_key(|(n, _)| n.len())
-        });
-        found.map(|(n, t)| (t.clone(), n == name))
+        self.scopes
+            .lookup_qualified(name)
+            .map(|(t, whole)| (t.clone(), whole))
     }
 
     fn with_vars<T>(&mut self, vars: &[(&str, CelType)], f: impl FnOnce(&mut Self) -> T) -> T {
         for (n, t) in vars {
-            self.scopes.push((n.to_string(), t.clone()));
+            self.scopes.push(n, t.clone());
         }
         let out = f(self);
-        self.scopes.truncate(self.scopes.len() - vars.len());
+        self.scopes.pop(vars.len());
         out
     }
 

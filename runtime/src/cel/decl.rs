@@ -344,35 +344,11 @@ fn metadata_decl(schema: &Schema, defs: &dyn Definitions) -> Decl {
     })))
 }
 
-/// Words that, as property names, are written `__word__` in CEL.
-const RESERVED_PROPERTY_NAMES: &[&str] = &[
-    "true",
-    "false",
-    "null",
-    "in",
-    "as",
-    "break",
-    "const",
-    "continue",
-    "else",
-    "for",
-    "function",
-    "if",
-    "import",
-    "let",
-    "loop",
-    "package",
-    "namespace",
-    "return",
-    "var",
-    "void",
-    "while",
-];
-
 /// Kubernetes' escaping of a property name for CEL, or `None` when it cannot be expressed (then
 /// the property is not accessible).
 pub fn escape(name: &str) -> Option<String> {
-    if RESERVED_PROPERTY_NAMES.contains(&name) {
+    // The literals and `in` besides cel-go's reserved words are written `__word__`.
+    if matches!(name, "true" | "false" | "null" | "in") || super::parse::RESERVED.contains(&name) {
         return Some(format!("__{name}__"));
     }
     let mut chars = name.chars();

@@ -23,6 +23,7 @@ mod math;
 pub mod parse;
 mod program;
 pub mod rule;
+mod scopes;
 mod time;
 pub mod types;
 pub mod value;

@@ -11,7 +11,7 @@ pub const MAX_CODE_POINTS: usize = 100_000;
 pub const MAX_RECURSION_DEPTH: usize = 250;
 
 /// Words cel-go reserves: they may not name a variable, field or function.
-const RESERVED: &[&str] = &[
+pub(crate) const RESERVED: &[&str] = &[
     "as",
     "break",
     "const",

@@ -7,6 +7,7 @@ use super::checker::{self, CheckOptions};
 use super::error::{CompileError, CompileIssue, Stage};
 use super::functions::Func;
 use super::parse::{parse, Parsed};
+use super::scopes::Scopes;
 use super::types::CelType;
 use super::value::{TypeName, Value};
 use cel::common::ast::{CallExpr, EntryExpr, Expr, IdedExpr, LiteralValue};
@@ -187,13 +188,13 @@ impl Program {
         let mut compiler = Compiler {
             checked,
             spec_extensions,
-            declared: variables.len(),
             parsed,
-            scopes: variables
-                .iter()
-                .enumerate()
-                .map(|(i, v)| (v.to_string(), i))
-                .collect(),
+            scopes: Scopes::new(
+                variables
+                    .iter()
+                    .enumerate()
+                    .map(|(i, v)| (v.to_string(), i)),
+            ),
             next_slot: variables.len(),
             issues: Vec::new(),
         };
@@ -216,11 +217,9 @@ struct Compiler<'p> {
     checked: bool,
     /// The specification's math and base64 extensions are available.
     spec_extensions: bool,
-    /// How many of `scopes` are declared variables (the rest are comprehension variables).
-    declared: usize,
     parsed: &'p Parsed,
-    /// Names in scope, innermost last.
-    scopes: Vec<(String, usize)>,
+    /// The slot of each name in scope.
+    scopes: Scopes<usize>,
     next_slot: usize,
     issues: Vec<CompileIssue>,
 }
@@ -235,28 +234,11 @@ impl Compiler<'_> {
         }
     }
 
-    /// The innermost variable that is `name` or a dotted prefix of it, and whether it is all of
-    /// `name` (a comprehension variable `y` shadows a declared `y.z`).
+    /// The variable that is `name` or a dotted prefix of it, and whether it is all of `name`.
     fn lookup_qualified(&self, name: &str) -> Option<(usize, bool)> {
-        let matches = |n: &str| {
-            n == name
-                || name
-                    .strip_prefix(n)
-                    .is_some_and(|rest| rest.starts_with('.'))
-        };
-        // Comprehension variables (innermost first) shadow declarations; among declarations the
-        // longest matching name wins, as in cel-go.
-        let local = self.scopes[self.declared..]
-            .iter()
-            .rev()
-            .find(|(n, _)| matches(n));
-        let found = local.or_else(|| {
-            self.scopes[..self.declared]
-                .iter()
-                .filter(|(n, _)| matches(n))
-                .max_by_key(|(n, _)| n.len())
-        });
-        found.map(|(n, slot)| (*slot, n == name))
+        self.scopes
+            .lookup_qualified(name)
+            .map(|(slot, whole)| (*slot, whole))
     }
 
     /// Whether `name` or one of its dotted prefixes is a declared variable.
@@ -274,11 +256,7 @@ impl Compiler<'_> {
     }
 
     fn lookup(&self, name: &str) -> Option<usize> {
-        self.scopes
-            .iter()
-            .rev()
-            .find(|(n, _)| n == name)
-            .map(|(_, s)| *s)
+        self.scopes.lookup(name).copied()
     }
 
     fn with_vars<T>(&mut self, names: &[&str], f: impl FnOnce(&mut Self, &[usize]) -> T) -> T {
@@ -287,12 +265,12 @@ impl Compiler<'_> {
             .map(|n| {
                 let slot = self.next_slot;
                 self.next_slot += 1;
-                self.scopes.push((n.to_string(), slot));
+                self.scopes.push(n, slot);
                 slot
             })
             .collect();
         let out = f(self, &slots);
-        self.scopes.truncate(self.scopes.len() - names.len());
+        self.scopes.pop(names.len());
         out
     }
 
