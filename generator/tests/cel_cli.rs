@@ -1,15 +1,9 @@
 //! `kubeidl cel`: results, types and costs, each failure stage, and JSON output.
 
-use serde_json::{json, Value};
-use std::process::{Command, Output};
+mod support;
 
-fn kubeidl(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kubeidl"))
-        .args(args)
-        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-        .output()
-        .expect("kubeidl runs")
-}
+use serde_json::{json, Value};
+use support::kubeidl;
 
 fn json_out(args: &[&str]) -> (i32, Value) {
     let out = kubeidl(args);

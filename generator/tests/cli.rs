@@ -1,24 +1,10 @@
 //! The `kubeidl openapi` command as a user meets it: exit codes, `-o` and `--check`, and precise
 //! errors for bad input with no output file left behind.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod support;
 
-fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn kubeidl(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kubeidl"))
-        .args(args)
-        .current_dir(repo())
-        .output()
-        .expect("kubeidl runs")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
+use std::path::Path;
+use support::{kubeidl, repo, stderr};
 
 /// Runs `kubeidl openapi -o FILE PACKAGE` on a bad package and returns the error output, after
 /// checking the exit code and that no output file was written.

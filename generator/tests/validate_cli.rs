@@ -2,24 +2,10 @@
 //! JSON Status per document, updates with --old, and bad input that never stops the other
 //! documents from being validated.
 
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+mod support;
 
-fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn kubeidl(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kubeidl"))
-        .args(args)
-        .current_dir(repo())
-        .output()
-        .expect("kubeidl runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+use std::process::{Command, Stdio};
+use support::{kubeidl, repo, stderr, stdout};
 
 const CRD: &str = "testdata/manifests/crd/widgets-crd.yaml";
 const WIDGETS: &str = "testdata/manifests/crd/widgets.yaml";
@@ -42,8 +28,7 @@ testdata/manifests/crd/widgets.yaml:37:7: Widget rules (document 3): spec: Inval
 testdata/manifests/crd/widgets.yaml:40:9: Widget rules (document 3): spec.tags: Forbidden: the tag 'forbidden' is not allowed
 ";
     assert_eq!(stdout(&out), expected);
-    assert!(String::from_utf8_lossy(&out.stderr)
-        .contains("3 document(s): 1 valid, 2 invalid, 0 unusable"));
+    assert!(stderr(&out).contains("3 document(s): 1 valid, 2 invalid, 0 unusable"));
 }
 
 #[test]
@@ -151,10 +136,9 @@ fn bad_documents_are_reported_and_the_others_still_validated() {
         "the last document is valid: {text}"
     );
     assert!(
-        String::from_utf8_lossy(&out.stderr)
-            .contains("8 document(s): 1 valid, 2 invalid, 5 unusable"),
+        stderr(&out).contains("8 document(s): 1 valid, 2 invalid, 5 unusable"),
         "{}",
-        String::from_utf8_lossy(&out.stderr)
+        stderr(&out)
     );
 }
 
@@ -178,12 +162,7 @@ fn stdin_and_a_missing_schema() {
         )
         .unwrap();
     let out = child.wait_with_output().unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stdout)
-    );
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
     let out = kubeidl(&["validate", WIDGETS]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stdout(&out).contains("no schema for kind Widget in version example.com/v1; pass --schemas or --crds that define it"));
