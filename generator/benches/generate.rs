@@ -10,6 +10,9 @@ use kubeidl_gen::Generator;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
+#[path = "../tests/support/k8s.rs"]
+mod k8s;
+
 fn main() {
     if sources().is_none() {
         eprintln!("skipped: set KUBEIDL_K8S_SOURCES to run this benchmark");
@@ -34,20 +37,7 @@ fn trees() -> Vec<PathBuf> {
 }
 
 fn generator() -> Generator {
-    let s = sources().expect("checked in main");
-    Generator::new()
-        .validations(false)
-        .module("k8s.io/api", s.join("api"))
-        .module("k8s.io/apimachinery", s.join("apimachinery"))
-        .module(
-            "k8s.io/apiextensions-apiserver",
-            s.join("apiextensions-apiserver"),
-        )
-        .module("k8s.io/kube-aggregator", s.join("kube-aggregator"))
-        .package("k8s.io/api/...")
-        .package("k8s.io/apimachinery/pkg/...")
-        .package("k8s.io/apiextensions-apiserver/pkg/apis/...")
-        .package("k8s.io/kube-aggregator/pkg/apis/...")
+    k8s::kubernetes_generator(&sources().expect("checked in main"))
 }
 
 /// Every hand-written (not generated, not test) `.go` file of the trees.

@@ -8,8 +8,9 @@
 //!
 //! Each test says that it skipped when what it needs is missing; neither is part of the repo.
 
+mod support;
+
 use kubeidl::schema::to_canonical_string;
-use kubeidl_gen::Generator;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -87,19 +88,7 @@ fn generated_schemas_equal_what_the_apiserver_publishes() {
         return;
     };
     let sources = PathBuf::from(sources);
-    let generated = Generator::new()
-        .validations(false)
-        .module("k8s.io/api", sources.join("api"))
-        .module("k8s.io/apimachinery", sources.join("apimachinery"))
-        .module(
-            "k8s.io/apiextensions-apiserver",
-            sources.join("apiextensions-apiserver"),
-        )
-        .module("k8s.io/kube-aggregator", sources.join("kube-aggregator"))
-        .package("k8s.io/api/...")
-        .package("k8s.io/apimachinery/pkg/...")
-        .package("k8s.io/apiextensions-apiserver/pkg/apis/...")
-        .package("k8s.io/kube-aggregator/pkg/apis/...")
+    let generated = support::k8s::kubernetes_generator(&sources)
         .generate()
         .unwrap_or_else(|e| panic!("{}", e.render_with_source()));
     let text = generated.document.to_canonical_string();

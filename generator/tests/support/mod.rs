@@ -6,6 +6,8 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
+pub mod k8s;
+
 /// The repository root, where the tests run `kubeidl` (paths in arguments are relative to it).
 pub fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
