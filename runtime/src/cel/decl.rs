@@ -176,21 +176,15 @@ fn build(schema: &Schema, defs: &dyn Definitions, depth: usize, resource_root: b
     if depth > MAX_REF_DEPTH {
         return Decl::plain(DeclKind::Any);
     }
-    let ext_bool = |key: &str| {
-        s.extensions
-            .get(key)
-            .and_then(|v| v.as_bool())
-            .unwrap_or(false)
-    };
     let nullable = s.nullable || outer.nullable;
     let max_enum_len = s
         .enum_values
         .iter()
         .filter_map(|v| v.as_str().map(|t| t.chars().count() as u64))
         .max();
-    let int_or_string = ext_bool("x-kubernetes-int-or-string")
+    let int_or_string = s.extension_flag("x-kubernetes-int-or-string")
         || s.format.as_deref() == Some("int-or-string") && !s.one_of.is_empty();
-    let embedded = ext_bool("x-kubernetes-embedded-resource");
+    let embedded = s.extension_flag("x-kubernetes-embedded-resource");
     let kind = if int_or_string {
         DeclKind::IntOrString
     } else {
@@ -209,23 +203,9 @@ fn build(schema: &Schema, defs: &dyn Definitions, depth: usize, resource_root: b
                 let mut item = s.items.as_deref().map_or(Decl::plain(DeclKind::Any), |i| {
                     build(i, defs, depth + 1, false)
                 });
-                let semantics = match s
-                    .extensions
-                    .get("x-kubernetes-list-type")
-                    .and_then(|v| v.as_str())
-                {
+                let semantics = match s.list_type() {
                     Some("set") => ListSemantics::Set,
-                    Some("map") => ListSemantics::Map(
-                        s.extensions
-                            .get("x-kubernetes-list-map-keys")
-                            .and_then(|v| v.as_array())
-                            .map(|keys| {
-                                keys.iter()
-                                    .filter_map(|k| k.as_str().map(str::to_string))
-                                    .collect()
-                            })
-                            .unwrap_or_default(),
-                    ),
+                    Some("map") => ListSemantics::Map(s.list_map_keys()),
                     _ => ListSemantics::Atomic,
                 };
                 if !matches!(semantics, ListSemantics::Map(_)) {

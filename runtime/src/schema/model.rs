@@ -92,6 +92,31 @@ impl Schema {
         }
     }
 
+    /// Whether the extension `name` (`x-kubernetes-embedded-resource`, ...) is `true`.
+    pub fn extension_flag(&self, name: &str) -> bool {
+        self.extensions.get(name).and_then(Value::as_bool) == Some(true)
+    }
+
+    /// `x-kubernetes-list-type` (`atomic`, `set` or `map`), when given.
+    pub fn list_type(&self) -> Option<&str> {
+        self.extensions
+            .get("x-kubernetes-list-type")
+            .and_then(Value::as_str)
+    }
+
+    /// `x-kubernetes-list-map-keys`, in order (empty when not given).
+    pub fn list_map_keys(&self) -> Vec<String> {
+        self.extensions
+            .get("x-kubernetes-list-map-keys")
+            .and_then(Value::as_array)
+            .map(|keys| {
+                keys.iter()
+                    .filter_map(|k| k.as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
     /// The JSON form of this schema. Keys come out in insertion order of the underlying map;
     /// use the canonical writer for sorted output.
     pub fn to_json(&self) -> Value {

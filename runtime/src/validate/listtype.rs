@@ -22,11 +22,7 @@ pub(crate) fn check(
 }
 
 fn check_list(s: &Schema, items: &[Value], path: &FieldPath, errors: &mut Vec<FieldError>) {
-    match s
-        .extensions
-        .get("x-kubernetes-list-type")
-        .and_then(Value::as_str)
-    {
+    match s.list_type() {
         Some("set") => {
             let mut reported: Vec<&Value> = Vec::new();
             for (i, item) in items.iter().enumerate() {
@@ -40,16 +36,7 @@ fn check_list(s: &Schema, items: &[Value], path: &FieldPath, errors: &mut Vec<Fi
             }
         }
         Some("map") => {
-            let keys: Vec<String> = s
-                .extensions
-                .get("x-kubernetes-list-map-keys")
-                .and_then(Value::as_array)
-                .map(|k| {
-                    k.iter()
-                        .filter_map(|x| x.as_str().map(str::to_string))
-                        .collect()
-                })
-                .unwrap_or_default();
+            let keys = s.list_map_keys();
             let mut seen: Vec<Map<String, Value>> = Vec::new();
             for (i, item) in items.iter().enumerate() {
                 let Value::Object(obj) = item else {

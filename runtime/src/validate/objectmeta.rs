@@ -152,8 +152,7 @@ pub(crate) fn check_embedded(
 ) {
     walk::each_node(refs, schema, value, path, &mut |s, value, path| {
         if let Value::Object(map) = value {
-            let embedded = s.extensions.get("x-kubernetes-embedded-resource");
-            if !path.is_root() && embedded == Some(&Value::Bool(true)) {
+            if !path.is_root() && s.extension_flag("x-kubernetes-embedded-resource") {
                 check_resource(map, path, errors);
             }
         }

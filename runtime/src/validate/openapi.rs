@@ -46,11 +46,7 @@ impl<'s> Refs<'s> {
 
 /// The types a node accepts, as kube-openapi checks them.
 pub(crate) fn declared_types(s: &Schema) -> Vec<String> {
-    if s.extensions
-        .get("x-kubernetes-int-or-string")
-        .and_then(Value::as_bool)
-        == Some(true)
-    {
+    if s.extension_flag("x-kubernetes-int-or-string") {
         return vec!["integer".into(), "string".into()];
     }
     match &s.schema_type {

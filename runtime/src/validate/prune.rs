@@ -8,20 +8,8 @@ use crate::errors::{BadValue, FieldError, FieldPath};
 use crate::schema::Schema;
 use serde_json::Value;
 
-fn preserves_unknown(s: &Schema) -> bool {
-    s.extensions
-        .get("x-kubernetes-preserve-unknown-fields")
-        .and_then(Value::as_bool)
-        == Some(true)
-}
-
-/// A property whose zero value (`""`, `0`, `false`, `[]`, `{}`) counts as unset.
-fn strips_zero(s: &Schema) -> bool {
-    s.extensions
-        .get("x-kubernetes-strip-zero")
-        .and_then(Value::as_bool)
-        == Some(true)
-}
+/// Zero values (`""`, `0`, `false`, `[]`, `{}`) of a property with this extension count as unset.
+const STRIP_ZERO: &str = "x-kubernetes-strip-zero";
 
 fn is_zero(v: &Value) -> bool {
     match v {
@@ -32,13 +20,6 @@ fn is_zero(v: &Value) -> bool {
         Value::Object(m) => m.is_empty(),
         Value::Null => false,
     }
-}
-
-fn is_embedded(s: &Schema) -> bool {
-    s.extensions
-        .get("x-kubernetes-embedded-resource")
-        .and_then(Value::as_bool)
-        == Some(true)
 }
 
 pub(crate) fn prune(
@@ -66,9 +47,12 @@ fn prune_node(
     let s = refs.resolve(schema);
     match value {
         Value::Object(map) => {
-            let resource_root = root || is_embedded(s);
+            let resource_root = root || s.extension_flag("x-kubernetes-embedded-resource");
             let declares_object = !s.properties.is_empty() || s.additional_properties.is_some();
-            if !preserves_unknown(s) && declares_object && s.additional_properties.is_none() {
+            if !s.extension_flag("x-kubernetes-preserve-unknown-fields")
+                && declares_object
+                && s.additional_properties.is_none()
+            {
                 let unknown: Vec<String> = map
                     .keys()
                     .filter(|k| !s.properties.contains_key(*k))
@@ -89,7 +73,7 @@ fn prune_node(
             for (name, prop) in &s.properties {
                 // A default sits beside the property's `$ref`, never inside the definition; the
                 // referenced schema is only looked up for a null value.
-                if strips_zero(prop) && map.get(name).is_some_and(is_zero) {
+                if prop.extension_flag(STRIP_ZERO) && map.get(name).is_some_and(is_zero) {
                     map.remove(name);
                 }
                 match map.get(name) {

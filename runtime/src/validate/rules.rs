@@ -170,20 +170,9 @@ pub(crate) fn compile_tree(
         if !child.is_empty() {
             tree.items = Some(Box::new(child));
         }
-        if s.extensions
-            .get("x-kubernetes-list-type")
-            .and_then(Value::as_str)
-            == Some("map")
-        {
-            tree.map_keys = s
-                .extensions
-                .get("x-kubernetes-list-map-keys")
-                .and_then(Value::as_array)
-                .map(|k| {
-                    k.iter()
-                        .filter_map(|x| x.as_str().map(str::to_string))
-                        .collect()
-                });
+        if s.list_type() == Some("map") {
+            // Without keys nothing can be correlated.
+            tree.map_keys = Some(s.list_map_keys()).filter(|keys| !keys.is_empty());
         }
     }
     tree
