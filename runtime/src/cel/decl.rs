@@ -93,28 +93,15 @@ impl Definitions for NoDefinitions {
     }
 }
 
-/// The definition name a `$ref` points at (`#/components/schemas/<name>` or
-/// `#/definitions/<name>`, JSON-pointer unescaped).
-pub fn definition_name(reference: &str) -> Option<std::borrow::Cow<'_, str>> {
-    let name = reference
-        .strip_prefix("#/components/schemas/")
-        .or_else(|| reference.strip_prefix("#/definitions/"))?;
-    Some(if name.contains('~') {
-        std::borrow::Cow::Owned(name.replace("~1", "/").replace("~0", "~"))
-    } else {
-        std::borrow::Cow::Borrowed(name)
-    })
-}
-
 impl Definitions for std::collections::BTreeMap<String, Schema> {
     fn resolve(&self, reference: &str) -> Option<&Schema> {
-        self.get(definition_name(reference)?.as_ref())
+        self.get(crate::schema::definition_name(reference)?.as_ref())
     }
 }
 
 impl Definitions for std::collections::HashMap<String, Schema> {
     fn resolve(&self, reference: &str) -> Option<&Schema> {
-        self.get(definition_name(reference)?.as_ref())
+        self.get(crate::schema::definition_name(reference)?.as_ref())
     }
 }
 
@@ -142,25 +129,7 @@ impl Decl {
 }
 
 fn resolve<'s>(schema: &'s Schema, defs: &'s dyn Definitions) -> &'s Schema {
-    let mut s = schema;
-    for _ in 0..MAX_REF_DEPTH {
-        if let Some(r) = &s.reference {
-            match defs.resolve(r) {
-                Some(target) => s = target,
-                None => return s,
-            }
-        } else if s.schema_type.is_none() && s.all_of.len() == 1 && s.all_of[0].reference.is_some()
-        {
-            // The apiserver's `{"allOf": [{"$ref": R}], ...}` wrapping.
-            match defs.resolve(s.all_of[0].reference.as_deref().unwrap_or_default()) {
-                Some(target) => s = target,
-                None => return s,
-            }
-        } else {
-            return s;
-        }
-    }
-    s
+    crate::schema::resolve(schema, |reference| defs.resolve(reference))
 }
 
 fn type_name(s: &Schema) -> &str {

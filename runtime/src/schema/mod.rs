@@ -11,4 +11,6 @@ pub use canonical::{to_canonical_string, write_canonical};
 pub use document::Document;
 pub use model::{Schema, SchemaType};
 pub use parse::{number_f64, SchemaError};
-pub use refs::{ref_closure, ref_target, wrap_refs, COMPONENTS_PREFIX};
+pub use refs::{
+    definition_name, ref_closure, ref_target, resolve, wrap_refs, COMPONENTS_PREFIX, MAX_REF_CHAIN,
+};

@@ -1,8 +1,14 @@
-//! `$ref` handling: the reference string of a definition, the transitive closure of the definitions
-//! a set of schemas refers to, and the apiserver's wrapping of a `$ref` that has siblings in `allOf`.
+//! `$ref` handling: the reference string of a definition and the definition a reference names,
+//! following references to the schema a node stands for, the transitive closure of the
+//! definitions a set of schemas refers to, and the apiserver's wrapping of a `$ref` that has
+//! siblings in `allOf`.
 
 use super::Schema;
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
+
+/// The longest chain of `$ref`s followed; a longer one is a cycle and stops where it is.
+pub const MAX_REF_CHAIN: usize = 32;
 
 /// The prefix of every reference to a component schema.
 pub const COMPONENTS_PREFIX: &str = "#/components/schemas/";
@@ -13,9 +19,39 @@ pub fn ref_target(definition: &str) -> String {
     format!("{COMPONENTS_PREFIX}{escaped}")
 }
 
-fn definition_of(reference: &str) -> Option<String> {
-    let token = reference.strip_prefix(COMPONENTS_PREFIX)?;
-    Some(token.replace("~1", "/").replace("~0", "~"))
+/// The definition a reference names (`#/components/schemas/<name>` or `#/definitions/<name>`,
+/// JSON-pointer unescaped).
+pub fn definition_name(reference: &str) -> Option<Cow<'_, str>> {
+    let token = reference
+        .strip_prefix(COMPONENTS_PREFIX)
+        .or_else(|| reference.strip_prefix("#/definitions/"))?;
+    Some(if token.contains('~') {
+        Cow::Owned(token.replace("~1", "/").replace("~0", "~"))
+    } else {
+        Cow::Borrowed(token)
+    })
+}
+
+/// The schema `schema` stands for: its `$ref`'s target, or that of the apiserver's
+/// `{"allOf": [{"$ref": R}], ...}` wrapping, found with `lookup`, repeatedly. A reference
+/// `lookup` does not know stops the chain at the schema holding it.
+pub fn resolve<'s>(schema: &'s Schema, lookup: impl Fn(&str) -> Option<&'s Schema>) -> &'s Schema {
+    let mut s = schema;
+    for _ in 0..MAX_REF_CHAIN {
+        let reference = match (&s.reference, s.all_of.as_slice()) {
+            (Some(r), _) => r.as_str(),
+            (None, [only]) if s.schema_type.is_none() => match &only.reference {
+                Some(r) => r.as_str(),
+                None => return s,
+            },
+            _ => return s,
+        };
+        match lookup(reference) {
+            Some(target) => s = target,
+            None => return s,
+        }
+    }
+    s
 }
 
 /// Rewrites every schema that has a `$ref` next to other keywords into
@@ -56,8 +92,8 @@ pub fn ref_closure<'a>(
 }
 
 fn collect_refs(schema: &Schema, out: &mut Vec<String>) {
-    if let Some(name) = schema.reference.as_deref().and_then(definition_of) {
-        out.push(name);
+    if let Some(name) = schema.reference.as_deref().and_then(definition_name) {
+        out.push(name.into_owned());
     }
     schema.for_each_child(|child| collect_refs(child, out));
 }

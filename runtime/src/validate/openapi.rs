@@ -6,8 +6,10 @@
 use super::formats;
 use crate::cel::value::format_double;
 use crate::errors::{go_json, BadValue, ErrorType, FieldError, FieldPath};
+use crate::schema::definition_name;
 use crate::schema::{Schema, SchemaType};
 use serde_json::Value;
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 /// Looks up `$ref`s.
@@ -17,30 +19,12 @@ pub(crate) struct Refs<'s> {
 
 impl<'s> Refs<'s> {
     /// The schema a node stands for, through `$ref` and the apiserver's single-`$ref` `allOf`.
-    pub fn resolve(&self, mut s: &'s Schema) -> &'s Schema {
-        for _ in 0..64 {
-            let target = match (&s.reference, s.all_of.as_slice()) {
-                (Some(r), _) => r.as_str(),
-                (None, [only]) if s.schema_type.is_none() && only.reference.is_some() => {
-                    only.reference.as_deref().unwrap_or_default()
-                }
-                _ => return s,
-            };
-            let name = target
-                .strip_prefix("#/components/schemas/")
-                .or_else(|| target.strip_prefix("#/definitions/"))
-                .unwrap_or(target);
-            let name = if name.contains('~') {
-                std::borrow::Cow::Owned(name.replace("~1", "/").replace("~0", "~"))
-            } else {
-                std::borrow::Cow::Borrowed(name)
-            };
-            match self.defs.get(name.as_ref()) {
-                Some(t) => s = t,
-                None => return s,
-            }
-        }
-        s
+    pub fn resolve(&self, s: &'s Schema) -> &'s Schema {
+        crate::schema::resolve(s, |reference| {
+            // A reference that is not a JSON pointer is taken as a definition's name.
+            let name = definition_name(reference).unwrap_or(Cow::Borrowed(reference));
+            self.defs.get(name.as_ref())
+        })
     }
 }
 
