@@ -2,7 +2,7 @@
 //! registry, names compared without `-`), and whether a value is valid for one. Formats it does not
 //! know are not checked, as on the apiserver, which strips them from CRD schemas first.
 
-use crate::cel::library::{cidr, ip, url};
+use crate::cel::library::{cidr, formats as strfmt, ip, url};
 
 /// Whether the apiserver validates `format` (after dropping `-`).
 pub fn is_validated(format: &str) -> bool {
@@ -45,21 +45,14 @@ fn normalized(format: &str) -> String {
 pub fn check(format: &str, value: &str) -> Option<bool> {
     Some(match normalized(format).as_str() {
         "password" => true,
-        "byte" => {
-            !value.is_empty() && {
-                use base64::Engine as _;
-                base64::engine::general_purpose::STANDARD
-                    .decode(value)
-                    .is_ok()
-            }
-        }
-        "date" => chrono::NaiveDate::parse_from_str(value, "%Y-%m-%d").is_ok() && value.len() == 10,
-        "datetime" => date_time(value),
+        "byte" => strfmt::is_base64(value.as_bytes()),
+        "date" => strfmt::is_date(value.as_bytes()),
+        "datetime" => strfmt::is_date_time(value.as_bytes()),
         "duration" => duration(value),
-        "uuid" => uuid(value, None),
-        "uuid3" => uuid(value, Some('3')),
-        "uuid4" => uuid(value, Some('4')),
-        "uuid5" => uuid(value, Some('5')),
+        "uuid" => strfmt::is_uuid(value.as_bytes()),
+        "uuid3" => uuid_version(value, '3', false),
+        "uuid4" => uuid_version(value, '4', true),
+        "uuid5" => uuid_version(value, '5', true),
         "ipv4" => value.contains('.') && ipv4_sloppy(value),
         "ipv6" => value.contains(':') && value.parse::<std::net::Ipv6Addr>().is_ok(),
         "cidr" => cidr::is_cidr(value) || cidr_sloppy(value),
@@ -81,12 +74,6 @@ pub fn check(format: &str, value: &str) -> Option<bool> {
         }
         _ => return None,
     })
-}
-
-fn date_time(v: &str) -> bool {
-    chrono::DateTime::parse_from_rfc3339(v).is_ok()
-        || chrono::NaiveDateTime::parse_from_str(v, "%Y-%m-%dT%H:%M:%S").is_ok()
-        || chrono::NaiveDateTime::parse_from_str(v, "%Y-%m-%dT%H:%M:%S%.f").is_ok()
 }
 
 /// Go's `time.ParseDuration`, or kube-openapi's `<n> <unit>` form.
@@ -119,16 +106,19 @@ fn duration(v: &str) -> bool {
     }
 }
 
-fn uuid(v: &str, version: Option<char>) -> bool {
-    let hex: Vec<char> = v.chars().filter(|c| *c != '-').collect();
-    let dashes_ok = v.len() == 32
-        || (v.len() == 36 && [8, 13, 18, 23].iter().all(|&i| v.as_bytes()[i] == b'-'));
-    dashes_ok
-        && hex.len() == 32
-        && hex.iter().all(char::is_ascii_hexdigit)
-        && version.is_none_or(|ver| {
-            hex[12] == ver && matches!(hex[16].to_ascii_lowercase(), '8' | '9' | 'a' | 'b')
-        })
+/// strfmt's `UUID3Pattern`, `UUID4Pattern`, `UUID5Pattern`: a UUID whose version digit is
+/// `version` and, for versions 4 and 5, whose variant digit is one of `89ab`.
+fn uuid_version(v: &str, version: char, variant: bool) -> bool {
+    if !strfmt::is_uuid(v.as_bytes()) {
+        return false;
+    }
+    // A UUID's only dashes are its optional separators.
+    let hex: Vec<char> = v
+        .chars()
+        .filter(|c| *c != '-')
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    hex[12] == version && (!variant || matches!(hex[16], '8' | '9' | 'a' | 'b'))
 }
 
 /// Go's `netutils.ParseIPSloppy` for IPv4: leading zeros allowed.
@@ -325,6 +315,36 @@ mod tests {
         assert_eq!(check("duration", "soon"), Some(false));
         assert_eq!(check("int32", "x"), None);
         assert!(!is_validated("int64"));
+    }
+
+    #[test]
+    fn uuid_byte_and_dates_follow_strfmt() {
+        // Each separator of a UUID is optional on its own; uuid3 has no variant digit.
+        assert_eq!(
+            check("uuid", "123e4567-e89b12d3-a456426614174000"),
+            Some(true)
+        );
+        assert_eq!(
+            check("uuid", "123e4567-e89b-12d3-a456-42661417400"),
+            Some(false)
+        );
+        assert_eq!(
+            check("uuid3", "123e4567-e89b-32d3-0456-426614174000"),
+            Some(true)
+        );
+        assert_eq!(
+            check("uuid4", "123e4567-e89b-42d3-0456-426614174000"),
+            Some(false)
+        );
+        assert_eq!(
+            check("uuid5", "123E4567-E89B-52D3-B456-426614174000"),
+            Some(true)
+        );
+        // govalidator's pattern, not a decoder: non-canonical padding bits pass.
+        assert_eq!(check("byte", "QR=="), Some(true));
+        assert_eq!(check("byte", "QQ="), Some(false));
+        assert_eq!(check("datetime", "2024-01-01t10:00:00z"), Some(true));
+        assert_eq!(check("datetime", "2024-01-01T24:00:00Z"), Some(false));
     }
 
     #[test]

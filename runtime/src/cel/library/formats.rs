@@ -364,7 +364,7 @@ fn is_label_value(v: &[u8]) -> Vec<String> {
 
 /// `strfmt.IsUUID`: 32 hex digits (any case) grouped 8-4-4-4-12, each of the
 /// four separators an optional '-'.
-fn is_uuid(s: &[u8]) -> bool {
+pub(crate) fn is_uuid(s: &[u8]) -> bool {
     let mut rest = s;
     for (i, n) in [8usize, 4, 4, 4, 12].into_iter().enumerate() {
         if i > 0 {
@@ -381,7 +381,7 @@ fn is_uuid(s: &[u8]) -> bool {
 }
 
 /// govalidator's `IsBase64`: padded standard base64, at least one quantum.
-fn is_base64(s: &[u8]) -> bool {
+pub(crate) fn is_base64(s: &[u8]) -> bool {
     fn b64(c: u8) -> bool {
         c.is_ascii_alphanumeric() || c == b'+' || c == b'/'
     }
@@ -396,7 +396,7 @@ fn is_base64(s: &[u8]) -> bool {
 }
 
 /// `strfmt.IsDate`: Go's `time.Parse("2006-01-02", s)` succeeds.
-fn is_date(s: &[u8]) -> bool {
+pub(crate) fn is_date(s: &[u8]) -> bool {
     let digits = |r: std::ops::Range<usize>| -> Option<u32> {
         let part = s.get(r)?;
         if !part.iter().all(u8::is_ascii_digit) {
@@ -430,7 +430,7 @@ fn is_date(s: &[u8]) -> bool {
 /// on every 't', only the first two pieces are checked (the date with
 /// `IsDate`, the time with `DateTimePattern`), and the hour, minute and
 /// second are range-checked while the zone offset is not.
-fn is_date_time(s: &[u8]) -> bool {
+pub(crate) fn is_date_time(s: &[u8]) -> bool {
     if s.len() < 4 {
         return false;
     }
