@@ -7,7 +7,7 @@
 use super::error::CompileIssue;
 use super::parse::Parsed;
 use super::scopes::Scopes;
-use super::types::CelType;
+use super::types::{CelType, TYPE_NAMES};
 use cel::common::ast::{EntryExpr, Expr, IdedExpr, LiteralValue};
 
 /// What the checker enforces beyond the CEL specification.
@@ -55,22 +55,6 @@ struct Checker<'p> {
     scopes: Scopes<CelType>,
     issues: Vec<CompileIssue>,
 }
-
-const TYPE_NAMES: &[&str] = &[
-    "int",
-    "uint",
-    "double",
-    "bool",
-    "string",
-    "bytes",
-    "list",
-    "map",
-    "null_type",
-    "type",
-    "google.protobuf.Timestamp",
-    "google.protobuf.Duration",
-    "optional_type",
-];
 
 impl Checker<'_> {
     fn issue(&mut self, id: u64, message: impl Into<String>) -> CelType {

@@ -8,7 +8,7 @@ use super::error::{CompileError, CompileIssue, Stage};
 use super::functions::Func;
 use super::parse::{parse, Parsed};
 use super::scopes::Scopes;
-use super::types::CelType;
+use super::types::{CelType, TYPE_NAMES};
 use super::value::{TypeName, Value};
 use cel::common::ast::{CallExpr, EntryExpr, Expr, IdedExpr, LiteralValue};
 use std::sync::Arc;
@@ -98,23 +98,6 @@ pub(crate) fn on_large_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
     })
 }
-
-/// The names CEL knows as types (usable as values: `type(x) == int`).
-const TYPE_NAMES: &[&str] = &[
-    "int",
-    "uint",
-    "double",
-    "bool",
-    "string",
-    "bytes",
-    "list",
-    "map",
-    "null_type",
-    "type",
-    "google.protobuf.Timestamp",
-    "google.protobuf.Duration",
-    "optional_type",
-];
 
 impl Program {
     /// The declared variables, in the order [`Program::evaluate`] takes their values.

@@ -5,6 +5,23 @@ use super::decl::{Decl, DeclKind, ObjectDecl};
 use std::fmt;
 use std::sync::Arc;
 
+/// The names CEL knows as types (usable as values: `type(x) == int`).
+pub(crate) const TYPE_NAMES: &[&str] = &[
+    "int",
+    "uint",
+    "double",
+    "bool",
+    "string",
+    "bytes",
+    "list",
+    "map",
+    "null_type",
+    "type",
+    "google.protobuf.Timestamp",
+    "google.protobuf.Duration",
+    "optional_type",
+];
+
 #[derive(Debug, Clone)]
 pub enum CelType {
     Dyn,
