@@ -52,9 +52,8 @@ impl NameRule {
 
 /// Checks the root object's metadata.
 pub(crate) fn check(object: &Value, errors: &mut Vec<FieldError>) {
-    let meta = object.get("metadata").cloned().unwrap_or(Value::Null);
     check_meta(
-        &meta,
+        object.get("metadata").unwrap_or(&Value::Null),
         &FieldPath::root().child("metadata"),
         NameRule::Dns1123Subdomain,
         errors,
