@@ -10,3 +10,4 @@ pub mod errors;
 pub mod schema;
 pub mod strconv;
 pub mod validate;
+pub mod value;

@@ -205,11 +205,8 @@ fn check_document(
     let (api_version, kind, name) = (text("/apiVersion"), text("/kind"), text("/metadata/name"));
     let number = doc.index + 1;
     let unusable = |message: String| {
-        let at = doc
-            .positions
-            .find("")
-            .map(|p| format!("{}:{}", p.line, p.column))
-            .unwrap_or_else(|| "1:1".into());
+        let at = doc.positions.at;
+        let at = format!("{}:{}", at.line, at.column);
         if !json_output {
             println!("{label}:{at}: document {number}: {message}");
         }
@@ -231,11 +228,8 @@ fn check_document(
         None => validator.validate(&doc.value),
     };
     let describe = |e: &FieldError| {
-        let at = doc
-            .positions
-            .find(&e.path.pointer())
-            .map(|p| format!("{}:{}", p.line, p.column))
-            .unwrap_or_else(|| "1:1".into());
+        let at = doc.positions.find(&e.path.pointer());
+        let at = format!("{}:{}", at.line, at.column);
         format!("{label}:{at}: {kind} {name} (document {number}): {e}")
     };
     if !json_output {

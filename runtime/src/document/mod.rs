@@ -5,5 +5,5 @@
 mod positions;
 mod yaml;
 
-pub use positions::{Positions, SourcePosition};
+pub use positions::SourcePosition;
 pub use yaml::{read_documents, Document, DocumentError, MAX_DEPTH};

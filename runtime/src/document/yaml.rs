@@ -3,7 +3,8 @@
 //! yaml-rust2's events into a JSON value, resolving scalars as Kubernetes' YAML reader does
 //! (YAML 1.1 booleans, integers, floats, null), with every node's position recorded.
 
-use super::positions::{pointer_token, Positions, SourcePosition};
+use super::positions::{pointer_token, SourcePosition};
+use crate::value::{Located, PositionTree};
 use serde_json::{Map, Number, Value};
 use yaml_rust2::parser::{Event, MarkedEventReceiver, Parser};
 use yaml_rust2::scanner::{Marker, TScalarStyle};
@@ -18,7 +19,15 @@ pub struct Document {
     /// 0-based index of the document in its stream.
     pub index: usize,
     pub value: Value,
-    pub positions: Positions,
+    /// Where each node of `value` was written.
+    pub positions: PositionTree,
+}
+
+impl Document {
+    /// The document as a value view that knows each node's position.
+    pub fn view(&self) -> Located<'_> {
+        Located::new(&self.value, &self.positions)
+    }
 }
 
 /// A document that could not be read, with where.
@@ -100,7 +109,6 @@ fn read_one(text: &str, first_line: usize, index: usize) -> Result<Document, Doc
         first_line,
         stack: Vec::new(),
         root: None,
-        positions: Positions::default(),
         error: None,
         anchors: Default::default(),
     };
@@ -120,10 +128,17 @@ fn read_one(text: &str, first_line: usize, index: usize) -> Result<Document, Doc
             message,
         });
     }
+    let (value, positions) = builder.root.unwrap_or_else(|| {
+        let at = SourcePosition {
+            line: first_line,
+            column: 1,
+        };
+        (Value::Null, PositionTree::leaf(at))
+    });
     Ok(Document {
         index,
-        value: builder.root.unwrap_or(Value::Null),
-        positions: builder.positions,
+        value,
+        positions,
     })
 }
 
@@ -137,12 +152,16 @@ fn position(first_line: usize, m: &Marker) -> SourcePosition {
 enum Frame {
     Sequence {
         pointer: String,
+        at: SourcePosition,
         items: Vec<Value>,
+        trees: Vec<PositionTree>,
         anchor: usize,
     },
     Mapping {
         pointer: String,
+        at: SourcePosition,
         map: Map<String, Value>,
+        trees: Vec<(Box<str>, PositionTree)>,
         key: Option<String>,
         anchor: usize,
     },
@@ -151,10 +170,9 @@ enum Frame {
 struct Builder {
     first_line: usize,
     stack: Vec<Frame>,
-    root: Option<Value>,
-    positions: Positions,
+    root: Option<(Value, PositionTree)>,
     error: Option<(SourcePosition, String)>,
-    anchors: std::collections::HashMap<usize, Value>,
+    anchors: std::collections::HashMap<usize, (Value, PositionTree)>,
 }
 
 impl Builder {
@@ -179,12 +197,20 @@ impl Builder {
     }
 
     /// Adds a finished node to its parent (or makes it the root).
-    fn add(&mut self, value: Value, at: SourcePosition) {
+    fn add(&mut self, value: Value, tree: PositionTree) {
+        let at = tree.at;
         match self.stack.last_mut() {
-            None => self.root = Some(value),
-            Some(Frame::Sequence { items, .. }) => items.push(value),
+            None => self.root = Some((value, tree)),
+            Some(Frame::Sequence { items, trees, .. }) => {
+                items.push(value);
+                trees.push(tree);
+            }
             Some(Frame::Mapping {
-                map, key, pointer, ..
+                map,
+                trees,
+                key,
+                pointer,
+                ..
             }) => match key.take() {
                 Some(k) => {
                     if map.contains_key(&k) {
@@ -192,6 +218,7 @@ impl Builder {
                         self.fail(at, format!("duplicate key {k:?} (at {path})"));
                         return;
                     }
+                    trees.push((k.as_str().into(), tree));
                     map.insert(k, value);
                 }
                 None => {
@@ -222,16 +249,15 @@ impl MarkedEventReceiver for Builder {
                 let value = if self.expecting_key() {
                     Value::String(text)
                 } else {
-                    let pointer = self.next_pointer();
-                    self.positions.insert(pointer, at);
                     let quoted = style != TScalarStyle::Plain;
                     let tagged_str = tag.as_ref().is_some_and(|t| t.suffix == "str");
                     resolve_scalar(text, quoted || tagged_str)
                 };
+                let tree = PositionTree::leaf(at);
                 if anchor > 0 {
-                    self.anchors.insert(anchor, value.clone());
+                    self.anchors.insert(anchor, (value.clone(), tree.clone()));
                 }
-                self.add(value, at);
+                self.add(value, tree);
             }
             Event::SequenceStart(anchor, _) | Event::MappingStart(anchor, _) => {
                 if self.expecting_key() {
@@ -243,35 +269,50 @@ impl MarkedEventReceiver for Builder {
                     return;
                 }
                 let pointer = self.next_pointer();
-                self.positions.insert(pointer.clone(), at);
                 self.stack.push(if matches!(ev, Event::SequenceStart(..)) {
                     Frame::Sequence {
                         pointer,
+                        at,
                         items: Vec::new(),
+                        trees: Vec::new(),
                         anchor,
                     }
                 } else {
                     Frame::Mapping {
                         pointer,
+                        at,
                         map: Map::new(),
+                        trees: Vec::new(),
                         key: None,
                         anchor,
                     }
                 });
             }
             Event::SequenceEnd | Event::MappingEnd => {
-                let (value, anchor) = match self.stack.pop() {
-                    Some(Frame::Sequence { items, anchor, .. }) => (Value::Array(items), anchor),
-                    Some(Frame::Mapping { map, anchor, .. }) => (Value::Object(map), anchor),
+                let (value, tree, anchor) = match self.stack.pop() {
+                    Some(Frame::Sequence {
+                        items,
+                        trees,
+                        at,
+                        anchor,
+                        ..
+                    }) => (Value::Array(items), PositionTree::array(at, trees), anchor),
+                    Some(Frame::Mapping {
+                        map,
+                        trees,
+                        at,
+                        anchor,
+                        ..
+                    }) => (Value::Object(map), PositionTree::object(at, trees), anchor),
                     None => return,
                 };
                 if anchor > 0 {
-                    self.anchors.insert(anchor, value.clone());
+                    self.anchors.insert(anchor, (value.clone(), tree.clone()));
                 }
-                self.add(value, at);
+                self.add(value, tree);
             }
             Event::Alias(anchor) => match self.anchors.get(&anchor).cloned() {
-                Some(v) => self.add(v, at),
+                Some((v, tree)) => self.add(v, tree),
                 None => self.fail(at, "unknown alias".to_string()),
             },
             _ => {}
@@ -345,17 +386,17 @@ mod tests {
         );
         assert_eq!(
             d.positions.find("/spec/replicas"),
-            Some(SourcePosition {
+            SourcePosition {
                 line: 4,
                 column: 13
-            })
+            }
         );
         assert_eq!(
             d.positions.find("/spec/items/1"),
-            Some(SourcePosition {
+            SourcePosition {
                 line: 10,
                 column: 5
-            })
+            }
         );
     }
 
@@ -372,7 +413,7 @@ mod tests {
         assert_eq!(third.value, json!({"c": 3}));
         assert_eq!(
             third.positions.find("/c"),
-            Some(SourcePosition { line: 7, column: 4 })
+            SourcePosition { line: 7, column: 4 }
         );
     }
 

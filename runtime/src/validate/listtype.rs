@@ -1,66 +1,58 @@
 //! `x-kubernetes-list-type: set` and `map`: one `Duplicate value` per duplicated element (or key
 //! tuple), at the index of its second occurrence.
 
-use super::openapi::Refs;
-use super::walk;
-use crate::errors::{BadValue, FieldError, FieldPath};
-use crate::schema::Schema;
+use super::path::{Keys, Path};
+use super::plan::ListType;
+use crate::errors::{BadValue, FieldError};
+use crate::value::ValueView;
 use serde_json::{Map, Value};
 
-pub(crate) fn check(
-    refs: &Refs<'_>,
-    schema: &Schema,
-    value: &Value,
-    path: &FieldPath,
+pub(crate) fn check<'a>(
+    list_type: &ListType,
+    list: impl ValueView<'a>,
+    path: &Path<'_>,
     errors: &mut Vec<FieldError>,
 ) {
-    walk::each_node(refs, schema, value, path, &mut |s, value, path| {
-        if let Value::Array(items) = value {
-            check_list(s, items, path, errors);
-        }
-    });
-}
-
-fn check_list(s: &Schema, items: &[Value], path: &FieldPath, errors: &mut Vec<FieldError>) {
-    match s.list_type() {
-        Some("set") => {
+    let at = |i: usize| path.field_path(Keys::Indexed).index(i);
+    match list_type {
+        ListType::Atomic => {}
+        ListType::Set => {
+            let items: Vec<_> = list.items().map(ValueView::to_json).collect();
             let mut reported: Vec<&Value> = Vec::new();
             for (i, item) in items.iter().enumerate() {
-                if items[..i].contains(item) && !reported.contains(&item) {
+                if items[..i].contains(item) && !reported.contains(&item.as_ref()) {
                     reported.push(item);
-                    errors.push(FieldError::duplicate(
-                        path.index(i),
-                        BadValue::of_json(item),
-                    ));
+                    errors.push(FieldError::duplicate(at(i), BadValue::of_json(item)));
                 }
             }
         }
-        Some("map") => {
-            let keys = s.list_map_keys();
-            let mut seen: Vec<Map<String, Value>> = Vec::new();
+        ListType::Map(keys) => {
+            let items: Vec<_> = list.items().map(ValueView::to_json).collect();
+            let mut seen: Vec<Vec<Option<&Value>>> = Vec::with_capacity(items.len());
             for (i, item) in items.iter().enumerate() {
-                let Value::Object(obj) = item else {
+                let Value::Object(obj) = item.as_ref() else {
                     errors.push(FieldError::invalid(
-                        path.index(i),
+                        at(i),
                         BadValue::of_json(item),
                         "must be an object for an array of list-type map",
                     ));
                     continue;
                 };
-                let key: Map<String, Value> = keys
-                    .iter()
-                    .filter_map(|k| obj.get(k).map(|v| (k.clone(), v.clone())))
-                    .collect();
+                let key: Vec<Option<&Value>> = keys.iter().map(|k| obj.get(k)).collect();
                 if seen.contains(&key) {
+                    let shown: Map<String, Value> = keys
+                        .iter()
+                        .zip(&key)
+                        .filter_map(|(k, v)| Some((k.clone(), (*v)?.clone())))
+                        .collect();
                     errors.push(FieldError::duplicate(
-                        path.index(i),
-                        BadValue::Json(Value::Object(key)),
+                        at(i),
+                        BadValue::Json(Value::Object(shown)),
                     ));
                 } else {
                     seen.push(key);
                 }
             }
         }
-        _ => {}
     }
 }

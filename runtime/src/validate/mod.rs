@@ -17,13 +17,16 @@
 //! ```
 
 mod catalog;
+mod check;
 mod formats;
 mod listtype;
+mod materialize;
 mod objectmeta;
 mod openapi;
-mod prune;
+mod path;
+mod plan;
 mod rules;
-mod walk;
+mod sink;
 
 pub use catalog::{Catalog, Gvk};
 pub use formats::check as check_format;
@@ -32,7 +35,8 @@ pub use rules::RuleCompileError;
 use crate::cel::CostBudget;
 use crate::errors::{BadValue, ErrorType, FieldError, FieldPath};
 use crate::schema::Schema;
-use openapi::Refs;
+use crate::value::ValueView;
+use plan::{Plan, Refs};
 use rules::{RuleOutcome, RuleTree};
 use serde_json::Value;
 use std::collections::HashMap;
@@ -48,8 +52,7 @@ pub struct Validator {
     resource: bool,
     /// The CEL cost budget of one object.
     cost_budget: u64,
-    schema: Schema,
-    definitions: std::sync::Arc<HashMap<String, Schema>>,
+    plan: Plan,
     rules: RuleTree,
 }
 
@@ -80,18 +83,15 @@ impl Validator {
         definitions: std::sync::Arc<HashMap<String, Schema>>,
     ) -> Result<Validator, Vec<RuleCompileError>> {
         let mut errors = Vec::new();
-        let rules = {
-            let refs = Refs { defs: &definitions };
-            rules::compile_tree(&refs, schema, "", true, 0, &mut errors)
-        };
+        let refs = Refs { defs: &definitions };
+        let rules = rules::compile_tree(&refs, schema, "", true, 0, &mut errors);
         if !errors.is_empty() {
             return Err(errors);
         }
         Ok(Validator {
             resource: false,
             cost_budget: crate::cel::RUNTIME_CEL_COST_BUDGET,
-            schema: schema.clone(),
-            definitions,
+            plan: Plan::compile(&refs, schema),
             rules,
         })
     }
@@ -110,32 +110,36 @@ impl Validator {
         self
     }
 
-    /// Validates a new object (a create).
-    pub fn validate(&self, value: &Value) -> Report {
-        self.run(value, None)
+    /// Validates a new object (a create): a `&serde_json::Value`, a YAML
+    /// [`Document`](crate::document::Document)'s [`view`](crate::document::Document::view), or
+    /// any other [`ValueView`].
+    pub fn validate<'a>(&self, value: impl ValueView<'a>) -> Report {
+        self.run(value, None::<&Value>)
     }
 
     /// Validates an update of `old` to `new`: transition rules see `oldSelf`, and errors on values
     /// that did not change become warnings.
-    pub fn validate_update(&self, new: &Value, old: &Value) -> Report {
+    pub fn validate_update<'a, 'b>(
+        &self,
+        new: impl ValueView<'a>,
+        old: impl ValueView<'b>,
+    ) -> Report {
         self.run(new, Some(old))
     }
 
-    fn run(&self, value: &Value, old: Option<&Value>) -> Report {
-        let refs = Refs {
-            defs: &self.definitions,
+    fn run<'a, 'b>(&self, value: impl ValueView<'a>, old: Option<impl ValueView<'b>>) -> Report {
+        let found = check::check(&self.plan, value);
+        let mut report = Report {
+            errors: found.unknown,
+            warnings: Vec::new(),
         };
-        let mut report = Report::default();
-        let mut value = value.clone();
-        let root = FieldPath::root();
-        prune::prune(&refs, &self.schema, &mut value, &root, &mut report.errors);
         let mut errors = Vec::new();
         if self.resource {
-            objectmeta::check(&value, &mut errors);
+            objectmeta::check(&value.to_json(), &mut errors);
         }
-        openapi::check(&refs, &self.schema, &value, &root, &mut errors);
-        objectmeta::check_embedded(&refs, &self.schema, &value, &root, &mut errors);
-        listtype::check(&refs, &self.schema, &value, &root, &mut errors);
+        errors.extend(found.values.into_list());
+        errors.extend(found.embedded);
+        errors.extend(found.lists);
         let blocking = errors.iter().any(|e| {
             matches!(
                 e.error_type,
@@ -145,45 +149,48 @@ impl Validator {
                     | ErrorType::TooMany
                     | ErrorType::TypeInvalid
             )
-        }) || report
-            .errors
-            .iter()
-            .any(|e| e.error_type == ErrorType::TypeInvalid);
-        let old_pruned = old.map(|o| {
-            let mut o = o.clone();
-            prune::prune(&refs, &self.schema, &mut o, &root, &mut Vec::new());
-            o
         });
-        if let Some(old) = &old_pruned {
+        let run_rules = !self.rules.is_empty() && !blocking;
+        // The decoded objects, built only when rules or ratcheting need them.
+        let needs_objects = run_rules || old.is_some() && !errors.is_empty();
+        let root = self.plan.root;
+        let objects = needs_objects.then(|| {
+            let new = materialize::materialize(&self.plan, root, value, true, 0);
+            let old = old.map(|o| materialize::materialize(&self.plan, root, o, true, 0));
+            (new, old)
+        });
+        if let Some((new, Some(old))) = &objects {
             // Ratcheting of value checks: an error on a value equal to its old value is a warning.
             let (kept, ratcheted): (Vec<FieldError>, Vec<FieldError>) = errors
                 .into_iter()
-                .partition(|e| !unchanged(&value, old, &e.path));
+                .partition(|e| !unchanged(new, old, &e.path));
             errors = kept;
             report.warnings.extend(ratcheted);
         }
         report.errors.extend(errors);
-        if !self.rules.is_empty() {
-            if blocking {
-                report.errors.push(FieldError::invalid(
-                    FieldPath::root(),
-                    BadValue::Json(Value::Null),
-                    RULES_NOT_CHECKED,
-                ));
-            } else {
+        if self.rules.is_empty() {
+            return report;
+        }
+        match &objects {
+            Some((new, old)) if run_rules => {
                 let mut outcome = RuleOutcome::default();
                 let mut budget = CostBudget::new(self.cost_budget);
                 rules::run(
                     &self.rules,
-                    &value,
-                    old_pruned.as_ref(),
-                    &root,
+                    new,
+                    old.as_ref(),
+                    &FieldPath::root(),
                     &mut budget,
                     &mut outcome,
                 );
                 report.errors.extend(outcome.errors);
                 report.warnings.extend(outcome.warnings);
             }
+            _ => report.errors.push(FieldError::invalid(
+                FieldPath::root(),
+                BadValue::Json(Value::Null),
+                RULES_NOT_CHECKED,
+            )),
         }
         report
     }

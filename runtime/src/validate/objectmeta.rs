@@ -4,11 +4,8 @@
 //! resources (`x-kubernetes-embedded-resource`: apiVersion and kind present and well formed, and
 //! metadata checked with path-segment names).
 
-use super::openapi::Refs;
-use super::walk;
 use crate::cel::library::formats;
 use crate::errors::{BadValue, FieldError, FieldPath};
-use crate::schema::Schema;
 use serde_json::Value;
 
 /// The largest total size of a resource's annotations.
@@ -141,24 +138,8 @@ fn check_meta(meta: &Value, meta_path: &FieldPath, rule: NameRule, errors: &mut 
     }
 }
 
-/// Checks every embedded resource below the root (the root itself is checked by [`check`]).
-pub(crate) fn check_embedded(
-    refs: &Refs<'_>,
-    schema: &Schema,
-    value: &Value,
-    path: &FieldPath,
-    errors: &mut Vec<FieldError>,
-) {
-    walk::each_node(refs, schema, value, path, &mut |s, value, path| {
-        if let Value::Object(map) = value {
-            if !path.is_root() && s.extension_flag("x-kubernetes-embedded-resource") {
-                check_resource(map, path, errors);
-            }
-        }
-    });
-}
-
-fn check_resource(
+/// Checks an embedded resource (`x-kubernetes-embedded-resource`) below the root.
+pub(crate) fn check_resource(
     map: &serde_json::Map<String, Value>,
     path: &FieldPath,
     errors: &mut Vec<FieldError>,

@@ -5,7 +5,7 @@
 //! ratcheting on update (a rule without `oldSelf` that fails on a value equal to its old value
 //! gives a warning, not an error).
 
-use super::openapi::Refs;
+use super::plan::Refs;
 use crate::cel::decl::{Decl, DeclKind, Definitions};
 use crate::cel::rule::{compile_rule_with_cardinality, CompiledRule, ExpressionKind};
 use crate::cel::{CompileError, CostBudget, Value as CelValue, BUDGET_EXCEEDED};

@@ -1,0 +1,97 @@
+//! Paths built on the walker's stack: a step per level that costs nothing until an error needs
+//! its [`FieldPath`].
+
+use crate::errors::FieldPath;
+
+/// The path of the node being checked.
+#[derive(Clone, Copy)]
+pub(crate) struct Path<'a> {
+    parent: Option<&'a Path<'a>>,
+    step: Step<'a>,
+}
+
+#[derive(Clone, Copy)]
+enum Step<'a> {
+    Root,
+    Field(&'a str),
+    Index(usize),
+    /// A key of a map (`additionalProperties`).
+    Key(&'a str),
+}
+
+/// How map keys print: kube-openapi joins them like fields (`spec.labels.app`), the list-type
+/// and embedded-resource checks index them (`spec.labels[app]`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Keys {
+    AsFields,
+    Indexed,
+}
+
+impl<'a> Path<'a> {
+    pub const ROOT: Path<'static> = Path {
+        parent: None,
+        step: Step::Root,
+    };
+
+    pub fn field(&'a self, name: &'a str) -> Path<'a> {
+        self.then(Step::Field(name))
+    }
+
+    pub fn index(&'a self, i: usize) -> Path<'a> {
+        self.then(Step::Index(i))
+    }
+
+    pub fn key(&'a self, key: &'a str) -> Path<'a> {
+        self.then(Step::Key(key))
+    }
+
+    fn then(&'a self, step: Step<'a>) -> Path<'a> {
+        Path {
+            parent: Some(self),
+            step,
+        }
+    }
+
+    pub fn is_root(&self) -> bool {
+        self.parent.is_none()
+    }
+
+    /// The field path of this node.
+    pub fn field_path(&self, keys: Keys) -> FieldPath {
+        let parent = match self.parent {
+            Some(p) => p.field_path(keys),
+            None => return FieldPath::root(),
+        };
+        match self.step {
+            Step::Root => parent,
+            Step::Field(name) => parent.child(name),
+            Step::Index(i) => parent.index(i),
+            Step::Key(k) if keys == Keys::AsFields => parent.child(k),
+            Step::Key(k) => parent.key(k),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renders_only_when_asked() {
+        let spec = Path::ROOT.field("spec");
+        let labels = spec.field("labels");
+        let app = labels.key("app");
+        let item = spec.index(2);
+        assert_eq!(
+            app.field_path(Keys::AsFields).to_string(),
+            "spec.labels.app"
+        );
+        assert_eq!(
+            app.field_path(Keys::Indexed).to_string(),
+            "spec.labels[app]"
+        );
+        assert_eq!(item.field_path(Keys::Indexed).to_string(), "spec[2]");
+        assert_eq!(Path::ROOT.field_path(Keys::Indexed).to_string(), "<nil>");
+        assert!(Path::ROOT.is_root() && !spec.is_root());
+    }
+}

@@ -1,0 +1,412 @@
+//! The compiled form of a schema the validator walks: every node once in an arena, `$ref`s
+//! resolved to node indices (recursive definitions become cycles), and what the walk asks of a
+//! node worked out in advance: accepted types as a bit set, patterns compiled, properties sorted
+//! for lookup, and the pruning, defaulting, strip-zero, list-type and embedded-resource flags.
+
+use super::formats;
+use crate::schema::{definition_name, Schema, SchemaType};
+use crate::value::{Kind, ValueView};
+use serde_json::{Number, Value};
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+/// Looks up `$ref`s in an OpenAPI document's component schemas.
+pub(crate) struct Refs<'s> {
+    pub defs: &'s HashMap<String, Schema>,
+}
+
+impl<'s> Refs<'s> {
+    /// The schema a node stands for, through `$ref` and the apiserver's single-`$ref` `allOf`.
+    pub fn resolve(&self, s: &'s Schema) -> &'s Schema {
+        crate::schema::resolve(s, |reference| {
+            // A reference that is not a JSON pointer is taken as a definition's name.
+            let name = definition_name(reference).unwrap_or(Cow::Borrowed(reference));
+            self.defs.get(name.as_ref())
+        })
+    }
+}
+
+/// The index of a node in its [`Plan`].
+pub(crate) type NodeId = usize;
+
+/// Schemas compiled for validation.
+#[derive(Debug)]
+pub(crate) struct Plan {
+    pub nodes: Vec<Node>,
+    pub root: NodeId,
+}
+
+/// A bit set of the JSON types a node accepts.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Types(u8);
+
+impl Types {
+    const NULL: u8 = 1;
+    const BOOLEAN: u8 = 2;
+    const INTEGER: u8 = 4;
+    const NUMBER: u8 = 8;
+    const STRING: u8 = 16;
+    const ARRAY: u8 = 32;
+    const OBJECT: u8 = 64;
+    /// Whole floats (`1.0`) pass as integers, as kube-openapi lets them.
+    const WHOLE_FLOAT: u8 = 128;
+
+    fn of_name(name: &str) -> u8 {
+        match name {
+            "null" => Types::NULL,
+            "boolean" => Types::BOOLEAN,
+            "integer" => Types::INTEGER | Types::WHOLE_FLOAT,
+            "number" => Types::INTEGER | Types::NUMBER,
+            "string" => Types::STRING,
+            "array" => Types::ARRAY,
+            "object" => Types::OBJECT,
+            _ => 0,
+        }
+    }
+
+    /// Whether a value of this kind (and, for floats, this value) is accepted.
+    pub fn accepts<'a>(self, v: impl ValueView<'a>) -> bool {
+        let bit = match v.kind() {
+            Kind::Null => Types::NULL,
+            Kind::Bool => Types::BOOLEAN,
+            Kind::Integer => Types::INTEGER,
+            Kind::Float => {
+                if self.0 & Types::NUMBER != 0 {
+                    return true;
+                }
+                let whole = v.as_f64().is_some_and(|f| f.fract() == 0.0);
+                return whole && self.0 & Types::WHOLE_FLOAT != 0;
+            }
+            Kind::String => Types::STRING,
+            Kind::Array => Types::ARRAY,
+            Kind::Object => Types::OBJECT,
+        };
+        self.0 & bit != 0
+    }
+}
+
+/// What a node says of object keys it does not declare.
+#[derive(Debug)]
+pub(crate) enum Unknown {
+    /// Kept and not checked (preserve-unknown-fields, or nothing declared).
+    Kept,
+    /// Pruned and reported as unknown fields.
+    Pruned,
+    /// `additionalProperties: false`: each is a forbidden property.
+    Forbidden,
+    /// Checked against `additionalProperties`.
+    Schema(NodeId),
+}
+
+/// A declared property.
+#[derive(Debug)]
+pub(crate) struct Property {
+    pub name: Box<str>,
+    pub node: NodeId,
+    /// The default beside the property's schema (or `$ref`).
+    pub default: Option<Value>,
+    /// `x-kubernetes-strip-zero`: a zero value counts as unset.
+    pub strip_zero: bool,
+}
+
+/// `x-kubernetes-list-type`.
+#[derive(Debug)]
+pub(crate) enum ListType {
+    Atomic,
+    Set,
+    Map(Vec<String>),
+}
+
+/// A string node's `pattern`, compiled.
+#[derive(Debug)]
+pub(crate) struct Pattern {
+    pub source: Box<str>,
+    pub regex: Result<regex::Regex, regex::Error>,
+}
+
+/// One compiled schema node.
+#[derive(Debug)]
+pub(crate) struct Node {
+    pub types: Types,
+    /// The declared types as kube-openapi lists them in messages (`integer,string`); empty
+    /// when the node declares none and accepts any value.
+    pub type_names: Box<str>,
+    pub nullable: bool,
+    pub any_of: Vec<NodeId>,
+    pub one_of: Vec<NodeId>,
+    pub all_of: Vec<NodeId>,
+    pub not: Option<NodeId>,
+    pub max_length: Option<u64>,
+    pub min_length: Option<u64>,
+    pub pattern: Option<Pattern>,
+    /// A format the apiserver checks.
+    pub format: Option<Box<str>>,
+    pub multiple_of: Option<Number>,
+    pub minimum: Option<Number>,
+    pub maximum: Option<Number>,
+    pub exclusive_minimum: bool,
+    pub exclusive_maximum: bool,
+    pub items: Option<NodeId>,
+    pub min_items: Option<u64>,
+    pub max_items: Option<u64>,
+    pub unique_items: bool,
+    pub enum_values: Vec<Value>,
+    pub min_properties: Option<u64>,
+    pub max_properties: Option<u64>,
+    /// In the schema's order (the order kube-openapi checks them in).
+    pub properties: Vec<Property>,
+    /// Indices into `properties` with their names' [`prefix`]es, sorted by name.
+    by_name: Vec<(u64, u32)>,
+    /// Indices into `properties` of those with a default.
+    pub defaulted: Vec<u32>,
+    pub required: Vec<Box<str>>,
+    pub unknown: Unknown,
+    /// `additionalProperties: false`.
+    pub additional_false: bool,
+    pub embedded: bool,
+    pub list_type: ListType,
+}
+
+impl Node {
+    /// The index in `properties` of the declared property `name`.
+    pub fn property_index(&self, name: &str) -> Option<u32> {
+        let key = prefix(name);
+        self.by_name
+            .binary_search_by(|&(p, i)| {
+                p.cmp(&key)
+                    .then_with(|| self.properties[i as usize].name.as_ref().cmp(name))
+            })
+            .ok()
+            .map(|i| self.by_name[i].1)
+    }
+
+    /// Whether the node combines schemas (`anyOf`, `oneOf`, `allOf`, `not`).
+    pub fn composes(&self) -> bool {
+        !(self.any_of.is_empty() && self.one_of.is_empty() && self.all_of.is_empty())
+            || self.not.is_some()
+    }
+}
+
+/// Where a property's value comes from once null, zero and default handling is done.
+#[derive(Clone, Copy)]
+pub(crate) enum Slot<'p, V> {
+    Present(V),
+    Default(&'p Value),
+    Absent,
+}
+
+impl Property {
+    /// The property's effective value, given what the object holds: a stripped zero or a null
+    /// where null is not allowed counts as unset, and an unset property takes its default.
+    pub fn slot<'p, 'a, V: ValueView<'a>>(
+        &'p self,
+        plan: &Plan,
+        present: Option<V>,
+    ) -> Slot<'p, V> {
+        let present = present.filter(|v| {
+            !(self.strip_zero && v.is_zero() || v.is_null() && !plan.nodes[self.node].nullable)
+        });
+        match (present, &self.default) {
+            (Some(v), _) => Slot::Present(v),
+            (None, Some(d)) => Slot::Default(d),
+            (None, None) => Slot::Absent,
+        }
+    }
+}
+
+impl Plan {
+    /// Compiles `schema`, whose `$ref`s point into `refs`.
+    pub fn compile<'s>(refs: &Refs<'s>, schema: &'s Schema) -> Plan {
+        let mut compiler = Compiler {
+            refs,
+            nodes: Vec::new(),
+            seen: HashMap::new(),
+        };
+        let root = compiler.node(schema);
+        Plan {
+            nodes: compiler.nodes,
+            root,
+        }
+    }
+}
+
+struct Compiler<'r, 's> {
+    refs: &'r Refs<'s>,
+    nodes: Vec<Node>,
+    /// Resolved schemas already compiled, by address (shared definitions compile once, and
+    /// recursive ones close into cycles).
+    seen: HashMap<*const Schema, NodeId>,
+}
+
+impl<'s> Compiler<'_, 's> {
+    fn node(&mut self, schema: &'s Schema) -> NodeId {
+        let s = self.refs.resolve(schema);
+        // SAFETY of the key: schemas are only compared by address, never dereferenced.
+        let key = s as *const Schema;
+        if let Some(&id) = self.seen.get(&key) {
+            return id;
+        }
+        let id = self.nodes.len();
+        self.seen.insert(key, id);
+        self.nodes.push(placeholder());
+        let compiled = self.build(s);
+        self.nodes[id] = compiled;
+        id
+    }
+
+    fn build(&mut self, s: &'s Schema) -> Node {
+        let names: Vec<&str> = if s.extension_flag("x-kubernetes-int-or-string") {
+            vec!["integer", "string"]
+        } else {
+            match &s.schema_type {
+                Some(SchemaType::Single(t)) if !t.is_empty() => vec![t.as_str()],
+                Some(SchemaType::Many(ts)) => ts.iter().map(String::as_str).collect(),
+                _ => Vec::new(),
+            }
+        };
+        // A declared type kube-openapi does not know adds nothing: it accepts no value.
+        let types = Types(names.iter().fold(0, |bits, n| bits | Types::of_name(n)));
+        // A lone `$ref` in allOf was resolved already.
+        let ref_only = s.reference.is_none()
+            && s.schema_type.is_none()
+            && matches!(s.all_of.as_slice(), [only] if only.reference.is_some());
+        let all_of = if ref_only {
+            Vec::new()
+        } else {
+            s.all_of.iter().map(|sub| self.node(sub)).collect()
+        };
+        let any_of = s.any_of.iter().map(|sub| self.node(sub)).collect();
+        let one_of = s.one_of.iter().map(|sub| self.node(sub)).collect();
+        let not = s.not.as_deref().map(|sub| self.node(sub));
+        let items = s.items.as_deref().map(|sub| self.node(sub));
+        let properties: Vec<Property> = s
+            .properties
+            .iter()
+            .map(|(name, prop)| Property {
+                name: name.as_str().into(),
+                node: self.node(prop),
+                default: prop.default.clone(),
+                strip_zero: prop.extension_flag("x-kubernetes-strip-zero"),
+            })
+            .collect();
+        let defaulted = (0..properties.len() as u32)
+            .filter(|&i| properties[i as usize].default.is_some())
+            .collect();
+        let mut by_name: Vec<(u64, u32)> = properties
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (prefix(&p.name), i as u32))
+            .collect();
+        by_name.sort_unstable_by(|a, b| {
+            properties[a.1 as usize]
+                .name
+                .cmp(&properties[b.1 as usize].name)
+        });
+        let unknown = if let Some(ap) = s.additional_properties.as_deref() {
+            Unknown::Schema(self.node(ap))
+        } else if s.additional_properties_allowed == Some(false) {
+            // Properties are pruned before kube-openapi sees them; `false` then forbids the rest.
+            if s.properties.is_empty() || s.extension_flag("x-kubernetes-preserve-unknown-fields") {
+                Unknown::Forbidden
+            } else {
+                Unknown::Pruned
+            }
+        } else if s.properties.is_empty()
+            || s.extension_flag("x-kubernetes-preserve-unknown-fields")
+        {
+            Unknown::Kept
+        } else {
+            Unknown::Pruned
+        };
+        let list_type = match s.list_type() {
+            Some("set") => ListType::Set,
+            Some("map") => ListType::Map(s.list_map_keys()),
+            _ => ListType::Atomic,
+        };
+        Node {
+            types,
+            type_names: names.join(",").into(),
+            nullable: s.nullable,
+            any_of,
+            one_of,
+            all_of,
+            not,
+            max_length: s.max_length,
+            min_length: s.min_length,
+            pattern: s.pattern.as_deref().map(|p| Pattern {
+                source: p.into(),
+                regex: regex::Regex::new(p),
+            }),
+            format: s
+                .format
+                .as_deref()
+                .filter(|f| formats::is_validated(f))
+                .map(Into::into),
+            multiple_of: s.multiple_of.clone(),
+            minimum: s.minimum.clone(),
+            maximum: s.maximum.clone(),
+            exclusive_minimum: s.exclusive_minimum,
+            exclusive_maximum: s.exclusive_maximum,
+            items,
+            min_items: s.min_items,
+            max_items: s.max_items,
+            unique_items: s.unique_items,
+            enum_values: s.enum_values.clone(),
+            min_properties: s.min_properties,
+            max_properties: s.max_properties,
+            properties,
+            defaulted,
+            by_name,
+            required: s.required.iter().map(|r| r.as_str().into()).collect(),
+            unknown,
+            additional_false: s.additional_properties_allowed == Some(false),
+            embedded: s.extension_flag("x-kubernetes-embedded-resource"),
+            list_type,
+        }
+    }
+}
+
+/// The first eight bytes of a name as a big-endian number: names compare as their prefixes do
+/// (up to ties), so most lookup steps are one integer comparison.
+fn prefix(name: &str) -> u64 {
+    let mut bytes = [0u8; 8];
+    let n = name.len().min(8);
+    bytes[..n].copy_from_slice(&name.as_bytes()[..n]);
+    u64::from_be_bytes(bytes)
+}
+
+fn placeholder() -> Node {
+    Node {
+        types: Types(0),
+        type_names: "".into(),
+        nullable: false,
+        any_of: Vec::new(),
+        one_of: Vec::new(),
+        all_of: Vec::new(),
+        not: None,
+        max_length: None,
+        min_length: None,
+        pattern: None,
+        format: None,
+        multiple_of: None,
+        minimum: None,
+        maximum: None,
+        exclusive_minimum: false,
+        exclusive_maximum: false,
+        items: None,
+        min_items: None,
+        max_items: None,
+        unique_items: false,
+        enum_values: Vec::new(),
+        min_properties: None,
+        max_properties: None,
+        properties: Vec::new(),
+        by_name: Vec::new(),
+        defaulted: Vec::new(),
+        required: Vec::new(),
+        unknown: Unknown::Kept,
+        additional_false: false,
+        embedded: false,
+        list_type: ListType::Atomic,
+    }
+}
