@@ -8,7 +8,7 @@ use super::materialize::materialize;
 use super::objectmeta;
 use super::openapi;
 use super::path::{Keys, Path};
-use super::plan::{Node, NodeId, Plan, Slot, Unknown};
+use super::plan::{Node, NodeId, Plan, Required, Slot, Unknown};
 use super::sink::Errors;
 use crate::errors::{BadValue, FieldError};
 use crate::value::{Kind, ValueView};
@@ -50,7 +50,7 @@ pub(crate) fn check<'a>(plan: &Plan, value: impl ValueView<'a>) -> Found {
     let mode = Mode::Full {
         resource_root: true,
     };
-    walk(plan, plan.root, value, &Path::ROOT, mode, 0, &mut found);
+    Walker::new(plan, &mut found).node(plan.root, value, &Path::ROOT, mode, 0);
     found
 }
 
@@ -59,191 +59,195 @@ fn resource_field(key: &str) -> bool {
     matches!(key, "apiVersion" | "kind" | "metadata")
 }
 
-fn walk<'a, V: ValueView<'a>>(
-    plan: &Plan,
-    id: NodeId,
-    v: V,
-    path: &Path<'_>,
-    mode: Mode,
-    depth: usize,
-    found: &mut Found,
-) {
-    let node = &plan.nodes[id];
-    if depth > MAX_DEPTH {
-        found.values.add(|| {
-            FieldError::invalid(
-                path.field_path(Keys::AsFields),
-                BadValue::Omitted,
-                format!("nested deeper than {MAX_DEPTH} levels"),
-            )
-        });
-        return;
-    }
-    openapi::check_type(node, v, path, &mut found.values);
-    if v.is_null() {
-        openapi::check_enum(node, v, path, &mut found.values);
-        return;
-    }
-    if node.composes() {
-        match mode {
-            Mode::Full { resource_root } => {
-                let pruned = materialize(plan, id, v, resource_root, depth);
-                compose(plan, node, &pruned, path, depth, &mut found.values);
-            }
-            Mode::ValuesOnly => compose(plan, node, v, path, depth, &mut found.values),
-        }
-    }
-    match v.kind() {
-        Kind::String => {
-            let text = v.as_str().unwrap_or_default();
-            openapi::check_string(node, text, path, &mut found.values);
-        }
-        Kind::Integer | Kind::Float => openapi::check_number(node, v, path, &mut found.values),
-        Kind::Array => {
-            if let Mode::Full { .. } = mode {
-                listtype::check(&node.list_type, v, path, &mut found.lists);
-            }
-            if let Some(items) = node.items {
-                let child_mode = full_child(mode, false);
-                for (i, item) in v.items().enumerate() {
-                    walk(
-                        plan,
-                        items,
-                        item,
-                        &path.index(i),
-                        child_mode,
-                        depth + 1,
-                        found,
-                    );
-                }
-            }
-            openapi::check_array(node, v, path, &mut found.values);
-        }
-        _ => {}
-    }
-    openapi::check_enum(node, v, path, &mut found.values);
-    if v.kind() == Kind::Object {
-        walk_object(plan, node, v, path, mode, depth, found);
-    }
-}
-
 /// The mode of a child node: structural steps continue below a full walk.
-fn full_child(mode: Mode, resource_root: bool) -> Mode {
+fn full_child(mode: Mode) -> Mode {
     match mode {
-        Mode::Full { .. } => Mode::Full { resource_root },
+        Mode::Full { .. } => Mode::Full {
+            resource_root: false,
+        },
         Mode::ValuesOnly => Mode::ValuesOnly,
     }
 }
 
-fn walk_object<'p, 'a, V: ValueView<'a>>(
+/// One walk over values of type `V`.
+struct Walker<'p, 'f, V> {
     plan: &'p Plan,
-    node: &'p Node,
-    v: V,
-    path: &Path<'_>,
-    mode: Mode,
-    depth: usize,
-    found: &mut Found,
-) {
-    let (full, resource_root) = match mode {
-        Mode::Full { resource_root } => (true, resource_root || node.embedded),
-        Mode::ValuesOnly => (false, false),
-    };
-    if full && node.embedded && !path.is_root() {
-        if let Value::Object(map) = v.to_json().as_ref() {
-            let at = path.field_path(Keys::Indexed);
-            objectmeta::check_resource(map, &at, &mut found.embedded);
+    found: &'f mut Found,
+    /// The declared properties of the objects being walked, a segment per object on the
+    /// stack: (index in the node's properties, the value, or `None` for the default).
+    held: Vec<(u32, Option<V>)>,
+}
+
+impl<'p, 'f, 'a, V: ValueView<'a>> Walker<'p, 'f, V> {
+    fn new(plan: &'p Plan, found: &'f mut Found) -> Self {
+        Walker {
+            plan,
+            found,
+            held: Vec::new(),
         }
     }
-    // Declared properties with a value once null, zero and default handling is done, in the
-    // schema's order; undeclared keys in the object's order; the count pruning leaves.
-    let mut slots: Vec<(u32, Slot<'p, V>)> = Vec::with_capacity(v.len() + node.defaulted.len());
-    let mut undeclared: Vec<(&'a str, V)> = Vec::new();
-    for (key, child) in v.entries() {
-        if let Some(i) = node.property_index(key) {
-            let slot = if full {
-                node.properties[i as usize].slot(plan, Some(child))
-            } else {
-                Slot::Present(child)
-            };
-            if !matches!(slot, Slot::Absent) {
-                slots.push((i, slot));
+
+    fn node(&mut self, id: NodeId, v: V, path: &Path<'_>, mode: Mode, depth: usize) {
+        let plan = self.plan;
+        let node = &plan.nodes[id];
+        let errors = &mut self.found.values;
+        if depth > MAX_DEPTH {
+            errors.add(|| {
+                FieldError::invalid(
+                    path.field_path(Keys::AsFields),
+                    BadValue::Omitted,
+                    format!("nested deeper than {MAX_DEPTH} levels"),
+                )
+            });
+            return;
+        }
+        openapi::check_type(node, v, path, errors);
+        if v.is_null() {
+            openapi::check_enum(node, v, path, errors);
+            return;
+        }
+        if node.composes() {
+            match mode {
+                // Pruning and defaults change only containers.
+                Mode::Full { resource_root } if matches!(v.kind(), Kind::Array | Kind::Object) => {
+                    let pruned = materialize(plan, id, v, resource_root, depth);
+                    compose(plan, node, &pruned, path, depth, errors);
+                }
+                _ => compose(plan, node, v, path, depth, errors),
             }
-            continue;
         }
-        let pruned = full
-            && matches!(node.unknown, Unknown::Pruned)
-            && !(resource_root && resource_field(key));
-        if pruned {
-            let at = path.field_path(Keys::AsFields).child(key);
-            found.unknown.push(FieldError::invalid(
-                at,
-                BadValue::Omitted,
-                "value provided for unknown field",
-            ));
-            continue;
+        match v.kind() {
+            Kind::String => {
+                let text = v.as_str().unwrap_or_default();
+                openapi::check_string(node, text, path, errors);
+            }
+            Kind::Integer | Kind::Float => openapi::check_number(node, v, path, errors),
+            Kind::Array => {
+                if let Mode::Full { .. } = mode {
+                    listtype::check(&node.list_type, v, path, &mut self.found.lists);
+                }
+                if let Some(items) = node.items {
+                    for (i, item) in v.items().enumerate() {
+                        self.node(items, item, &path.index(i), full_child(mode), depth + 1);
+                    }
+                }
+                openapi::check_array(node, v, path, &mut self.found.values);
+            }
+            Kind::Object => {
+                openapi::check_enum(node, v, path, errors);
+                self.object(node, v, path, mode, depth);
+                return;
+            }
+            Kind::Null | Kind::Bool => {}
         }
-        undeclared.push((key, child));
+        openapi::check_enum(node, v, path, &mut self.found.values);
     }
-    if full {
-        for &i in &node.defaulted {
-            let p = &node.properties[i as usize];
-            if v.get(&p.name).is_none() {
-                if let Some(d) = &p.default {
-                    slots.push((i, Slot::Default(d)));
+
+    fn object(&mut self, node: &'p Node, v: V, path: &Path<'_>, mode: Mode, depth: usize) {
+        let plan = self.plan;
+        let (full, resource_root) = match mode {
+            Mode::Full { resource_root } => (true, resource_root || node.embedded),
+            Mode::ValuesOnly => (false, false),
+        };
+        let pruned = |key: &str| {
+            full && matches!(node.unknown, Unknown::Pruned)
+                && !(resource_root && resource_field(key))
+        };
+        if full && node.embedded && !path.is_root() {
+            if let Value::Object(map) = v.to_json().as_ref() {
+                let at = path.field_path(Keys::Indexed);
+                objectmeta::check_resource(map, &at, &mut self.found.embedded);
+            }
+        }
+        // Declared properties holding a value once null, zero and default handling is done,
+        // sorted into the schema's order; undeclared keys are counted, and visited in the
+        // object's order below.
+        let start = self.held.len();
+        let mut undeclared = 0;
+        for (key, child) in v.entries() {
+            if let Some(i) = node.property_index(key) {
+                let held = if full {
+                    match node.properties[i as usize].slot(plan, Some(child)) {
+                        Slot::Present(c) => Some(Some(c)),
+                        Slot::Default(_) => Some(None),
+                        Slot::Absent => None,
+                    }
+                } else {
+                    Some(Some(child))
+                };
+                if let Some(held) = held {
+                    self.held.push((i, held));
+                }
+            } else if pruned(key) {
+                let at = path.field_path(Keys::AsFields).child(key);
+                self.found.unknown.push(FieldError::invalid(
+                    at,
+                    BadValue::Omitted,
+                    "value provided for unknown field",
+                ));
+            } else {
+                undeclared += 1;
+            }
+        }
+        self.held[start..].sort_unstable_by_key(|(i, _)| *i);
+        if full && !node.defaulted.is_empty() {
+            // Properties absent from the object take their defaults.
+            let end = self.held.len();
+            for &i in &node.defaulted {
+                let held = &self.held[start..end];
+                if held.binary_search_by_key(&i, |(j, _)| *j).is_err() {
+                    self.held.push((i, None));
                 }
             }
+            self.held[start..].sort_unstable_by_key(|(i, _)| *i);
         }
-    }
-    slots.sort_unstable_by_key(|(i, _)| *i);
-    let count = slots.len() + undeclared.len();
-    openapi::check_object_counts(node, count, path, &mut found.values);
-    for (key, child) in undeclared {
-        if node.additional_false {
-            openapi::forbidden_property(key, path, &mut found.values);
-        } else if let Unknown::Schema(ap) = node.unknown {
-            let child_mode = full_child(mode, false);
-            walk(
-                plan,
-                ap,
-                child,
-                &path.key(key),
-                child_mode,
-                depth + 1,
-                found,
-            );
-        }
-    }
-    for (i, slot) in &slots {
-        let p = &node.properties[*i as usize];
-        let child_path = path.field(&p.name);
-        let child_mode = full_child(mode, false);
-        match *slot {
-            Slot::Present(child) => walk(
-                plan,
-                p.node,
-                child,
-                &child_path,
-                child_mode,
-                depth + 1,
-                found,
-            ),
-            Slot::Default(d) => walk(plan, p.node, d, &child_path, child_mode, depth + 1, found),
-            Slot::Absent => {}
-        }
-    }
-    for name in &node.required {
-        let there = match node.property_index(name) {
-            Some(i) => slots.binary_search_by_key(&i, |(j, _)| *j).is_ok(),
-            None => {
-                let pruned = full
-                    && matches!(node.unknown, Unknown::Pruned)
-                    && !(resource_root && resource_field(name));
-                !pruned && v.get(name).is_some()
+        let end = self.held.len();
+        let count = end - start + undeclared;
+        openapi::check_object_counts(node, count, path, &mut self.found.values);
+        let undeclared = v.entries().filter(|(key, _)| {
+            undeclared > 0 && node.property_index(key).is_none() && !pruned(key)
+        });
+        for (key, child) in undeclared {
+            if node.additional_false {
+                openapi::forbidden_property(key, path, &mut self.found.values);
+            } else if let Unknown::Schema(ap) = node.unknown {
+                self.node(ap, child, &path.key(key), full_child(mode), depth + 1);
             }
-        };
-        if !there {
-            openapi::required(name, path, &mut found.values);
         }
+        for k in start..end {
+            let (i, held) = self.held[k];
+            let p = &node.properties[i as usize];
+            let child_path = path.field(&p.name);
+            match (held, &p.default) {
+                (Some(child), _) => {
+                    self.node(p.node, child, &child_path, full_child(mode), depth + 1)
+                }
+                (None, Some(d)) => Walker::new(plan, self.found).node(
+                    p.node,
+                    d,
+                    &child_path,
+                    full_child(mode),
+                    depth + 1,
+                ),
+                (None, None) => {}
+            }
+        }
+        for required in &node.required {
+            let (name, there) = match required {
+                Required::Declared(i) => {
+                    let held = &self.held[start..end];
+                    let there = held.binary_search_by_key(i, |(j, _)| *j).is_ok();
+                    (node.properties[*i as usize].name.as_ref(), there)
+                }
+                Required::Undeclared(name) => {
+                    (name.as_ref(), !pruned(name) && v.get(name).is_some())
+                }
+            };
+            if !there {
+                openapi::required(name, path, &mut self.found.values);
+            }
+        }
+        self.held.truncate(start);
     }
 }
 
@@ -262,10 +266,18 @@ fn compose<'a>(
             values: sink,
             ..Found::default()
         };
-        walk(plan, id, v, path, Mode::ValuesOnly, depth + 1, &mut sub);
+        Walker::new(plan, &mut sub).node(id, v, path, Mode::ValuesOnly, depth + 1);
         sub.values
     };
-    let failures = |id: NodeId| run(id, Errors::quiet()).failures();
+    let failures = |id: NodeId| {
+        let branch = &plan.nodes[id];
+        if branch.type_only {
+            let mut errors = Errors::quiet();
+            openapi::check_type(branch, v, path, &mut errors);
+            return errors.failures();
+        }
+        run(id, Errors::quiet()).failures()
+    };
     let report = |errors: &mut Errors, id: NodeId, count: usize| {
         errors.extend_with(count, || run(id, Errors::default()).into_list());
     };

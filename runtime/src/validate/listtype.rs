@@ -16,6 +16,8 @@ pub(crate) fn check<'a>(
     let at = |i: usize| path.field_path(Keys::Indexed).index(i);
     match list_type {
         ListType::Atomic => {}
+        // One item cannot repeat another.
+        ListType::Set if list.len() < 2 => {}
         ListType::Set => {
             let items: Vec<_> = list.items().map(ValueView::to_json).collect();
             let mut reported: Vec<&Value> = Vec::new();
@@ -28,7 +30,7 @@ pub(crate) fn check<'a>(
         }
         ListType::Map(keys) => {
             let items: Vec<_> = list.items().map(ValueView::to_json).collect();
-            let mut seen: Vec<Vec<Option<&Value>>> = Vec::with_capacity(items.len());
+            let mut seen: Vec<Vec<Option<&Value>>> = Vec::new();
             for (i, item) in items.iter().enumerate() {
                 let Value::Object(obj) = item.as_ref() else {
                     errors.push(FieldError::invalid(
@@ -38,6 +40,9 @@ pub(crate) fn check<'a>(
                     ));
                     continue;
                 };
+                if items.len() < 2 {
+                    continue;
+                }
                 let key: Vec<Option<&Value>> = keys.iter().map(|k| obj.get(k)).collect();
                 if seen.contains(&key) {
                     let shown: Map<String, Value> = keys

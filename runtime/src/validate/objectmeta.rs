@@ -58,12 +58,7 @@ pub(crate) fn check(object: &Value, errors: &mut Vec<FieldError>) {
 }
 
 fn check_meta(meta: &Value, meta_path: &FieldPath, rule: NameRule, errors: &mut Vec<FieldError>) {
-    let text = |k: &str| {
-        meta.get(k)
-            .and_then(Value::as_str)
-            .unwrap_or("")
-            .to_string()
-    };
+    let text = |k: &str| meta.get(k).and_then(Value::as_str).unwrap_or("");
     let invalid = |field: &str, value: &str, msg: String| {
         FieldError::invalid(
             meta_path.child(field),
@@ -73,8 +68,8 @@ fn check_meta(meta: &Value, meta_path: &FieldPath, rule: NameRule, errors: &mut 
     };
     let generate_name = text("generateName");
     if !generate_name.is_empty() {
-        for msg in rule.messages(&generate_name, true) {
-            errors.push(invalid("generateName", &generate_name, msg));
+        for msg in rule.messages(generate_name, true) {
+            errors.push(invalid("generateName", generate_name, msg));
         }
     }
     let name = text("name");
@@ -88,14 +83,14 @@ fn check_meta(meta: &Value, meta_path: &FieldPath, rule: NameRule, errors: &mut 
             ));
         }
     } else {
-        for msg in rule.messages(&name, false) {
-            errors.push(invalid("name", &name, msg));
+        for msg in rule.messages(name, false) {
+            errors.push(invalid("name", name, msg));
         }
     }
     let namespace = text("namespace");
     if !namespace.is_empty() {
-        for msg in formats::validate("dns1123Label", &namespace).unwrap_or_default() {
-            errors.push(invalid("namespace", &namespace, msg));
+        for msg in formats::validate("dns1123Label", namespace).unwrap_or_default() {
+            errors.push(invalid("namespace", namespace, msg));
         }
     }
     if let Some(Value::Object(labels)) = meta.get("labels") {

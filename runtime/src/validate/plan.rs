@@ -6,6 +6,7 @@
 use super::formats;
 use crate::schema::{definition_name, Schema, SchemaType};
 use crate::value::{Kind, ValueView};
+use rustc_hash::FxHashMap;
 use serde_json::{Number, Value};
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -117,6 +118,15 @@ pub(crate) enum ListType {
     Map(Vec<String>),
 }
 
+/// A required property.
+#[derive(Debug)]
+pub(crate) enum Required {
+    /// By its index in the node's properties.
+    Declared(u32),
+    /// A name the node does not declare.
+    Undeclared(Box<str>),
+}
+
 /// A string node's `pattern`, compiled.
 #[derive(Debug)]
 pub(crate) struct Pattern {
@@ -155,29 +165,50 @@ pub(crate) struct Node {
     pub max_properties: Option<u64>,
     /// In the schema's order (the order kube-openapi checks them in).
     pub properties: Vec<Property>,
-    /// Indices into `properties` with their names' [`prefix`]es, sorted by name.
-    by_name: Vec<(u64, u32)>,
+    /// Indices into `properties` by name.
+    by_name: FxHashMap<Box<str>, u32>,
     /// Indices into `properties` of those with a default.
     pub defaulted: Vec<u32>,
-    pub required: Vec<Box<str>>,
+    pub required: Vec<Required>,
     pub unknown: Unknown,
     /// `additionalProperties: false`.
     pub additional_false: bool,
     pub embedded: bool,
     pub list_type: ListType,
+    /// The node checks nothing but `type` (and `nullable`): the common branch of `anyOf`.
+    pub type_only: bool,
 }
 
 impl Node {
     /// The index in `properties` of the declared property `name`.
     pub fn property_index(&self, name: &str) -> Option<u32> {
-        let key = prefix(name);
-        self.by_name
-            .binary_search_by(|&(p, i)| {
-                p.cmp(&key)
-                    .then_with(|| self.properties[i as usize].name.as_ref().cmp(name))
-            })
-            .ok()
-            .map(|i| self.by_name[i].1)
+        if self.properties.is_empty() {
+            return None;
+        }
+        self.by_name.get(name).copied()
+    }
+
+    /// Whether nothing but `type` and `nullable` is checked.
+    fn checks_only_type(&self) -> bool {
+        !self.composes()
+            && self.max_length.is_none()
+            && self.min_length.is_none()
+            && self.pattern.is_none()
+            && self.format.is_none()
+            && self.multiple_of.is_none()
+            && self.minimum.is_none()
+            && self.maximum.is_none()
+            && self.items.is_none()
+            && self.min_items.is_none()
+            && self.max_items.is_none()
+            && !self.unique_items
+            && self.enum_values.is_empty()
+            && self.min_properties.is_none()
+            && self.max_properties.is_none()
+            && self.properties.is_empty()
+            && self.required.is_empty()
+            && matches!(self.unknown, Unknown::Kept)
+            && !self.additional_false
     }
 
     /// Whether the node combines schemas (`anyOf`, `oneOf`, `allOf`, `not`).
@@ -292,16 +323,19 @@ impl<'s> Compiler<'_, 's> {
         let defaulted = (0..properties.len() as u32)
             .filter(|&i| properties[i as usize].default.is_some())
             .collect();
-        let mut by_name: Vec<(u64, u32)> = properties
+        let by_name: FxHashMap<Box<str>, u32> = properties
             .iter()
             .enumerate()
-            .map(|(i, p)| (prefix(&p.name), i as u32))
+            .map(|(i, p)| (p.name.clone(), i as u32))
             .collect();
-        by_name.sort_unstable_by(|a, b| {
-            properties[a.1 as usize]
-                .name
-                .cmp(&properties[b.1 as usize].name)
-        });
+        let required = s
+            .required
+            .iter()
+            .map(|name| match by_name.get(name.as_str()) {
+                Some(&i) => Required::Declared(i),
+                None => Required::Undeclared(name.as_str().into()),
+            })
+            .collect();
         let unknown = if let Some(ap) = s.additional_properties.as_deref() {
             Unknown::Schema(self.node(ap))
         } else if s.additional_properties_allowed == Some(false) {
@@ -323,7 +357,7 @@ impl<'s> Compiler<'_, 's> {
             Some("map") => ListType::Map(s.list_map_keys()),
             _ => ListType::Atomic,
         };
-        Node {
+        let mut node = Node {
             types,
             type_names: names.join(",").into(),
             nullable: s.nullable,
@@ -357,22 +391,16 @@ impl<'s> Compiler<'_, 's> {
             properties,
             defaulted,
             by_name,
-            required: s.required.iter().map(|r| r.as_str().into()).collect(),
+            required,
             unknown,
             additional_false: s.additional_properties_allowed == Some(false),
             embedded: s.extension_flag("x-kubernetes-embedded-resource"),
             list_type,
-        }
+            type_only: false,
+        };
+        node.type_only = node.checks_only_type();
+        node
     }
-}
-
-/// The first eight bytes of a name as a big-endian number: names compare as their prefixes do
-/// (up to ties), so most lookup steps are one integer comparison.
-fn prefix(name: &str) -> u64 {
-    let mut bytes = [0u8; 8];
-    let n = name.len().min(8);
-    bytes[..n].copy_from_slice(&name.as_bytes()[..n]);
-    u64::from_be_bytes(bytes)
 }
 
 fn placeholder() -> Node {
@@ -401,12 +429,13 @@ fn placeholder() -> Node {
         min_properties: None,
         max_properties: None,
         properties: Vec::new(),
-        by_name: Vec::new(),
+        by_name: FxHashMap::default(),
         defaulted: Vec::new(),
         required: Vec::new(),
         unknown: Unknown::Kept,
         additional_false: false,
         embedded: false,
         list_type: ListType::Atomic,
+        type_only: false,
     }
 }
