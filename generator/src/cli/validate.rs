@@ -224,8 +224,8 @@ fn check_document(
         Err(e) => return unusable(e.clone()),
     };
     let report = match old_objects.get(&identity(&doc.value)) {
-        Some(old) => validator.validate_update(&doc.value, old),
-        None => validator.validate(&doc.value),
+        Some(old) => validator.validate_update(doc.view(), old),
+        None => validator.validate(doc.view()),
     };
     let describe = |e: &FieldError| {
         let at = doc.positions.find(&e.path.pointer());

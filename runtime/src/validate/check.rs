@@ -29,6 +29,8 @@ pub(crate) struct Found {
     pub embedded: Vec<FieldError>,
     /// List-type uniqueness.
     pub lists: Vec<FieldError>,
+    /// Pruning, stripping or defaults change the object: rules must see a rebuilt copy.
+    pub reshaped: bool,
 }
 
 /// Whether the walk applies the structural-schema steps (pruning, defaults, list types,
@@ -169,8 +171,14 @@ impl<'p, 'f, 'a, V: ValueView<'a>> Walker<'p, 'f, V> {
                 let held = if full {
                     match node.properties[i as usize].slot(plan, Some(child)) {
                         Slot::Present(c) => Some(Some(c)),
-                        Slot::Default(_) => Some(None),
-                        Slot::Absent => None,
+                        Slot::Default(_) => {
+                            self.found.reshaped = true;
+                            Some(None)
+                        }
+                        Slot::Absent => {
+                            self.found.reshaped = true;
+                            None
+                        }
                     }
                 } else {
                     Some(Some(child))
@@ -179,6 +187,7 @@ impl<'p, 'f, 'a, V: ValueView<'a>> Walker<'p, 'f, V> {
                     self.held.push((i, held));
                 }
             } else if pruned(key) {
+                self.found.reshaped = true;
                 let at = path.field_path(Keys::AsFields).child(key);
                 self.found.unknown.push(FieldError::invalid(
                     at,
@@ -196,6 +205,7 @@ impl<'p, 'f, 'a, V: ValueView<'a>> Walker<'p, 'f, V> {
             for &i in &node.defaulted {
                 let held = &self.held[start..end];
                 if held.binary_search_by_key(&i, |(j, _)| *j).is_err() {
+                    self.found.reshaped = true;
                     self.held.push((i, None));
                 }
             }

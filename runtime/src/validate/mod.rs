@@ -39,6 +39,7 @@ use crate::value::ValueView;
 use plan::{Plan, Refs};
 use rules::{RuleOutcome, RuleTree};
 use serde_json::Value;
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 /// The note the apiserver adds when CEL rules were skipped because of earlier errors.
@@ -129,6 +130,7 @@ impl Validator {
 
     fn run<'a, 'b>(&self, value: impl ValueView<'a>, old: Option<impl ValueView<'b>>) -> Report {
         let found = check::check(&self.plan, value);
+        let reshaped = found.reshaped;
         let mut report = Report {
             errors: found.unknown,
             warnings: Vec::new(),
@@ -151,11 +153,16 @@ impl Validator {
             )
         });
         let run_rules = !self.rules.is_empty() && !blocking;
-        // The decoded objects, built only when rules or ratcheting need them.
+        // The decoded objects (pruned, stripped, defaulted), needed by rules and ratcheting;
+        // the new one is rebuilt only when decoding changes it.
         let needs_objects = run_rules || old.is_some() && !errors.is_empty();
         let root = self.plan.root;
         let objects = needs_objects.then(|| {
-            let new = materialize::materialize(&self.plan, root, value, true, 0);
+            let new = if reshaped {
+                Cow::Owned(materialize::materialize(&self.plan, root, value, true, 0))
+            } else {
+                value.to_json()
+            };
             let old = old.map(|o| materialize::materialize(&self.plan, root, o, true, 0));
             (new, old)
         });

@@ -50,9 +50,7 @@ impl<'a> ValueView<'a> for &'a Value {
     }
 
     fn entries(self) -> impl Iterator<Item = (&'a str, Self)> + 'a {
-        self.as_object()
-            .into_iter()
-            .flat_map(|map| map.iter().map(|(k, v)| (k.as_str(), v)))
+        Entries(self.as_object().map(|map| map.iter()))
     }
 
     fn get(self, key: &str) -> Option<Self> {
@@ -61,6 +59,19 @@ impl<'a> ValueView<'a> for &'a Value {
 
     fn to_json(self) -> Cow<'a, Value> {
         Cow::Borrowed(self)
+    }
+}
+
+/// The entries of an object (none for anything else).
+struct Entries<'a>(Option<serde_json::map::Iter<'a>>);
+
+impl<'a> Iterator for Entries<'a> {
+    type Item = (&'a str, &'a Value);
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        let (k, v) = self.0.as_mut()?.next()?;
+        Some((k.as_str(), v))
     }
 }
 
