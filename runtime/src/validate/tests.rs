@@ -446,3 +446,76 @@ fn running_out_of_cost_budget_stops_the_rules() {
     );
     assert_eq!(got.len(), 1, "{got:?}");
 }
+
+#[test]
+fn composition_reports_the_closest_branch_and_sees_the_pruned_value() {
+    let v = validator(json!({"type": "object", "properties": {"x": {
+        "type": "object",
+        "properties": {"a": {"type": "string"}, "b": {"type": "integer", "default": 3}},
+        "anyOf": [{"required": ["c"]}, {"required": ["a", "c"]}],
+        "allOf": [{"required": ["b"]}, {"properties": {"a": {"maxLength": 1}}}],
+        "not": {"required": ["z"]}
+    }}}));
+    // `z` is pruned before the branches see the value (so `not` holds) and `b` is defaulted
+    // (so the first allOf branch holds); anyOf reports the first of its branches with the
+    // fewest errors.
+    let got = messages(&v.validate(&json!({"x": {"a": "long", "z": 1}})));
+    assert_eq!(
+        got,
+        [
+            "x.z: Invalid value: value provided for unknown field",
+            "<nil>: Invalid value: \"\": \"x\" must validate at least one schema (anyOf)",
+            "x.c: Required value",
+            "x.a: Too long: may not be more than 1 byte",
+            "<nil>: Invalid value: \"\": \"x\" must validate all the schemas (allOf)",
+        ],
+        "{got:?}"
+    );
+}
+
+#[test]
+fn yaml_documents_validate_through_their_view_like_json() {
+    let text = "spec:\n  name: TooLongName\n  replicas: -1\n  extra: 1\n";
+    let doc = crate::document::read_documents(text.as_bytes())
+        .remove(0)
+        .unwrap();
+    let v = validator(spec_schema());
+    let from_view = messages(&v.validate(doc.view()));
+    assert_eq!(from_view, messages(&v.validate(&doc.value)));
+    assert_eq!(
+        from_view,
+        [
+            "spec.extra: Invalid value: value provided for unknown field",
+            "spec.name: Too long: may not be more than 5 bytes",
+            "spec.replicas: Invalid value: -1: spec.replicas in body should be greater than or equal to 0",
+        ]
+    );
+    let replicas = doc
+        .view()
+        .get("spec")
+        .and_then(|s| s.get("replicas"))
+        .unwrap();
+    assert_eq!(
+        replicas.position(),
+        Some(crate::document::SourcePosition {
+            line: 3,
+            column: 13
+        })
+    );
+}
+
+#[test]
+fn rules_see_defaults_and_pruning_only_when_they_apply() {
+    let v = validator(json!({
+        "type": "object",
+        "properties": {"a": {"type": "integer", "default": 5}, "b": {"type": "integer"}},
+        "x-kubernetes-validations": [{"rule": "self.a == 5", "message": "not decoded"}]
+    }));
+    // Read in place: nothing to prune or default.
+    assert!(v.validate(&json!({"a": 5, "b": 1})).is_valid());
+    // Rebuilt: `a` defaulted, `c` pruned (and reported).
+    let got = messages(&v.validate(&json!({"b": 1, "c": 2})));
+    assert_eq!(got, ["c: Invalid value: value provided for unknown field"]);
+    let got = messages(&v.validate(&json!({"a": 4})));
+    assert_eq!(got, ["<nil>: Invalid value: not decoded"]);
+}
