@@ -20,6 +20,7 @@ mod catalog;
 mod check;
 mod formats;
 mod listtype;
+mod mail;
 mod materialize;
 mod objectmeta;
 mod openapi;
