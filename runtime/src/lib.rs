@@ -9,5 +9,6 @@ pub mod document;
 pub mod errors;
 pub mod schema;
 pub mod strconv;
+pub mod tags;
 pub mod validate;
 pub mod value;

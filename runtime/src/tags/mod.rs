@@ -1,0 +1,5 @@
+//! Validation tags: the comment-line vocabulary in which Kubernetes API types declare their
+//! validation (KEP-4153's tags, validation-gen's `+k8s:` tags, kubebuilder markers and
+//! kube-openapi's `+k8s:validation:` lines), read into one model.
+
+pub mod codetags;
