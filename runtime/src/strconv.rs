@@ -242,9 +242,81 @@ const PRINT_RANGES: &[(u32, u32)] = &[
     (0xe0100, 0xe01ef),
 ];
 
+/// Go's `strconv.Unquote` for string literals: a `"..."` interpreted literal (Go's escapes; no
+/// raw newline, no unescaped `"`, no `\'`) or a `` `...` `` raw literal (carriage returns dropped).
+pub fn unquote(literal: &str) -> Option<String> {
+    if let Some(raw) = literal.strip_prefix('`').and_then(|s| s.strip_suffix('`')) {
+        return (!raw.contains('`')).then(|| raw.replace('\r', ""));
+    }
+    let inner = literal.strip_prefix('"')?.strip_suffix('"')?;
+    let mut out = String::with_capacity(inner.len());
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' | '\n' => return None,
+            '\\' => {}
+            c => {
+                out.push(c);
+                continue;
+            }
+        }
+        match chars.next()? {
+            'a' => out.push('\u{7}'),
+            'b' => out.push('\u{8}'),
+            'f' => out.push('\u{c}'),
+            'n' => out.push('\n'),
+            'r' => out.push('\r'),
+            't' => out.push('\t'),
+            'v' => out.push('\u{b}'),
+            '\\' => out.push('\\'),
+            '"' => out.push('"'),
+            'x' => out.push(char::from(u8::try_from(hex_digits(&mut chars, 2)?).ok()?)),
+            'u' => out.push(char::from_u32(hex_digits(&mut chars, 4)?)?),
+            'U' => out.push(char::from_u32(hex_digits(&mut chars, 8)?)?),
+            d @ '0'..='7' => {
+                let mut v = d.to_digit(8)?;
+                for _ in 0..2 {
+                    v = v * 8 + chars.next()?.to_digit(8)?;
+                }
+                out.push(char::from(u8::try_from(v).ok()?));
+            }
+            _ => return None,
+        }
+    }
+    Some(out)
+}
+
+fn hex_digits(chars: &mut impl Iterator<Item = char>, digits: usize) -> Option<u32> {
+    let mut v = 0u32;
+    for _ in 0..digits {
+        v = v * 16 + chars.next()?.to_digit(16)?;
+    }
+    Some(v)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unquote_follows_go() {
+        assert_eq!(
+            unquote(r#""a\tb\u00e9\x41\101""#).as_deref(),
+            Some("a\tbéAA")
+        );
+        assert_eq!(unquote("`raw \\n`").as_deref(), Some("raw \\n"));
+        for bad in [
+            r#""bad\q""#,
+            r#""\'""#,
+            "\"a\"b\"",
+            "\"a\nb\"",
+            r#""\400""#,
+            "\"open",
+            "`a`b`",
+        ] {
+            assert_eq!(unquote(bad), None, "{bad}");
+        }
+    }
 
     #[test]
     fn quote_matches_go() {

@@ -41,53 +41,8 @@ pub fn lookup(tag: &str, key: &str) -> Option<String> {
     }
 }
 
-/// Unquotes a Go interpreted string literal (with its quotes) or raw string literal (backquotes).
-pub fn unquote(literal: &str) -> Option<String> {
-    if let Some(raw) = literal.strip_prefix('`').and_then(|s| s.strip_suffix('`')) {
-        return Some(raw.replace('\r', ""));
-    }
-    let inner = literal.strip_prefix('"')?.strip_suffix('"')?;
-    let mut out = String::with_capacity(inner.len());
-    let mut chars = inner.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.next()? {
-            'a' => out.push('\u{7}'),
-            'b' => out.push('\u{8}'),
-            'f' => out.push('\u{c}'),
-            'n' => out.push('\n'),
-            'r' => out.push('\r'),
-            't' => out.push('\t'),
-            'v' => out.push('\u{b}'),
-            '\\' => out.push('\\'),
-            '"' => out.push('"'),
-            '\'' => out.push('\''),
-            'x' => out.push(hex_char(&mut chars, 2)?),
-            'u' => out.push(hex_char(&mut chars, 4)?),
-            'U' => out.push(hex_char(&mut chars, 8)?),
-            d @ '0'..='7' => {
-                let mut v = d.to_digit(8)?;
-                for _ in 0..2 {
-                    v = v * 8 + chars.next()?.to_digit(8)?;
-                }
-                out.push(char::from_u32(v)?);
-            }
-            _ => return None,
-        }
-    }
-    Some(out)
-}
-
-fn hex_char(chars: &mut impl Iterator<Item = char>, digits: usize) -> Option<char> {
-    let mut v = 0u32;
-    for _ in 0..digits {
-        v = v * 16 + chars.next()?.to_digit(16)?;
-    }
-    char::from_u32(v)
-}
+/// Go's `strconv.Unquote` for string literals.
+pub use kubeidl::strconv::unquote;
 
 /// Go's `strconv.Quote`, as openapi-gen's `%q` prints enum values.
 pub use kubeidl::strconv::quote as go_quote;

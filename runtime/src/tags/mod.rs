@@ -3,3 +3,4 @@
 //! kube-openapi's `+k8s:validation:` lines), read into one model.
 
 pub mod codetags;
+pub mod options;
