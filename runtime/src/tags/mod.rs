@@ -4,3 +4,4 @@
 
 pub mod codetags;
 pub mod options;
+pub mod registry;
