@@ -4,4 +4,5 @@
 
 pub mod codetags;
 pub mod options;
+pub mod read;
 pub mod registry;

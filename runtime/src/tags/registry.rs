@@ -488,7 +488,6 @@ const DIRECTIVES: &[&str] = &[
     "k8s:isSubresource",
     "k8s:supportsSubresource",
     "k8s:openapi-model-package",
-    "k8s:validation:cel",
 ];
 
 /// Looks a tag name (without `+`) up.

@@ -1,0 +1,570 @@
+//! Reading one comment line into a tag use: the line's dialect found from its name, its payload
+//! parsed as that spelling takes it (codetags values and nested tags, JSON, the KEP's quoted
+//! strings, kubebuilder lists, CEL rules with options), and every problem reported at its byte
+//! offset in the line.
+
+use super::codetags::{self, Args, Scalar, SyntaxError, TagValue};
+use super::options::{self, OptionList};
+use super::registry::{lookup, Dialect, Known, Payload, Rule, Spelling, ENTRIES};
+use serde_json::Value;
+
+/// A validation tag as written on one line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TagUse {
+    pub rule: Rule,
+    pub dialect: Dialect,
+    /// The name as written, without `+`.
+    pub name: &'static str,
+    /// Arguments in parentheses (validation-gen only).
+    pub args: Args,
+    pub payload: PayloadValue,
+    /// Byte offset of the `+` in the line.
+    pub offset: usize,
+}
+
+/// A tag's payload, read.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PayloadValue {
+    None,
+    Int(i64),
+    Number(serde_json::Number),
+    Bool(bool),
+    String(String),
+    Json(Value),
+    List(Vec<Value>),
+    Rule(RuleSpec),
+    /// `k8s:validation:cel[<index>]:<key>=<value>`: one part of a rule split over lines.
+    CelPart {
+        index: usize,
+        key: String,
+        value: Value,
+    },
+    Tag(Box<TagUse>),
+}
+
+/// A CEL rule and its options.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct RuleSpec {
+    pub rule: String,
+    pub message: Option<String>,
+    pub message_expression: Option<String>,
+    pub reason: Option<String>,
+    pub field_path: Option<String>,
+    pub optional_old_self: bool,
+}
+
+/// Reads one comment line. `Ok(None)` when the line is not a tag or is a tag kubeidl does not
+/// read (another generator's).
+pub fn read_line(line: &str) -> Result<Option<TagUse>, SyntaxError> {
+    let start = line.len() - line.trim_start().len();
+    let text = line.trim();
+    if !text.starts_with('+') {
+        return Ok(None);
+    }
+    let shift = |e: SyntaxError| SyntaxError {
+        offset: e.offset + start,
+        message: e.message,
+    };
+    read_tag(text).map_err(shift).map(|t| {
+        t.map(|mut t| {
+            t.offset = start;
+            t
+        })
+    })
+}
+
+/// The name run after `+`: `[\p{L}_][\p{L}\p{Nd}_.\-:]*`.
+fn name_run(text: &str) -> &str {
+    let body = &text[1..];
+    let len = body
+        .find(|c: char| !(c.is_alphanumeric() || matches!(c, '_' | '.' | '-' | ':')))
+        .unwrap_or(body.len());
+    &body[..len]
+}
+
+fn error(offset: usize, message: impl Into<String>) -> SyntaxError {
+    SyntaxError {
+        offset,
+        message: message.into(),
+    }
+}
+
+fn read_tag(text: &str) -> Result<Option<TagUse>, SyntaxError> {
+    let run = name_run(text);
+    if let Some(tag) = kubebuilder_with_options(text, run)? {
+        return Ok(Some(tag));
+    }
+    if let Some(rest) = run.strip_prefix("k8s:validation:") {
+        return kube_openapi(text, run, rest).map(Some);
+    }
+    let (entry, spelling) = match lookup(run) {
+        Known::Validation(e, s) => (e, s),
+        Known::Other => return Ok(None),
+        Known::Unknown => return Err(error(1, format!("unknown tag \"+{run}\""))),
+    };
+    let after = &text[1 + run.len()..];
+    if spelling.dialect == Dialect::ValidationGen {
+        let parsed = codetags::parse(text)?;
+        return from_codetags(parsed, spelling, entry.rule, 0).map(Some);
+    }
+    let offset = 1 + run.len();
+    let value = match after.strip_prefix('=') {
+        Some(v) => Some(v.trim()),
+        None if after.trim().is_empty() || after.trim_start().starts_with('#') => None,
+        None => return Err(error(offset, "expected '=' or the end of the line")),
+    };
+    let payload = payload(spelling, value, offset + 1)?;
+    Ok(Some(TagUse {
+        rule: entry.rule,
+        dialect: spelling.dialect,
+        name: spelling.name,
+        args: Args::None,
+        payload,
+        offset: 0,
+    }))
+}
+
+/// `+kubebuilder:validation:XValidation:rule="...",message="..."`: a marker name, `:`, options.
+fn kubebuilder_with_options(text: &str, run: &str) -> Result<Option<TagUse>, SyntaxError> {
+    if !run.starts_with("kubebuilder:") {
+        return Ok(None);
+    }
+    for entry in ENTRIES {
+        for s in entry.spellings {
+            if s.dialect != Dialect::Kubebuilder || s.payload != Payload::Rule {
+                continue;
+            }
+            if let Some(rest) = text[1..]
+                .strip_prefix(s.name)
+                .and_then(|r| r.strip_prefix(':'))
+            {
+                let offset = 2 + s.name.len();
+                let list = options::parse(rest).map_err(|e| error(e.offset + offset, e.message))?;
+                return Ok(Some(TagUse {
+                    rule: entry.rule,
+                    dialect: s.dialect,
+                    name: s.name,
+                    args: Args::None,
+                    payload: PayloadValue::Rule(rule_spec(&list, s.dialect, offset)?),
+                    offset: 0,
+                }));
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// `+k8s:validation:<key>=<JSON>`, `+k8s:validation:cel[<i>]:<key>=<JSON>` or `...>raw text`.
+fn kube_openapi(text: &str, run: &str, key: &str) -> Result<TagUse, SyntaxError> {
+    let after_run = 1 + run.len();
+    if key == "cel" {
+        let rest = &text[after_run..];
+        let close = rest.find(']').filter(|_| rest.starts_with('['));
+        let Some(close) = close else {
+            return Err(error(after_run, "expected cel[<index>]:<key>"));
+        };
+        let index: usize = rest[1..close]
+            .parse()
+            .map_err(|_| error(after_run + 1, "a cel index is a non-negative integer"))?;
+        let part = &rest[close + 1..];
+        let Some(part) = part.strip_prefix(':') else {
+            return Err(error(
+                after_run + close + 1,
+                "expected ':' after the cel index",
+            ));
+        };
+        let key_len = part.find(['=', '>']).unwrap_or(part.len());
+        let part_key = &part[..key_len];
+        if !matches!(
+            part_key,
+            "rule" | "message" | "messageExpression" | "optionalOldSelf" | "reason" | "fieldPath"
+        ) {
+            return Err(error(
+                after_run + close + 2,
+                format!("unknown cel key {part_key:?}"),
+            ));
+        }
+        let value_at = after_run + close + 2 + key_len + 1;
+        let value = match part[key_len..].chars().next() {
+            Some('>') => Value::String(part[key_len + 1..].to_string()),
+            Some('=') => json(&part[key_len + 1..], value_at)?,
+            _ => Value::Bool(true),
+        };
+        return Ok(TagUse {
+            rule: Rule::ValidationRule,
+            dialect: Dialect::KubeOpenapi,
+            name: "k8s:validation:cel",
+            args: Args::None,
+            payload: PayloadValue::CelPart {
+                index,
+                key: part_key.to_string(),
+                value,
+            },
+            offset: 0,
+        });
+    }
+    if ["items", "properties", "additionalProperties"]
+        .iter()
+        .any(|k| key.starts_with(&format!("{k}:")))
+    {
+        return Err(error(
+            1,
+            format!("kube-openapi's nested +k8s:validation:{key} is not supported; put the tag on the element's type"),
+        ));
+    }
+    let (entry, spelling) = match lookup(run) {
+        Known::Validation(e, s) => (e, s),
+        _ => return Err(error(1, format!("unknown tag \"+{run}\""))),
+    };
+    let after = &text[after_run..];
+    let value = match after.strip_prefix('=') {
+        Some(v) => json(v, after_run + 1)?,
+        None if after.is_empty() => Value::Bool(true),
+        None => return Err(error(after_run, "expected '='")),
+    };
+    Ok(TagUse {
+        rule: entry.rule,
+        dialect: spelling.dialect,
+        name: spelling.name,
+        args: Args::None,
+        payload: PayloadValue::Json(value),
+        offset: 0,
+    })
+}
+
+fn json(text: &str, offset: usize) -> Result<Value, SyntaxError> {
+    serde_json::from_str(text.trim()).map_err(|e| error(offset, format!("invalid JSON: {e}")))
+}
+
+/// The payload of a non-codetags spelling; `value` is the text after `=` (trimmed).
+fn payload(
+    spelling: &Spelling,
+    value: Option<&str>,
+    offset: usize,
+) -> Result<PayloadValue, SyntaxError> {
+    let name = spelling.name;
+    let Some(value) = value else {
+        return match spelling.payload {
+            Payload::None => Ok(PayloadValue::None),
+            _ => Err(error(offset - 1, format!("+{name} needs a value"))),
+        };
+    };
+    let wrong = |want: &str| error(offset, format!("+{name} takes {want}, not {value:?}"));
+    Ok(match spelling.payload {
+        Payload::None => return Err(error(offset - 1, format!("+{name} takes no value"))),
+        Payload::Int => PayloadValue::Int(value.parse().map_err(|_| wrong("an integer"))?),
+        Payload::Number => match serde_json::from_str::<Value>(value) {
+            Ok(Value::Number(n)) => PayloadValue::Number(n),
+            _ => return Err(wrong("a number")),
+        },
+        Payload::Bool => match value {
+            "true" => PayloadValue::Bool(true),
+            "false" => PayloadValue::Bool(false),
+            _ => return Err(wrong("true or false")),
+        },
+        Payload::String => PayloadValue::String(string_value(value, offset)?),
+        Payload::Raw => PayloadValue::String(value.to_string()),
+        Payload::Json => PayloadValue::Json(json(value, offset)?),
+        Payload::List => PayloadValue::List(
+            options::split_list(value)
+                .into_iter()
+                .map(|item| {
+                    serde_json::from_str(item.trim())
+                        .unwrap_or_else(|_| Value::String(item.trim().to_string()))
+                })
+                .collect(),
+        ),
+        Payload::Rule => {
+            let list = options::parse(value).map_err(|e| error(e.offset + offset, e.message))?;
+            PayloadValue::Rule(rule_spec(&list, spelling.dialect, offset)?)
+        }
+        Payload::Tag => return Err(wrong("a tag")),
+    })
+}
+
+/// A string payload: Go-quoted, backquoted, the KEP's single quotes, or bare.
+fn string_value(value: &str, offset: usize) -> Result<String, SyntaxError> {
+    if value.starts_with(['"', '`']) {
+        return crate::strconv::unquote(value)
+            .ok_or_else(|| error(offset, format!("invalid string {value}")));
+    }
+    if let Some(inner) = value.strip_prefix('\'') {
+        return inner
+            .strip_suffix('\'')
+            .map(str::to_string)
+            .ok_or_else(|| error(offset, "unterminated string"));
+    }
+    Ok(value.to_string())
+}
+
+fn rule_spec(list: &OptionList, dialect: Dialect, offset: usize) -> Result<RuleSpec, SyntaxError> {
+    let mut spec = RuleSpec::default();
+    let mut rule = list.positional.as_ref().map(|v| v.text.clone());
+    for (key, value) in &list.named {
+        let text = Some(value.text.clone());
+        match (dialect, key.as_str()) {
+            (Dialect::Kubebuilder, "rule") => rule = text,
+            (_, "message") => spec.message = text,
+            (_, "messageExpression") => spec.message_expression = text,
+            (_, "reason") => spec.reason = text,
+            (Dialect::Kep, "field") | (_, "fieldPath") => spec.field_path = text,
+            (_, "optionalOldSelf") => {
+                spec.optional_old_self = match value.text.as_str() {
+                    "true" => true,
+                    "false" => false,
+                    other => {
+                        return Err(error(
+                            offset + value.offset,
+                            format!("optionalOldSelf is true or false, not {other:?}"),
+                        ))
+                    }
+                }
+            }
+            _ => {
+                return Err(error(
+                    offset + value.offset.saturating_sub(key.len() + 1),
+                    format!("unknown rule option {key:?}"),
+                ))
+            }
+        }
+    }
+    spec.rule = rule.ok_or_else(|| error(offset, "a rule needs its CEL expression"))?;
+    Ok(spec)
+}
+
+/// Checks a codetags tag against its spelling, nested tags included.
+fn from_codetags(
+    tag: codetags::Tag,
+    spelling: &'static Spelling,
+    rule: Rule,
+    depth: usize,
+) -> Result<TagUse, SyntaxError> {
+    let name = spelling.name;
+    let wrong = |got: &str, want: &str| {
+        error(
+            1,
+            format!("+{name}: tag value has wrong type: got {got}, want {want}"),
+        )
+    };
+    let payload = match (spelling.payload, tag.value) {
+        (Payload::None, None) => PayloadValue::None,
+        (Payload::None, Some(TagValue::Scalar(s))) => return Err(wrong(s.kind(), "none")),
+        (Payload::None, Some(TagValue::Tag(_))) => return Err(wrong("tag", "none")),
+        (want, None) => {
+            return Err(error(
+                1,
+                format!(
+                    "+{name}: missing required tag value of type {}",
+                    kind_name(want)
+                ),
+            ))
+        }
+        (Payload::Int, Some(TagValue::Scalar(Scalar::Int(i)))) => PayloadValue::Int(i),
+        (Payload::String, Some(TagValue::Scalar(Scalar::String(s)))) => PayloadValue::String(s),
+        (Payload::Raw, Some(TagValue::Scalar(s))) => match s {
+            Scalar::Int(i) => PayloadValue::Int(i),
+            Scalar::Bool(b) => PayloadValue::Bool(b),
+            Scalar::String(s) => PayloadValue::String(s),
+        },
+        (Payload::Tag, Some(TagValue::Tag(inner))) => {
+            if depth > 16 {
+                return Err(error(1, "tags nested too deeply"));
+            }
+            let (entry, inner_spelling) = match lookup(&inner.name) {
+                Known::Validation(e, s) if s.dialect == Dialect::ValidationGen => (e, s),
+                _ => return Err(error(1, format!("unknown tag \"+{}\"", inner.name))),
+            };
+            let inner = from_codetags(*inner, inner_spelling, entry.rule, depth + 1)?;
+            PayloadValue::Tag(Box::new(inner))
+        }
+        (want, Some(TagValue::Scalar(s))) => return Err(wrong(s.kind(), kind_name(want))),
+        (want, Some(TagValue::Tag(_))) => return Err(wrong("tag", kind_name(want))),
+    };
+    Ok(TagUse {
+        rule,
+        dialect: Dialect::ValidationGen,
+        name,
+        args: tag.args,
+        payload,
+        offset: 0,
+    })
+}
+
+fn kind_name(p: Payload) -> &'static str {
+    match p {
+        Payload::Int => "int",
+        Payload::String | Payload::Raw => "string",
+        Payload::Tag => "tag",
+        Payload::Bool => "bool",
+        _ => "value",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(line: &str) -> TagUse {
+        read_line(line)
+            .unwrap_or_else(|e| panic!("{line}: {e}"))
+            .unwrap_or_else(|| panic!("{line}: not a tag"))
+    }
+
+    #[test]
+    fn one_rule_in_every_dialect() {
+        for line in [
+            "+minimum=1",
+            " +k8s:minimum=1",
+            "+kubebuilder:validation:Minimum=1",
+            "+k8s:validation:minimum=1",
+        ] {
+            assert_eq!(read(line).rule, Rule::Minimum, "{line}");
+        }
+        assert_eq!(read("+k8s:minimum=1").payload, PayloadValue::Int(1));
+        assert!(matches!(
+            read("+minimum=0.5").payload,
+            PayloadValue::Number(_)
+        ));
+        assert_eq!(read(" +listType=map").offset, 1);
+    }
+
+    #[test]
+    fn payloads_are_read_as_each_spelling_takes_them() {
+        assert_eq!(
+            read("+nameFormat='dns1123subdomain'").payload,
+            PayloadValue::String("dns1123subdomain".into())
+        );
+        assert_eq!(
+            read("+pattern=^a,b$").payload,
+            PayloadValue::String("^a,b$".into())
+        );
+        assert_eq!(
+            read(r#"+default={"a": 1}"#).payload,
+            PayloadValue::Json(serde_json::json!({"a": 1}))
+        );
+        assert_eq!(
+            read(r#"+kubebuilder:validation:Enum=A;B;1"#).payload,
+            PayloadValue::List(vec!["A".into(), "B".into(), 1.into()])
+        );
+        let kep = read(
+            r#"+validationRule="!self.hostNetwork || !has(self.hostPort)",message="hostPort needs hostNetwork",reason=Forbidden,field="hostPort""#,
+        );
+        assert_eq!(
+            kep.payload,
+            PayloadValue::Rule(RuleSpec {
+                rule: "!self.hostNetwork || !has(self.hostPort)".into(),
+                message: Some("hostPort needs hostNetwork".into()),
+                reason: Some("Forbidden".into()),
+                field_path: Some("hostPort".into()),
+                ..RuleSpec::default()
+            })
+        );
+        let kb = read(
+            r#"+kubebuilder:validation:XValidation:rule="self.a <= self.b",messageExpression="'bad'",optionalOldSelf=true"#,
+        );
+        assert_eq!(kb.rule, Rule::ValidationRule);
+        let PayloadValue::Rule(spec) = kb.payload else {
+            panic!()
+        };
+        assert_eq!(
+            (
+                spec.rule.as_str(),
+                spec.message_expression.as_deref(),
+                spec.optional_old_self
+            ),
+            ("self.a <= self.b", Some("'bad'"), true)
+        );
+        assert_eq!(
+            read(r#"+k8s:validation:cel[1]:rule>self.size() > 0"#).payload,
+            PayloadValue::CelPart {
+                index: 1,
+                key: "rule".into(),
+                value: "self.size() > 0".into()
+            }
+        );
+        let nested = read("+k8s:subfield(name)=+k8s:format=k8s-long-name");
+        let PayloadValue::Tag(inner) = nested.payload else {
+            panic!()
+        };
+        assert_eq!(
+            (inner.rule, inner.payload),
+            (Rule::Format, PayloadValue::String("k8s-long-name".into()))
+        );
+    }
+
+    #[test]
+    fn other_generators_tags_are_not_ours() {
+        for line in [
+            "+genclient",
+            "+k8s:deepcopy-gen=package",
+            "// text",
+            "+featureGate=X",
+            "+k8s:openapi-gen=true",
+        ] {
+            assert_eq!(read_line(line), Ok(None), "{line}");
+        }
+    }
+
+    #[test]
+    fn bad_tags_are_errors_at_their_place() {
+        for (line, offset, message) in [
+            ("+k8s:minimun=1", 1, "unknown tag \"+k8s:minimun\""),
+            (
+                "+kubebuilder:validation:Maximun=1",
+                1,
+                "unknown tag \"+kubebuilder:validation:Maximun\"",
+            ),
+            (
+                "  +k8s:minimum=abc",
+                3,
+                "+k8s:minimum: tag value has wrong type: got string, want int",
+            ),
+            (
+                "+k8s:minimum",
+                1,
+                "+k8s:minimum: missing required tag value of type int",
+            ),
+            (
+                "+k8s:optional=true",
+                1,
+                "+k8s:optional: tag value has wrong type: got bool, want none",
+            ),
+            ("+k8s:eachVal=+k8s:typo", 1, "unknown tag \"+k8s:typo\""),
+            ("+minimum=ten", 9, "+minimum takes a number, not \"ten\""),
+            ("+optional=yes", 9, "+optional takes no value"),
+            ("+maxLength", 10, "+maxLength needs a value"),
+            (
+                "+default={",
+                9,
+                "invalid JSON: EOF while parsing an object at line 1 column 1",
+            ),
+            (
+                r#"+validationRule="self > 0",mesage="x""#,
+                27,
+                "unknown rule option \"mesage\"",
+            ),
+            (
+                r#"+validationRule=message="x""#,
+                16,
+                "a rule needs its CEL expression",
+            ),
+            (
+                "+k8s:validation:cel[x]:rule=\"a\"",
+                20,
+                "a cel index is a non-negative integer",
+            ),
+            (
+                "+k8s:validation:cel[0]:rules=\"a\"",
+                23,
+                "unknown cel key \"rules\"",
+            ),
+        ] {
+            let err = read_line(line).expect_err(line);
+            assert_eq!(
+                (err.offset, err.message.as_str()),
+                (offset, message),
+                "{line}"
+            );
+        }
+    }
+}
