@@ -75,7 +75,7 @@ impl FieldPath {
             out.push('/');
             match e {
                 PathElement::Field(n) | PathElement::Key(n) => {
-                    out.push_str(&n.replace('~', "~0").replace('/', "~1"))
+                    out.push_str(&crate::document::pointer_token(n))
                 }
                 PathElement::Index(i) => out.push_str(&i.to_string()),
             }

@@ -6,4 +6,5 @@ mod positions;
 mod yaml;
 
 pub use positions::SourcePosition;
+pub(crate) use positions::{pointer_key, pointer_token};
 pub use yaml::{read_documents, Document, DocumentError, MAX_DEPTH};

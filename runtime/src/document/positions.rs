@@ -12,6 +12,11 @@ pub fn pointer_token(key: &str) -> String {
     key.replace('~', "~0").replace('/', "~1")
 }
 
+/// The key a JSON pointer token names (the inverse of [`pointer_token`]).
+pub fn pointer_key(token: &str) -> String {
+    token.replace("~1", "/").replace("~0", "~")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -19,5 +24,6 @@ mod tests {
     #[test]
     fn escapes_pointer_tokens() {
         assert_eq!(pointer_token("a/b~c"), "a~1b~0c");
+        assert_eq!(pointer_key("a~1b~0c~01"), "a/b~c~1");
     }
 }

@@ -38,10 +38,9 @@ pub(crate) struct Found {
 /// like, which see the pruned and defaulted value).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Mode {
-    /// `resource_root`: the node is the validated object's root (embedded resources are
-    /// resource roots too, known from their own node).
+    /// `top`: the node is the validated object's root.
     Full {
-        resource_root: bool,
+        top: bool,
     },
     ValuesOnly,
 }
@@ -49,24 +48,15 @@ enum Mode {
 /// Checks `value` against the plan's root.
 pub(crate) fn check<'a>(plan: &Plan, value: impl ValueView<'a>) -> Found {
     let mut found = Found::default();
-    let mode = Mode::Full {
-        resource_root: true,
-    };
+    let mode = Mode::Full { top: true };
     Walker::new(plan, &mut found).node(plan.root, value, &Path::ROOT, mode, 0);
     found
-}
-
-/// The keys of a resource that pruning keeps at its root whatever the schema declares.
-fn resource_field(key: &str) -> bool {
-    matches!(key, "apiVersion" | "kind" | "metadata")
 }
 
 /// The mode of a child node: structural steps continue below a full walk.
 fn full_child(mode: Mode) -> Mode {
     match mode {
-        Mode::Full { .. } => Mode::Full {
-            resource_root: false,
-        },
+        Mode::Full { .. } => Mode::Full { top: false },
         Mode::ValuesOnly => Mode::ValuesOnly,
     }
 }
@@ -111,8 +101,8 @@ impl<'p, 'f, 'a, V: ValueView<'a>> Walker<'p, 'f, V> {
         if node.composes() {
             match mode {
                 // Pruning and defaults change only containers.
-                Mode::Full { resource_root } if matches!(v.kind(), Kind::Array | Kind::Object) => {
-                    let pruned = materialize(plan, id, v, resource_root, depth);
+                Mode::Full { top } if matches!(v.kind(), Kind::Array | Kind::Object) => {
+                    let pruned = materialize(plan, id, v, top, depth);
                     compose(plan, node, &pruned, path, depth, errors);
                 }
                 _ => compose(plan, node, v, path, depth, errors),
@@ -147,14 +137,11 @@ impl<'p, 'f, 'a, V: ValueView<'a>> Walker<'p, 'f, V> {
 
     fn object(&mut self, node: &'p Node, v: V, path: &Path<'_>, mode: Mode, depth: usize) {
         let plan = self.plan;
-        let (full, resource_root) = match mode {
-            Mode::Full { resource_root } => (true, resource_root || node.embedded),
+        let (full, top) = match mode {
+            Mode::Full { top } => (true, top),
             Mode::ValuesOnly => (false, false),
         };
-        let pruned = |key: &str| {
-            full && matches!(node.unknown, Unknown::Pruned)
-                && !(resource_root && resource_field(key))
-        };
+        let pruned = |key: &str| full && node.prunes(key, top);
         if full && node.embedded && !path.is_root() {
             if let Value::Object(map) = v.to_json().as_ref() {
                 let at = path.field_path(Keys::Indexed);

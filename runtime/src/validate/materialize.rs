@@ -7,16 +7,16 @@ use super::plan::{NodeId, Plan, Slot, Unknown};
 use crate::value::{Kind, ValueView};
 use serde_json::{Map, Value};
 
-/// The pruned and defaulted copy of `v`, a value of node `id`.
+/// The pruned and defaulted copy of `v`, a value of node `id` (`top`: the validated object's
+/// root).
 pub(crate) fn materialize<'a>(
     plan: &Plan,
     id: NodeId,
     v: impl ValueView<'a>,
-    resource_root: bool,
+    top: bool,
     depth: usize,
 ) -> Value {
     let node = &plan.nodes[id];
-    let resource_root = resource_root || node.embedded;
     if depth > MAX_DEPTH {
         return v.to_json().into_owned();
     }
@@ -36,9 +36,7 @@ pub(crate) fn materialize<'a>(
                     continue;
                 }
                 match node.unknown {
-                    Unknown::Pruned
-                        if !(resource_root
-                            && matches!(key, "apiVersion" | "kind" | "metadata")) => {}
+                    _ if node.prunes(key, top) => {}
                     Unknown::Schema(ap) => {
                         map.insert(
                             key.to_string(),

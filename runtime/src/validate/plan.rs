@@ -1,6 +1,6 @@
 //! The compiled form of a schema the validator walks: every node once in an arena, `$ref`s
 //! resolved to node indices (recursive definitions become cycles), and what the walk asks of a
-//! node worked out in advance: accepted types as a bit set, patterns compiled, properties sorted
+//! node worked out in advance: accepted types as a bit set, patterns compiled, properties hashed
 //! for lookup, and the pruning, defaulting, strip-zero, list-type and embedded-resource flags.
 
 use super::formats;
@@ -87,9 +87,10 @@ impl Types {
 }
 
 /// What a node says of object keys it does not declare.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub(crate) enum Unknown {
     /// Kept and not checked (preserve-unknown-fields, or nothing declared).
+    #[default]
     Kept,
     /// Pruned and reported as unknown fields.
     Pruned,
@@ -111,8 +112,9 @@ pub(crate) struct Property {
 }
 
 /// `x-kubernetes-list-type`.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub(crate) enum ListType {
+    #[default]
     Atomic,
     Set,
     Map(Vec<String>),
@@ -134,8 +136,8 @@ pub(crate) struct Pattern {
     pub regex: Result<regex::Regex, regex::Error>,
 }
 
-/// One compiled schema node.
-#[derive(Debug)]
+/// One compiled schema node (the default checks nothing).
+#[derive(Debug, Default)]
 pub(crate) struct Node {
     pub types: Types,
     /// The declared types as kube-openapi lists them in messages (`integer,string`); empty
@@ -186,6 +188,15 @@ impl Node {
             return None;
         }
         self.by_name.get(name).copied()
+    }
+
+    /// Whether pruning drops the undeclared key `key` of this node's objects. `top`: the node
+    /// is the validated object's root; there, and at embedded resources, a resource's
+    /// `apiVersion`, `kind` and `metadata` are kept whatever the schema declares.
+    #[inline]
+    pub fn prunes(&self, key: &str, top: bool) -> bool {
+        matches!(self.unknown, Unknown::Pruned)
+            && !((top || self.embedded) && matches!(key, "apiVersion" | "kind" | "metadata"))
     }
 
     /// Whether nothing but `type` and `nullable` is checked.
@@ -279,7 +290,7 @@ impl<'s> Compiler<'_, 's> {
         }
         let id = self.nodes.len();
         self.seen.insert(key, id);
-        self.nodes.push(placeholder());
+        self.nodes.push(Node::default());
         let compiled = self.build(s);
         self.nodes[id] = compiled;
         id
@@ -400,42 +411,5 @@ impl<'s> Compiler<'_, 's> {
         };
         node.type_only = node.checks_only_type();
         node
-    }
-}
-
-fn placeholder() -> Node {
-    Node {
-        types: Types(0),
-        type_names: "".into(),
-        nullable: false,
-        any_of: Vec::new(),
-        one_of: Vec::new(),
-        all_of: Vec::new(),
-        not: None,
-        max_length: None,
-        min_length: None,
-        pattern: None,
-        format: None,
-        multiple_of: None,
-        minimum: None,
-        maximum: None,
-        exclusive_minimum: false,
-        exclusive_maximum: false,
-        items: None,
-        min_items: None,
-        max_items: None,
-        unique_items: false,
-        enum_values: Vec::new(),
-        min_properties: None,
-        max_properties: None,
-        properties: Vec::new(),
-        by_name: FxHashMap::default(),
-        defaulted: Vec::new(),
-        required: Vec::new(),
-        unknown: Unknown::Kept,
-        additional_false: false,
-        embedded: false,
-        list_type: ListType::Atomic,
-        type_only: false,
     }
 }

@@ -29,19 +29,14 @@ impl Errors {
         }
     }
 
-    pub fn extend(&mut self, errors: Vec<FieldError>) {
-        self.failures += errors.len();
-        if !self.quiet {
-            self.list.extend(errors);
-        }
-    }
-
     /// Records `count` failures whose errors `make` builds when errors are kept.
     pub fn extend_with(&mut self, count: usize, make: impl FnOnce() -> Vec<FieldError>) {
         if self.quiet {
             self.failures += count;
         } else {
-            self.extend(make());
+            let errors = make();
+            self.failures += errors.len();
+            self.list.extend(errors);
         }
     }
 

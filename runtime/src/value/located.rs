@@ -72,7 +72,7 @@ impl PositionTree {
     pub fn find(&self, pointer: &str) -> SourcePosition {
         let mut node = self;
         for token in pointer.split('/').skip(1) {
-            let key = token.replace("~1", "/").replace("~0", "~");
+            let key = crate::document::pointer_key(token);
             let next = match &node.children {
                 Children::Items(_) => key.parse().ok().and_then(|i| node.item(i)),
                 Children::Entries(_) => node.entry(&key),
