@@ -11,16 +11,62 @@ pub struct RawComment<'a> {
     /// 0-based rows where the comment starts and ends.
     pub start_row: usize,
     pub end_row: usize,
+    /// 0-based column, in characters, where the comment starts.
+    pub start_column: usize,
     /// Whether a code token precedes the comment on its starting line.
     pub trailing: bool,
     /// How many code tokens come before the comment in the file.
     pub tokens_before: usize,
 }
 
+/// Where a doc comment line's text starts in its file: 1-based line, 1-based column in
+/// characters (after the `//` and the one space go/ast strips).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LineStart {
+    pub line: usize,
+    pub column: usize,
+}
+
+/// The lines of one comment group, each with where it starts. Reads as the slice of its lines.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Doc {
+    pub lines: Vec<String>,
+    /// Parallel to `lines`.
+    pub starts: Vec<LineStart>,
+}
+
+impl Doc {
+    /// Where byte `offset` of line `index` is in the file.
+    pub fn position(&self, index: usize, offset: usize) -> LineStart {
+        let start = self
+            .starts
+            .get(index)
+            .copied()
+            .unwrap_or(LineStart { line: 1, column: 1 });
+        let before = self
+            .lines
+            .get(index)
+            .and_then(|l| l.get(..offset))
+            .map_or(0, |text| text.chars().count());
+        LineStart {
+            line: start.line,
+            column: start.column + before,
+        }
+    }
+}
+
+impl std::ops::Deref for Doc {
+    type Target = [String];
+
+    fn deref(&self) -> &[String] {
+        &self.lines
+    }
+}
+
 /// The comment groups of a file, keyed by the row on which each ends.
 #[derive(Debug, Default)]
 pub struct CommentGroups {
-    by_end_row: HashMap<usize, Vec<String>>,
+    by_end_row: HashMap<usize, Doc>,
     /// Every group's lines, in file order.
     pub all: Vec<Vec<String>>,
 }
@@ -55,61 +101,76 @@ impl CommentGroups {
 
     fn push(&mut self, group: &[&RawComment<'_>]) {
         let Some(last) = group.last() else { return };
-        let lines = split_lines(&group_text(group.iter().map(|c| c.text)));
-        self.by_end_row.insert(last.end_row, lines.clone());
-        self.all.push(lines);
+        let doc = group_lines(group.iter().copied());
+        self.all.push(doc.lines.clone());
+        self.by_end_row.insert(last.end_row, doc);
     }
 
     /// The doc comment lines of a declaration whose name is on `row` (0-based): the group ending
     /// on the row before, split into lines; `[""]` when there is none, as gengo returns.
-    pub fn doc_for_row(&self, row: usize) -> Vec<String> {
+    pub fn doc_for_row(&self, row: usize) -> Doc {
         row.checked_sub(1)
             .and_then(|r| self.by_end_row.get(&r))
             .cloned()
-            .unwrap_or_else(|| vec![String::new()])
+            .unwrap_or_else(|| Doc {
+                lines: vec![String::new()],
+                starts: vec![LineStart {
+                    line: row + 1,
+                    column: 1,
+                }],
+            })
     }
 }
 
-/// gengo's `splitLines`: drop trailing newlines, split on `\n`.
-pub fn split_lines(text: &str) -> Vec<String> {
-    text.trim_end_matches('\n')
-        .split('\n')
-        .map(str::to_string)
-        .collect()
-}
-
-/// go/ast `CommentGroup.Text()`.
-pub fn group_text<'a>(comments: impl Iterator<Item = &'a str>) -> String {
-    let mut lines: Vec<String> = Vec::new();
-    for raw in comments {
-        let body: &str = if let Some(rest) = raw.strip_prefix("//") {
+/// gengo's `splitLines` of go/ast `CommentGroup.Text()`, keeping where each line starts: `//`
+/// and one following space are stripped, directives dropped, `/* */` unwrapped, trailing blanks
+/// trimmed, leading blank lines dropped and runs of blank lines collapsed into one; `[""]` when
+/// nothing is left.
+pub fn group_lines<'a, 'c: 'a>(comments: impl Iterator<Item = &'a RawComment<'c>>) -> Doc {
+    let mut raw_lines: Vec<(&str, LineStart)> = Vec::new();
+    for c in comments {
+        let raw = c.text;
+        let at = |row_offset: usize, column: usize| LineStart {
+            line: c.start_row + row_offset + 1,
+            column,
+        };
+        let first_column = c.start_column + 1;
+        if let Some(rest) = raw.strip_prefix("//") {
             if let Some(stripped) = rest.strip_prefix(' ') {
-                stripped
-            } else if is_directive(rest) {
-                continue;
-            } else {
-                rest
+                raw_lines.push((stripped, at(0, first_column + 3)));
+            } else if !is_directive(rest) {
+                raw_lines.push((rest, at(0, first_column + 2)));
             }
         } else if raw.starts_with("/*") && raw.ends_with("*/") && raw.len() >= 4 {
-            &raw[2..raw.len() - 2]
+            for (i, line) in raw[2..raw.len() - 2].split('\n').enumerate() {
+                let column = if i == 0 { first_column + 2 } else { 1 };
+                raw_lines.push((line, at(i, column)));
+            }
         } else {
-            raw
-        };
-        for line in body.split('\n') {
-            lines.push(line.trim_end_matches([' ', '\t', '\n', '\r']).to_string());
+            for (i, line) in raw.split('\n').enumerate() {
+                raw_lines.push((line, at(i, if i == 0 { first_column } else { 1 })));
+            }
         }
     }
-    // Drop leading blank lines and collapse runs of blank lines into one.
-    let mut kept: Vec<String> = Vec::with_capacity(lines.len());
-    for line in lines {
-        if !line.is_empty() || kept.last().is_some_and(|l| !l.is_empty()) {
-            kept.push(line);
+    let first = raw_lines.first().map(|(_, start)| *start);
+    let mut doc = Doc::default();
+    for (line, start) in raw_lines {
+        let line = line.trim_end_matches([' ', '\t', '\n', '\r']);
+        if !line.is_empty() || doc.lines.last().is_some_and(|l| !l.is_empty()) {
+            doc.lines.push(line.to_string());
+            doc.starts.push(start);
         }
     }
-    if kept.last().is_some_and(|l| !l.is_empty()) {
-        kept.push(String::new());
+    while doc.lines.last().is_some_and(|l| l.is_empty()) {
+        doc.lines.pop();
+        doc.starts.pop();
     }
-    kept.join("\n")
+    if doc.lines.is_empty() {
+        doc.lines.push(String::new());
+        doc.starts
+            .push(first.unwrap_or(LineStart { line: 1, column: 1 }));
+    }
+    doc
 }
 
 /// go/ast `isDirective`: `//line `, `//extern `, `//export `, or `//[a-z0-9]+:[a-z0-9]...`
@@ -139,33 +200,58 @@ mod tests {
             text,
             start_row: row,
             end_row: row + text.matches('\n').count(),
+            start_column: 1,
             trailing,
             tokens_before,
         }
     }
 
+    /// The lines of comments written one per row from row 0.
+    fn lines(texts: &[&'static str]) -> Vec<String> {
+        let mut row = 0;
+        let raw: Vec<RawComment<'static>> = texts
+            .iter()
+            .map(|t| {
+                let c = comment(t, row, false, 0);
+                row = c.end_row + 1;
+                c
+            })
+            .collect();
+        group_lines(raw.iter()).lines
+    }
+
     #[test]
     fn text_strips_one_space_and_directives() {
-        let t = group_text(
-            [
-                "// a",
-                "//\tb",
-                "//   c",
-                "//go:build x",
-                "//nolint:all",
-                "//+k8s:x=y",
-            ]
-            .into_iter(),
-        );
-        assert_eq!(t, "a\n\tb\n  c\n+k8s:x=y\n");
+        let t = lines(&[
+            "// a",
+            "//\tb",
+            "//   c",
+            "//go:build x",
+            "//nolint:all",
+            "//+k8s:x=y",
+        ]);
+        assert_eq!(t, vec!["a", "\tb", "  c", "+k8s:x=y"]);
     }
 
     #[test]
     fn text_collapses_blank_lines_and_trims() {
-        let t = group_text(["//", "// a  ", "//", "//", "// b", "//"].into_iter());
-        assert_eq!(t, "a\n\nb\n");
-        assert_eq!(group_text(["/* x\n   y */"].into_iter()), " x\n   y\n");
-        assert_eq!(split_lines(""), vec![""]);
+        let t = lines(&["//", "// a  ", "//", "//", "// b", "//"]);
+        assert_eq!(t, vec!["a", "", "b"]);
+        assert_eq!(lines(&["/* x\n   y */"]), vec![" x", "   y"]);
+        assert_eq!(lines(&["//"]), vec![""]);
+    }
+
+    #[test]
+    fn lines_know_where_they_start() {
+        // `\t// a` on row 4, then `/* b\n  c */` on rows 5-6, both starting in column 1 (0-based).
+        let raw = [
+            comment("// a", 4, false, 0),
+            comment("/* b\n  c */", 5, false, 0),
+        ];
+        let doc = group_lines(raw.iter());
+        assert_eq!(doc.lines, vec!["a", " b", "  c"]);
+        let at = |line, column| LineStart { line, column };
+        assert_eq!(doc.starts, vec![at(5, 5), at(6, 4), at(7, 1)]);
     }
 
     #[test]
@@ -178,8 +264,8 @@ mod tests {
         ];
         let g = CommentGroups::build(&cs);
         assert_eq!(g.all, vec![vec!["a", "b"], vec!["c"], vec!["d"]]);
-        assert_eq!(g.doc_for_row(2), vec!["a", "b"]);
-        assert_eq!(g.doc_for_row(3), vec![""]);
+        assert_eq!(g.doc_for_row(2).lines, vec!["a", "b"]);
+        assert_eq!(g.doc_for_row(3).lines, vec![""]);
     }
 
     #[test]
@@ -187,6 +273,6 @@ mod tests {
         let cs = [comment("// t", 0, true, 3), comment("// next", 1, false, 3)];
         let g = CommentGroups::build(&cs);
         assert_eq!(g.all, vec![vec!["t"], vec!["next"]]);
-        assert_eq!(g.doc_for_row(2), vec!["next"]);
+        assert_eq!(g.doc_for_row(2).lines, vec!["next"]);
     }
 }

@@ -1,6 +1,7 @@
 //! The declarations the generator needs from a Go package: named types (structs, defined types,
 //! aliases), their methods, constants, and the comment lines gengo would attach to each.
 
+pub use super::comments::{Doc, LineStart};
 use crate::error::SourcePos;
 use indexmap::IndexMap;
 use std::collections::HashMap;
@@ -62,8 +63,8 @@ pub struct Field {
     pub ty: TypeExpr,
     /// The struct tag, unquoted (`json:"name,omitempty" protobuf:"..."`).
     pub tag: String,
-    /// The field's doc comment lines, as gengo attaches them.
-    pub comments: Vec<String>,
+    /// The field's doc comment lines, as gengo attaches them, and where each starts.
+    pub comments: Doc,
     pub pos: SourcePos,
 }
 
@@ -74,7 +75,7 @@ pub struct TypeDecl {
     pub alias: bool,
     pub generic: bool,
     pub ty: TypeExpr,
-    pub comments: Vec<String>,
+    pub comments: Doc,
     pub pos: SourcePos,
 }
 
@@ -115,7 +116,7 @@ pub struct ConstDecl {
     pub name: String,
     pub ty: Option<TypeExpr>,
     pub value: ConstValue,
-    pub comments: Vec<String>,
+    pub comments: Doc,
     pub pos: SourcePos,
 }
 

@@ -608,6 +608,10 @@ fn collect_comments<'s>(root: Node<'_>, source: &'s str) -> Vec<RawComment<'s>> 
                 text: &source[node.byte_range()],
                 start_row,
                 end_row: node.end_position().row,
+                start_column: source
+                    [node.start_byte() - node.start_position().column..node.start_byte()]
+                    .chars()
+                    .count(),
                 trailing: last_token_end_row == Some(start_row),
                 tokens_before: tokens,
             });
@@ -651,7 +655,7 @@ mod tests {
         );
         assert_eq!(f.package_name, "p");
         let a = &f.types[0];
-        assert_eq!(a.comments, vec!["Doc line.", "+k8s:openapi-gen=true"]);
+        assert_eq!(a.comments.lines, vec!["Doc line.", "+k8s:openapi-gen=true"]);
         let TypeExpr::Struct(fields) = &a.ty else {
             panic!()
         };
@@ -665,10 +669,15 @@ mod tests {
                 name: "TypeMeta".into()
             }
         );
-        assert_eq!(fields[1].comments, vec!["X doc"]);
+        assert_eq!(fields[1].comments.lines, vec!["X doc"]);
+        // `\t// X doc` on line 9: the text starts after the tab, `//` and the space.
+        let at = fields[1].comments.position(0, 2);
+        assert_eq!((at.line, at.column), (9, 7));
+        let at = a.comments.position(1, 1);
+        assert_eq!((at.line, at.column), (6, 5));
         assert_eq!(fields[2].name, "Y");
         assert_eq!(fields[2].tag, "json:\"x,omitempty\"");
-        assert_eq!(fields[3].comments, vec![""]);
+        assert_eq!(fields[3].comments.lines, vec![""]);
         assert_eq!(fields[3].pos.line, 14);
     }
 
@@ -689,7 +698,7 @@ mod tests {
                 ("D", ConstValue::Int(3)),
             ]
         );
-        assert_eq!(f.consts[0].comments, vec!["A is a."]);
+        assert_eq!(f.consts[0].comments.lines, vec!["A is a."]);
         assert!(f.consts[2].ty.is_some());
     }
 

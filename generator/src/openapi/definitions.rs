@@ -250,7 +250,7 @@ impl Walk<'_> {
     fn property(&mut self, owner: &Arc<Package>, m: &Field) -> Result<Schema> {
         check_patch_tags(m)?;
         let enum_type = self.enum_type(&m.ty).map_err(at(&m.pos))?;
-        let mut lines = m.comments.clone();
+        let mut lines = m.comments.lines.clone();
         if let Some(e) = &enum_type {
             lines.extend(e.description_lines());
         }

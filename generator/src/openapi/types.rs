@@ -182,7 +182,7 @@ impl<'l> Types<'l> {
         match self.unalias(ty)? {
             TypeExpr::Named { package, name } if !is_std(&package) => {
                 let pkg = self.declaring(&package, &name)?;
-                Ok(pkg.types[name.as_str()].comments.clone())
+                Ok(pkg.types[name.as_str()].comments.lines.clone())
             }
             _ => Ok(Vec::new()),
         }
