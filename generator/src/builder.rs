@@ -41,6 +41,7 @@ impl Generator {
             options: Options {
                 enums: false,
                 validations: true,
+                lenient: false,
             },
             ..Generator::default()
         }
@@ -74,6 +75,12 @@ impl Generator {
     /// Lower validation tags (on by default).
     pub fn validations(mut self, on: bool) -> Generator {
         self.options.validations = on;
+        self
+    }
+
+    /// Report bad validation tags as warnings instead of failing (off by default).
+    pub fn lenient(mut self, on: bool) -> Generator {
+        self.options.lenient = on;
         self
     }
 

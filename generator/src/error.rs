@@ -50,6 +50,20 @@ impl Error {
         }
     }
 
+    /// Several errors as one: each on its own line, in the order given.
+    pub fn many(errors: Vec<Error>) -> Error {
+        match <[Error; 1]>::try_from(errors) {
+            Ok([one]) => one,
+            Err(errors) => Error::new(
+                errors
+                    .iter()
+                    .map(Error::to_string)
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+            ),
+        }
+    }
+
     pub fn io(path: &Path, err: std::io::Error) -> Error {
         Error::new(format!("{}: {err}", path.display()))
     }

@@ -24,7 +24,11 @@ fn openapi(generator: Generator) -> String {
 fn basic_descriptions_names_required_inline_aliases() {
     insta::assert_snapshot!(
         "basic",
-        openapi(Generator::new().package(&testdata("basic")))
+        openapi(
+            Generator::new()
+                .validations(false)
+                .package(&testdata("basic"))
+        )
     );
 }
 
@@ -32,13 +36,22 @@ fn basic_descriptions_names_required_inline_aliases() {
 fn defaults_of_every_kind() {
     insta::assert_snapshot!(
         "defaults",
-        openapi(Generator::new().package(&testdata("defaults")))
+        openapi(
+            Generator::new()
+                .validations(false)
+                .package(&testdata("defaults"))
+        )
     );
 }
 
 #[test]
 fn enums_when_switched_on() {
-    let text = openapi(Generator::new().enums(true).package(&testdata("defaults")));
+    let text = openapi(
+        Generator::new()
+            .validations(false)
+            .enums(true)
+            .package(&testdata("defaults")),
+    );
     insta::assert_snapshot!("defaults_enums", text);
 }
 
@@ -46,34 +59,57 @@ fn enums_when_switched_on() {
 fn extensions_and_unions() {
     insta::assert_snapshot!(
         "extensions",
-        openapi(Generator::new().package(&testdata("extensions")))
+        openapi(
+            Generator::new()
+                .validations(false)
+                .package(&testdata("extensions"))
+        )
     );
 }
 
 #[test]
 fn special_types_from_their_methods() {
-    insta::assert_snapshot!("meta", openapi(Generator::new().package(&testdata("meta"))));
+    insta::assert_snapshot!(
+        "meta",
+        openapi(
+            Generator::new()
+                .validations(false)
+                .package(&testdata("meta"))
+        )
+    );
 }
 
 #[test]
 fn type_selection_and_model_names() {
     insta::assert_snapshot!(
         "selected",
-        openapi(Generator::new().package(&testdata("selected")))
+        openapi(
+            Generator::new()
+                .validations(false)
+                .package(&testdata("selected"))
+        )
     );
 }
 
 #[test]
 fn output_is_the_same_across_runs_and_argument_orders() {
-    let all = openapi(Generator::new().package(&format!("{}/...", testdata(""))));
-    let mut reversed = Generator::new();
+    let all = openapi(
+        Generator::new()
+            .validations(false)
+            .package(&format!("{}/...", testdata(""))),
+    );
+    let mut reversed = Generator::new().validations(false);
     for p in ["selected", "meta", "extensions", "defaults", "basic"] {
         reversed = reversed.package(&testdata(p));
     }
     assert_eq!(all, openapi(reversed));
     assert_eq!(
         all,
-        openapi(Generator::new().package(&format!("{}/...", testdata(""))))
+        openapi(
+            Generator::new()
+                .validations(false)
+                .package(&format!("{}/...", testdata("")))
+        )
     );
 }
 
@@ -82,22 +118,32 @@ fn import_paths_resolve_through_the_module_map() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../testdata/go");
     let by_path = openapi(
         Generator::new()
+            .validations(false)
             .module("example.com/kubeidl/testdata", root.clone())
             .package("example.com/kubeidl/testdata/basic"),
     );
     let by_go_mod = openapi(
         Generator::new()
+            .validations(false)
             .go_mod_dir(root)
             .package("example.com/kubeidl/testdata/basic"),
     );
-    let by_dir = openapi(Generator::new().package(&testdata("basic")));
+    let by_dir = openapi(
+        Generator::new()
+            .validations(false)
+            .package(&testdata("basic")),
+    );
     assert_eq!(by_path, by_dir);
     assert_eq!(by_go_mod, by_dir);
 }
 
 #[test]
 fn output_does_not_depend_on_the_thread_count() {
-    let all = || Generator::new().package(&format!("{}/...", testdata("")));
+    let all = || {
+        Generator::new()
+            .validations(false)
+            .package(&format!("{}/...", testdata("")))
+    };
     let one = openapi(all().threads(1));
     assert_eq!(one, openapi(all().threads(2)));
     assert_eq!(one, openapi(all().threads(8)));
@@ -106,6 +152,7 @@ fn output_does_not_depend_on_the_thread_count() {
 #[test]
 fn generated_lists_the_files_it_read() {
     let generated = Generator::new()
+        .validations(false)
         .package(&testdata("basic"))
         .generate()
         .unwrap();

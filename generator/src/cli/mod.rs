@@ -129,8 +129,20 @@ pub struct OpenapiArgs {
     #[arg(long)]
     pub enums: bool,
     /// Do not lower validation tags. The output then equals what a Kubernetes apiserver publishes.
+    ///
+    /// With validations on (the default), tags in any dialect (`+minimum=1`, `+k8s:minimum=1`,
+    /// `+kubebuilder:validation:Minimum=1`, `+k8s:validation:minimum=1`) become OpenAPI keywords
+    /// or `x-kubernetes-validations` rules, and non-pointer fields whose zero value means unset
+    /// get `x-kubernetes-strip-zero`. An unknown, misplaced or malformed tag is an error at its
+    /// file:line:col.
     #[arg(long)]
     pub no_validations: bool,
+    /// Report bad validation tags as warnings and leave them out, instead of failing.
+    #[arg(long, conflicts_with = "no_validations")]
+    pub lenient: bool,
+    /// Print to stderr how many validation tags were read, lowered, and only documentation.
+    #[arg(long)]
+    pub summary: bool,
     /// Write the document to FILE (atomically: a temporary file renamed into place) instead of stdout.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,

@@ -17,10 +17,21 @@ pub fn run(args: OpenapiArgs) -> Result<ExitCode, Error> {
     let options = Options {
         enums: args.enums,
         validations: !args.no_validations,
+        lenient: args.lenient,
     };
     let generated = generate(&loader, &args.packages, &options)?;
     for warning in &generated.warnings {
         eprintln!("warning: {warning}");
+    }
+    if args.summary {
+        let t = generated.tags;
+        eprintln!(
+            "validation tags: {} read, {} lowered to keywords or rules, {} documentation only, {} left out",
+            t.seen,
+            t.lowered,
+            t.documentation,
+            t.seen - t.lowered - t.documentation
+        );
     }
     let text = generated.document.to_canonical_string();
     match (&args.output, args.check) {

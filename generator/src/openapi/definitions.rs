@@ -8,9 +8,14 @@ use super::enums::EnumType;
 use super::extensions::{extensions, is_inline, is_optional, json_name, json_tag_parts, unions};
 use super::naming::definition_name;
 use super::types::{is_std, Kind, Types};
+use super::validations::{self, read_tags, Tally};
 use crate::error::{Error, Result, SourcePos};
 use crate::go::{struct_tag, Field, Loader, Method, Package, ReturnLiteral, TypeDecl, TypeExpr};
 use kubeidl::schema::{wrap_refs, Document, Schema, SchemaType};
+use kubeidl::tags::lower::{
+    add_rules, lower, union_rules, At, Counts, Lowered, Place, Presence, UnionMember, Validation,
+};
+use kubeidl::tags::registry::Scopes;
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::sync::Arc;
 
@@ -19,9 +24,12 @@ use std::sync::Arc;
 pub struct Options {
     /// Emit `enum` (and the "Possible enum values" description suffix) for `+enum` types.
     pub enums: bool,
-    /// Lower validation tags to schema keywords and rules. (Validation tags arrive with the tag
-    /// registry; with this off the output equals what an apiserver publishes.)
+    /// Lower validation tags to schema keywords and rules, and mark fields whose zero value
+    /// means unset with `x-kubernetes-strip-zero`. With this off the output equals what an
+    /// apiserver publishes.
     pub validations: bool,
+    /// Report bad validation tags as warnings instead of failing.
+    pub lenient: bool,
 }
 
 /// The generated document and what the user should hear about.
@@ -31,6 +39,8 @@ pub struct Generated {
     pub warnings: Vec<String>,
     /// The Go files the document was generated from.
     pub files: Vec<std::path::PathBuf>,
+    /// Validation tags read, lowered, and documentation-only (zero with validations off).
+    pub tags: Counts,
 }
 
 const OPENAPI_GEN_TRUE: &str = "+k8s:openapi-gen=true";
@@ -59,6 +69,7 @@ pub fn generate(loader: &Loader, package_args: &[String], options: &Options) -> 
         queue: VecDeque::new(),
         queued: HashSet::new(),
         names: HashMap::new(),
+        tally: Tally::default(),
     };
     for pkg in &requested {
         let package_selected = comment_tags::has_openapi_gen(&pkg.doc_comments, "true");
@@ -87,10 +98,20 @@ pub fn generate(loader: &Loader, package_args: &[String], options: &Options) -> 
         wrap_refs(&mut schema);
         schemas.insert(model, schema);
     }
+    let tally = walk.tally;
+    warnings.extend(tally.warnings);
+    if !tally.errors.is_empty() {
+        if options.lenient {
+            warnings.extend(tally.errors.iter().map(|e| e.to_string()));
+        } else {
+            return Err(Error::many(tally.errors));
+        }
+    }
     Ok(Generated {
         document: Document::new(schemas),
         warnings,
         files: loader.files_read(),
+        tags: tally.counts,
     })
 }
 
@@ -126,6 +147,14 @@ struct Walk<'l> {
     queued: HashSet<(String, String)>,
     /// Definition name to the Go type that has it, to catch two types claiming one name.
     names: HashMap<String, (String, String)>,
+    tally: Tally,
+}
+
+/// What the fields of a struct ask of the struct: rules on it, union members.
+#[derive(Default)]
+struct StructRules {
+    rules: Vec<Validation>,
+    unions: Vec<UnionMember>,
 }
 
 impl Walk<'_> {
@@ -195,10 +224,25 @@ impl Walk<'_> {
             _ => {
                 schema.schema_type = Some(SchemaType::Single("object".into()));
                 let members = self.types.members(&ty).map_err(at(&decl.pos))?;
-                self.members(pkg, &members, &mut schema)?;
+                let mut rules = StructRules::default();
+                self.members(pkg, &members, &mut schema, &mut rules)?;
+                if self.options.validations {
+                    self.struct_rules(decl, rules, &mut schema);
+                }
             }
         }
+        let own_rules = schema
+            .extensions
+            .shift_remove(kubeidl::tags::lower::VALIDATIONS);
         schema.extensions = extensions(&decl.comments);
+        if self.options.validations {
+            if let Some(rules) = own_rules {
+                schema
+                    .extensions
+                    .insert(kubeidl::tags::lower::VALIDATIONS.into(), rules);
+            }
+            self.lower_type(&ty, decl, &mut schema)?;
+        }
         if let Some(u) = unions(&self.types, &ty).map_err(at(&decl.pos))? {
             schema.extensions.insert("x-kubernetes-unions".into(), u);
         }
@@ -212,6 +256,7 @@ impl Walk<'_> {
         owner: &Arc<Package>,
         members: &[Field],
         schema: &mut Schema,
+        rules: &mut StructRules,
     ) -> Result<()> {
         for m in members {
             if comment_tags::has_openapi_gen(&m.comments, "false") {
@@ -229,14 +274,17 @@ impl Walk<'_> {
                     _ => owner.clone(),
                 };
                 let fields = self.types.members(&inner).map_err(at(&m.pos))?;
-                self.members(&inner_owner, &fields, schema)?;
+                self.members(&inner_owner, &fields, schema, rules)?;
                 continue;
             }
             let Some(name) = json_name(m) else { continue };
             if !is_optional(m).map_err(|e| Error::at(&m.pos, e))? {
                 schema.required.push(name.clone());
             }
-            let property = self.property(owner, m)?;
+            let mut property = self.property(owner, m)?;
+            if self.options.validations {
+                self.lower_field(m, &name, &mut property, schema, rules)?;
+            }
             if schema.properties.insert(name.clone(), property).is_some() {
                 return Err(Error::at(
                     &m.pos,
@@ -251,7 +299,7 @@ impl Walk<'_> {
         check_patch_tags(m)?;
         let enum_type = self.enum_type(&m.ty).map_err(at(&m.pos))?;
         let mut lines = m.comments.lines.clone();
-        if let Some(e) = &enum_type {
+        if let Some(e) = enum_type.as_ref().filter(|_| self.options.enums) {
             lines.extend(e.description_lines());
         }
         let mut schema = Schema {
@@ -302,7 +350,7 @@ impl Walk<'_> {
     }
 
     fn enum_type(&self, ty: &TypeExpr) -> Result<Option<EnumType>> {
-        if !self.options.enums {
+        if !self.options.enums && !self.options.validations {
             return Ok(None);
         }
         EnumType::of(&self.types, ty, &self.requested)
@@ -358,18 +406,21 @@ impl Walk<'_> {
             if let Some(e) = self.enum_type(elem)? {
                 schema.enum_values = e.json_values();
             }
-            return Ok(schema);
-        }
-        match self.types.kind(&resolved)? {
-            Kind::Struct => schema.reference = Some(self.reference(&resolved)?),
-            Kind::Slice | Kind::Array => self.slice_schema(&resolved, &mut schema)?,
-            Kind::Map => self.map_schema(&resolved, &mut schema)?,
-            _ => {
-                return Err(Error::new(format!(
-                    "element type {} has no OpenAPI equivalent",
-                    resolved.go_string()
-                )))
+        } else {
+            match self.types.kind(&resolved)? {
+                Kind::Struct => schema.reference = Some(self.reference(&resolved)?),
+                Kind::Slice | Kind::Array => self.slice_schema(&resolved, &mut schema)?,
+                Kind::Map => self.map_schema(&resolved, &mut schema)?,
+                _ => {
+                    return Err(Error::new(format!(
+                        "element type {} has no OpenAPI equivalent",
+                        resolved.go_string()
+                    )))
+                }
             }
+        }
+        if self.options.validations {
+            self.lower_type_uses(elem, &mut schema)?;
         }
         Ok(schema)
     }
@@ -386,6 +437,143 @@ impl Walk<'_> {
                 "{} has no definition to refer to: give the struct type a name",
                 other.go_string()
             ))),
+        }
+    }
+}
+
+/// Validation tags: lowering them where they stand.
+impl Walk<'_> {
+    /// A place for tags on a value of type `ty`.
+    fn place<'m>(
+        &self,
+        ty: &TypeExpr,
+        scope: Scopes,
+        json: Option<&'m str>,
+        members: &'m [kubeidl::tags::lower::Member],
+    ) -> Result<Place<'m>> {
+        Ok(Place {
+            scope,
+            kind: validations::value_kind(&self.types, ty)?,
+            nilable: validations::nilable(&self.types, ty)?,
+            json,
+            elem: validations::elem_kind(&self.types, ty)?,
+            members,
+        })
+    }
+
+    /// Lowers tags and records the counts and errors; a type's tags reach every place that uses
+    /// the type but are counted once.
+    fn lower_at(
+        &mut self,
+        place: &Place<'_>,
+        tags: &[At<SourcePos>],
+        schema: &mut Schema,
+    ) -> Lowered<SourcePos> {
+        let lowered = lower(place, tags, schema);
+        let first = tags.first().map(|t| t.pos.clone());
+        if first.is_none_or(|p| self.tally.first_time(p)) {
+            self.tally.counts += lowered.counts;
+            for e in &lowered.errors {
+                self.tally.errors.push(Error::at(&e.pos, e.message.clone()));
+            }
+            for w in &lowered.warnings {
+                self.tally
+                    .warnings
+                    .push(Error::at(&w.pos, w.message.clone()).to_string());
+            }
+        }
+        lowered
+    }
+
+    /// The tags of the aliases and defined non-struct type a use of `ty` goes through.
+    fn lower_type_uses(&mut self, ty: &TypeExpr, schema: &mut Schema) -> Result<()> {
+        let docs = validations::type_docs(&self.types, ty)?;
+        if docs.is_empty() {
+            return Ok(());
+        }
+        let members = validations::members(&self.types, ty)?;
+        let place = self.place(ty, Scopes::TYPE, None, &members)?;
+        for (doc, file) in docs {
+            let mut errors = Vec::new();
+            let tags = read_tags(&doc, &file, &mut errors);
+            self.tally.push_errors(errors);
+            self.lower_at(&place, &tags, schema);
+        }
+        Ok(())
+    }
+
+    /// The tags on a struct type's own declaration, onto its definition.
+    fn lower_type(&mut self, ty: &TypeExpr, decl: &TypeDecl, schema: &mut Schema) -> Result<()> {
+        let members = validations::members(&self.types, ty).map_err(at(&decl.pos))?;
+        let place = self
+            .place(ty, Scopes::TYPE, None, &members)
+            .map_err(at(&decl.pos))?;
+        let mut errors = Vec::new();
+        let tags = read_tags(&decl.comments, &decl.pos.file, &mut errors);
+        self.tally.push_errors(errors);
+        self.lower_at(&place, &tags, schema);
+        Ok(())
+    }
+
+    /// A field's own tags and those its type brings, onto its property; what it asks of the
+    /// struct into `rules` and `parent`'s required list.
+    fn lower_field(
+        &mut self,
+        m: &Field,
+        json: &str,
+        property: &mut Schema,
+        parent: &mut Schema,
+        rules: &mut StructRules,
+    ) -> Result<()> {
+        self.lower_type_uses(&m.ty, property).map_err(at(&m.pos))?;
+        let members = validations::members(&self.types, &m.ty).map_err(at(&m.pos))?;
+        let place = self
+            .place(&m.ty, Scopes::FIELD, Some(json), &members)
+            .map_err(at(&m.pos))?;
+        let mut errors = Vec::new();
+        let tags = read_tags(&m.comments, &m.pos.file, &mut errors);
+        self.tally.push_errors(errors);
+        let lowered = self.lower_at(&place, &tags, property);
+        match lowered.presence {
+            Some(Presence::Required) if !parent.required.iter().any(|r| r == json) => {
+                parent.required.push(json.to_string())
+            }
+            Some(Presence::Optional) => parent.required.retain(|r| r != json),
+            _ => {}
+        }
+        rules.rules.extend(lowered.parent_rules);
+        rules.unions.extend(
+            lowered
+                .union
+                .into_iter()
+                .map(|r| UnionMember::field(json, r)),
+        );
+        if !lowered.item_unions.is_empty() {
+            let items: Vec<UnionMember> = lowered
+                .item_unions
+                .iter()
+                .map(|(selects, label, role)| UnionMember::item(selects, label, role.clone()))
+                .collect();
+            match union_rules(&items) {
+                Ok(r) => add_rules(property, r),
+                Err(e) => self.tally.errors.push(Error::at(&m.pos, e)),
+            }
+        }
+        if validations::strips_zero(&self.types, m).map_err(at(&m.pos))? {
+            property.extensions.insert(
+                "x-kubernetes-strip-zero".into(),
+                serde_json::Value::Bool(true),
+            );
+        }
+        Ok(())
+    }
+
+    /// The rules the fields of a struct asked for, onto its definition.
+    fn struct_rules(&mut self, decl: &TypeDecl, rules: StructRules, schema: &mut Schema) {
+        add_rules(schema, rules.rules);
+        match union_rules(&rules.unions) {
+            Ok(r) => add_rules(schema, r),
+            Err(e) => self.tally.errors.push(Error::at(&decl.pos, e)),
         }
     }
 }

@@ -10,6 +10,7 @@ mod enums;
 mod extensions;
 mod naming;
 mod types;
+mod validations;
 
 pub use definitions::{generate, Generated, Options};
 pub use description::description;

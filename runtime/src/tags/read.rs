@@ -439,8 +439,13 @@ mod tests {
             PayloadValue::String("^a,b$".into())
         );
         assert_eq!(
-            read(r#"+default={"a": 1}"#).payload,
+            read(r#"+kubebuilder:default={"a": 1}"#).payload,
             PayloadValue::Json(serde_json::json!({"a": 1}))
+        );
+        // openapi-gen reads `+default` (typed by the field, with `ref(...)`): kept as written.
+        assert_eq!(
+            read("+default=ref(Foo)").payload,
+            PayloadValue::String("ref(Foo)".into())
         );
         assert_eq!(
             read(r#"+kubebuilder:validation:Enum=A;B;1"#).payload,
@@ -534,8 +539,8 @@ mod tests {
             ("+optional=yes", 9, "+optional takes no value"),
             ("+maxLength", 10, "+maxLength needs a value"),
             (
-                "+default={",
-                9,
+                "+kubebuilder:default={",
+                21,
                 "invalid JSON: EOF while parsing an object at line 1 column 1",
             ),
             (

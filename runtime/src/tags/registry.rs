@@ -126,6 +126,7 @@ pub enum Rule {
     IfEnabled,
     IfDisabled,
     OpaqueType,
+    Type,
     ValidationRule,
     NameFormat,
 }
@@ -210,8 +211,8 @@ pub static ENTRIES: &[Entry] = &[
     },
     Entry {
         rule: Rule::Default,
-        spellings: &[kep("default", P::Json), kb("kubebuilder:default", P::Json)],
-        scopes: FIELD,
+        spellings: &[kep("default", P::Raw), kb("kubebuilder:default", P::Json)],
+        scopes: VALUES,
     },
     Entry {
         rule: Rule::Minimum,
@@ -455,6 +456,11 @@ pub static ENTRIES: &[Entry] = &[
         scopes: VALUES,
     },
     Entry {
+        rule: Rule::Type,
+        spellings: &[kb("kubebuilder:validation:Type", P::String)],
+        scopes: VALUES,
+    },
+    Entry {
         rule: Rule::ValidationRule,
         spellings: &[
             kep("validationRule", P::Rule),
@@ -488,6 +494,9 @@ const DIRECTIVES: &[&str] = &[
     "k8s:isSubresource",
     "k8s:supportsSubresource",
     "k8s:openapi-model-package",
+    // go-to-protobuf's reserved field names and numbers.
+    "k8s:deprecated",
+    "k8s:protobuf",
 ];
 
 /// Looks a tag name (without `+`) up.

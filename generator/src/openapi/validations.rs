@@ -1,0 +1,228 @@
+//! Validation tags of the Go model: each declaration's comment lines read into tags with their
+//! file:line:col, the place they stand on described from the Go types (its kind, whether nil
+//! means unset, the members of its struct), and the tags a type passes to the places that use it
+//! along its alias chain. The meaning of each tag is kubeidl's `tags::lower`.
+
+use super::extensions::{is_inline, json_name};
+use super::types::{is_std, Kind, Types};
+use crate::error::{Error, Result, SourcePos};
+use crate::go::{Doc, Field, TypeExpr};
+use kubeidl::tags::lower::{At, Counts, Member, ValueKind};
+use kubeidl::tags::read::read_line;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// Reads the validation tags of a comment; lines that do not parse become errors at the column
+/// where they go wrong.
+pub fn read_tags(doc: &Doc, file: &Arc<PathBuf>, errors: &mut Vec<Error>) -> Vec<At<SourcePos>> {
+    let mut tags = Vec::new();
+    for (index, line) in doc.lines.iter().enumerate() {
+        let pos = |offset: usize| {
+            let at = doc.position(index, offset);
+            SourcePos {
+                file: file.clone(),
+                line: at.line,
+                column: at.column,
+            }
+        };
+        match read_line(line) {
+            Ok(Some(tag)) => {
+                let at = pos(tag.offset);
+                tags.push(At { tag, pos: at });
+            }
+            Ok(None) => {}
+            Err(e) => errors.push(Error::at(&pos(e.offset), e.message)),
+        }
+    }
+    tags
+}
+
+/// What the generator learned of validation tags over a whole run.
+#[derive(Debug, Default)]
+pub struct Tally {
+    pub counts: Counts,
+    pub errors: Vec<Error>,
+    pub warnings: Vec<String>,
+    /// Where the tag lists already counted start.
+    counted: std::collections::HashSet<SourcePos>,
+}
+
+impl Tally {
+    /// Whether the tags starting at `pos` are met for the first time.
+    pub fn first_time(&mut self, pos: SourcePos) -> bool {
+        self.counted.insert(pos)
+    }
+
+    /// Adds errors not reported yet.
+    pub fn push_errors(&mut self, errors: Vec<Error>) {
+        for e in errors {
+            if !self.errors.contains(&e) {
+                self.errors.push(e);
+            }
+        }
+    }
+}
+
+/// The kind of value a Go type holds, as tags see it.
+pub fn value_kind(types: &Types<'_>, ty: &TypeExpr) -> Result<ValueKind> {
+    let resolved = types.resolve_alias_and_ptr(ty)?;
+    let simple = match types.type_string(&resolved).as_str() {
+        "string" | "[]byte" | "time.Time" => Some(ValueKind::String),
+        "bool" => Some(ValueKind::Bool),
+        "float32" | "float64" => Some(ValueKind::Number),
+        "int" | "int8" | "int16" | "int32" | "int64" | "uint" | "uint8" | "uint16" | "uint32"
+        | "uint64" | "byte" => Some(ValueKind::Integer),
+        _ => None,
+    };
+    if let Some(kind) = simple {
+        return Ok(kind);
+    }
+    Ok(match types.kind(&resolved)? {
+        Kind::Slice | Kind::Array => ValueKind::List,
+        Kind::Map => ValueKind::Map,
+        Kind::Struct if has_schema_methods(types, &resolved)? => ValueKind::Other,
+        Kind::Struct => ValueKind::Struct,
+        _ => ValueKind::Other,
+    })
+}
+
+/// Types that say their own schema (Quantity, IntOrString, Time...) are not structs to tags.
+fn has_schema_methods(types: &Types<'_>, ty: &TypeExpr) -> Result<bool> {
+    Ok(types
+        .methods(ty)?
+        .iter()
+        .any(|m| m.name == "OpenAPISchemaType" || m.name == "OpenAPIDefinition"))
+}
+
+/// Whether nil, not the zero value, is what "unset" means for the type.
+pub fn nilable(types: &Types<'_>, ty: &TypeExpr) -> Result<bool> {
+    let ty = types.unalias(ty)?;
+    Ok(matches!(ty, TypeExpr::Pointer(_))
+        || matches!(types.kind(&ty)?, Kind::Slice | Kind::Map)
+        || matches!(
+            types.underlying(&ty),
+            Ok(TypeExpr::Slice(_) | TypeExpr::Map(..))
+        ))
+}
+
+/// The members of the struct a type holds (through pointers, lists and maps to their elements),
+/// inline members spliced in; empty for anything else.
+pub fn members(types: &Types<'_>, ty: &TypeExpr) -> Result<Vec<Member>> {
+    let mut current = types.resolve_alias_and_ptr(ty)?;
+    for _ in 0..8 {
+        match types.kind(&current)? {
+            Kind::Slice | Kind::Array => {
+                current = types.resolve_alias_and_ptr(&types.elem(&current)?)?
+            }
+            Kind::Map => {
+                let TypeExpr::Map(_, value) = types.underlying(&current)? else {
+                    return Ok(Vec::new());
+                };
+                current = types.resolve_alias_and_ptr(&value)?;
+            }
+            Kind::Struct if !has_schema_methods(types, &current)? => {
+                let mut out = Vec::new();
+                struct_members(types, &current, &mut out, 0)?;
+                return Ok(out);
+            }
+            _ => return Ok(Vec::new()),
+        }
+    }
+    Ok(Vec::new())
+}
+
+fn struct_members(
+    types: &Types<'_>,
+    ty: &TypeExpr,
+    out: &mut Vec<Member>,
+    depth: usize,
+) -> Result<()> {
+    if depth > 8 {
+        return Ok(());
+    }
+    for f in types.members(ty)?.iter() {
+        if is_inline(f) {
+            let inner = types.resolve_alias_and_ptr(&f.ty)?;
+            struct_members(types, &inner, out, depth + 1)?;
+            continue;
+        }
+        if let Some(json) = json_name(f) {
+            out.push(Member {
+                json,
+                name: f.name.clone(),
+                kind: value_kind(types, &f.ty)?,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The kind of the items of a list or the values of a map.
+pub fn elem_kind(types: &Types<'_>, ty: &TypeExpr) -> Result<Option<ValueKind>> {
+    let resolved = types.resolve_alias_and_ptr(ty)?;
+    Ok(match types.kind(&resolved)? {
+        Kind::Slice | Kind::Array if types.type_string(&resolved) != "[]byte" => {
+            Some(value_kind(types, &types.elem(&resolved)?)?)
+        }
+        Kind::Map => match types.underlying(&resolved)? {
+            TypeExpr::Map(_, value) => Some(value_kind(types, &value)?),
+            _ => None,
+        },
+        _ => None,
+    })
+}
+
+/// The declarations whose comments a use of `ty` carries: each alias along the chain (`type A =
+/// B`), then the defined type it ends in, unless that type has a definition of its own (a
+/// struct), whose tags stand on the definition instead.
+pub fn type_docs(types: &Types<'_>, ty: &TypeExpr) -> Result<Vec<(Doc, Arc<PathBuf>)>> {
+    let mut docs = Vec::new();
+    let mut current = ty.clone();
+    while let TypeExpr::Pointer(elem) = current {
+        current = *elem;
+    }
+    for _ in 0..100 {
+        let TypeExpr::Named { package, name } = &current else {
+            return Ok(docs);
+        };
+        if is_std(package) {
+            return Ok(docs);
+        }
+        let pkg = types.declaring(package, name)?;
+        let decl = &pkg.types[name.as_str()];
+        if decl.alias {
+            docs.push((decl.comments.clone(), decl.pos.file.clone()));
+            current = decl.ty.clone();
+            continue;
+        }
+        if types.kind(&current)? != Kind::Struct {
+            docs.push((decl.comments.clone(), decl.pos.file.clone()));
+        }
+        return Ok(docs);
+    }
+    Err(Error::new(format!("{}: alias cycle", ty.go_string())))
+}
+
+/// Whether a field's zero value means "unset": a non-pointer string, number, bool, slice or map
+/// (KEP-4153's `x-kubernetes-strip-zero`; pointers are optional by nil and structs default to
+/// `{}`).
+pub fn strips_zero(types: &Types<'_>, field: &Field) -> Result<bool> {
+    let ty = types.unalias(&field.ty)?;
+    if matches!(ty, TypeExpr::Pointer(_)) {
+        return Ok(false);
+    }
+    Ok(matches!(
+        value_kind(types, &ty)?,
+        ValueKind::String
+            | ValueKind::Integer
+            | ValueKind::Number
+            | ValueKind::Bool
+            | ValueKind::List
+            | ValueKind::Map
+    ) && !matches!(
+        types
+            .type_string(&types.resolve_alias_and_ptr(&ty)?)
+            .as_str(),
+        "time.Time"
+    ))
+}

@@ -1,0 +1,1597 @@
+//! Lowering: what the validation tags of one place (a type, a struct field, a list item, a map
+//! key or value) become in OpenAPI. Keywords where the schema can say it (bounds, lengths,
+//! counts, pattern, format, enum, list types), `x-kubernetes-validations` rules otherwise
+//! (`+validationRule`, uniqueness on atomic lists, transitions, formats a server may not know,
+//! checks on subfields and selected items), and what the enclosing struct learns: whether the
+//! field is required, rules that must stand on the struct (forbidden fields, unions).
+//!
+//! The Go generator and the derive macro both call [`lower`]; a tag's meaning lives only here.
+
+use super::codetags::{Args, Scalar};
+use super::read::{PayloadValue, RuleSpec, TagUse};
+use super::registry::{entry, Dialect, Rule, Scopes};
+use crate::schema::Schema;
+use serde_json::{json, Number, Value};
+
+/// What kind of value a place holds, as far as tags care.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ValueKind {
+    String,
+    Integer,
+    Number,
+    Bool,
+    List,
+    Map,
+    Struct,
+    /// Anything else (`interface{}`, types with their own schema methods).
+    Other,
+}
+
+impl ValueKind {
+    fn describe(self) -> &'static str {
+        match self {
+            ValueKind::String => "a string",
+            ValueKind::Integer => "an integer",
+            ValueKind::Number => "a number",
+            ValueKind::Bool => "a bool",
+            ValueKind::List => "a list",
+            ValueKind::Map => "a map",
+            ValueKind::Struct => "a struct",
+            ValueKind::Other => "this type",
+        }
+    }
+}
+
+/// A member of a struct, as a rule on the struct sees it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Member {
+    /// The wire name.
+    pub json: String,
+    /// The Go (or Rust) field name: a union member's discriminator value by default.
+    pub name: String,
+    pub kind: ValueKind,
+}
+
+/// The place tags stand on.
+#[derive(Debug, Clone, Copy)]
+pub struct Place<'a> {
+    pub scope: Scopes,
+    pub kind: ValueKind,
+    /// Unset is nil (pointers, slices, maps), not the zero value.
+    pub nilable: bool,
+    /// The wire name, for a field.
+    pub json: Option<&'a str>,
+    /// Items of a list, values of a map.
+    pub elem: Option<ValueKind>,
+    /// The members of the struct the place holds (or of its list items).
+    pub members: &'a [Member],
+}
+
+/// A tag and where it was written (a source position, a span: whatever the caller reports with).
+#[derive(Debug, Clone)]
+pub struct At<P> {
+    pub tag: TagUse,
+    pub pos: P,
+}
+
+/// A tag that cannot be lowered where it stands.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TagError<P> {
+    pub pos: P,
+    pub message: String,
+}
+
+/// One `x-kubernetes-validations` entry.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Validation {
+    pub rule: String,
+    pub message: Option<String>,
+    pub message_expression: Option<String>,
+    /// As CRDs spell it: `FieldValueInvalid`, `FieldValueForbidden`, ...
+    pub reason: Option<String>,
+    pub field_path: Option<String>,
+    pub optional_old_self: bool,
+}
+
+impl Validation {
+    fn new(rule: impl Into<String>, message: impl Into<String>) -> Validation {
+        Validation {
+            rule: rule.into(),
+            message: Some(message.into()),
+            ..Validation::default()
+        }
+    }
+
+    fn reason(mut self, reason: &str) -> Validation {
+        self.reason = Some(reason.to_string());
+        self
+    }
+
+    fn field(mut self, json: &str) -> Validation {
+        self.field_path = Some(field_path(json));
+        self
+    }
+
+    pub fn to_json(&self) -> Value {
+        let mut out = serde_json::Map::new();
+        if let Some(m) = &self.field_path {
+            out.insert("fieldPath".into(), json!(m));
+        }
+        if let Some(m) = &self.message {
+            out.insert("message".into(), json!(m));
+        }
+        if let Some(m) = &self.message_expression {
+            out.insert("messageExpression".into(), json!(m));
+        }
+        if self.optional_old_self {
+            out.insert("optionalOldSelf".into(), json!(true));
+        }
+        if let Some(m) = &self.reason {
+            out.insert("reason".into(), json!(m));
+        }
+        out.insert("rule".into(), json!(self.rule));
+        Value::Object(out)
+    }
+}
+
+/// A field's part in a union of its struct.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum UnionRole {
+    /// `+k8s:unionMember`: exactly one member is set. `member` is the discriminator value.
+    Member {
+        union: String,
+        member: String,
+    },
+    /// `+k8s:zeroOrOneOfMember`: at most one member is set.
+    ZeroOrOneOf {
+        union: String,
+    },
+    Discriminator {
+        union: String,
+    },
+}
+
+/// Whether the struct must hold the field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Presence {
+    Required,
+    Optional,
+}
+
+/// How many tags a place had and what became of them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Validation tags read.
+    pub seen: usize,
+    /// Tags that put a keyword or a rule into the schema.
+    pub lowered: usize,
+    /// Tags that only document what the schema already says or leave it as it is (`optional`,
+    /// `customUnique`, `opaqueType`, an option-dependent `ifEnabled`).
+    pub documentation: usize,
+}
+
+impl std::ops::AddAssign for Counts {
+    fn add_assign(&mut self, other: Counts) {
+        self.seen += other.seen;
+        self.lowered += other.lowered;
+        self.documentation += other.documentation;
+    }
+}
+
+/// What lowering a place's tags gives besides the edits of its schema.
+#[derive(Debug, Clone)]
+pub struct Lowered<P> {
+    pub presence: Option<Presence>,
+    /// Rules for the struct holding the field.
+    pub parent_rules: Vec<Validation>,
+    pub union: Vec<UnionRole>,
+    /// Rules on the list field that stand for unions of selected items.
+    pub item_unions: Vec<(String, String, UnionRole)>,
+    pub counts: Counts,
+    pub errors: Vec<TagError<P>>,
+    /// What is suspicious but accepted as the tags' upstream readers accept it.
+    pub warnings: Vec<TagError<P>>,
+}
+
+/// The `x-kubernetes-validations` key.
+pub const VALIDATIONS: &str = "x-kubernetes-validations";
+
+/// Lowers the tags of one place onto its schema. Tags of several dialects that mean the same
+/// thing are applied once; conflicting ones are errors.
+pub fn lower<P: Clone>(place: &Place<'_>, tags: &[At<P>], schema: &mut Schema) -> Lowered<P> {
+    let mut out = Lowered {
+        presence: None,
+        parent_rules: Vec::new(),
+        union: Vec::new(),
+        item_unions: Vec::new(),
+        counts: Counts::default(),
+        errors: Vec::new(),
+        warnings: Vec::new(),
+    };
+    let mut list = ListTags::default();
+    let mut cel_parts: Vec<(usize, String, Value, P)> = Vec::new();
+    for at in tags {
+        out.counts.seen += 1;
+        let tag = &at.tag;
+        if let Some(warning) = openapi_gen_leniency(place, tag) {
+            out.warnings.push(TagError {
+                pos: at.pos.clone(),
+                message: warning,
+            });
+            out.counts.lowered += 1;
+            continue;
+        }
+        let result = match &tag.payload {
+            PayloadValue::CelPart { index, key, value } => {
+                cel_parts.push((*index, key.clone(), value.clone(), at.pos.clone()));
+                Ok(Effect::Lowered)
+            }
+            _ => lower_one(place, tag, schema, &mut out, &mut list),
+        };
+        match result {
+            Ok(Effect::Lowered) => out.counts.lowered += 1,
+            Ok(Effect::Documentation) => out.counts.documentation += 1,
+            Err(message) => out.errors.push(TagError {
+                pos: at.pos.clone(),
+                message,
+            }),
+        }
+    }
+    if let Err((pos, message)) = apply_cel_parts(cel_parts, schema) {
+        out.errors.push(TagError { pos, message });
+    }
+    if let Err(message) = list.apply(place, schema) {
+        let pos = tags
+            .iter()
+            .find(|t| matches!(t.tag.rule, Rule::ListType | Rule::ListMapKey | Rule::Unique))
+            .or(tags.first())
+            .map(|t| t.pos.clone());
+        if let Some(pos) = pos {
+            out.errors.push(TagError { pos, message });
+        }
+    }
+    let optional = tags.iter().find(|t| t.tag.rule == Rule::Optional);
+    let required = tags.iter().find(|t| t.tag.rule == Rule::Required);
+    if let (Some(_), Some(required)) = (optional, required) {
+        // validation-gen's lint says the same, as a warning; the required tag wins.
+        out.warnings.push(TagError {
+            pos: required.pos.clone(),
+            message: format!(
+                "fields cannot be both optional and required; +{} wins",
+                required.tag.name
+            ),
+        });
+    }
+    out
+}
+
+/// openapi-gen copies `+listType` and `+listMapKey` into the schema whatever the field is (it
+/// only logs a misplaced one), and Kubernetes publishes them so; kubeidl does the same with a
+/// warning instead of failing.
+fn openapi_gen_leniency(place: &Place<'_>, tag: &TagUse) -> Option<String> {
+    let list_tag = matches!(tag.rule, Rule::ListType | Rule::ListMapKey);
+    (list_tag && tag.dialect == Dialect::Kep && place.kind != ValueKind::List).then(|| {
+        format!(
+            "tag \"+{}\" stands on {}, not a list; kept as openapi-gen keeps it",
+            tag.name,
+            place.kind.describe()
+        )
+    })
+}
+
+enum Effect {
+    Lowered,
+    Documentation,
+}
+
+type Outcome = Result<Effect, String>;
+
+fn lower_one<P>(
+    place: &Place<'_>,
+    tag: &TagUse,
+    schema: &mut Schema,
+    out: &mut Lowered<P>,
+    list: &mut ListTags,
+) -> Outcome {
+    let name = tag.name;
+    let e = entry(tag.rule);
+    if !e.scopes.contains(place.scope) {
+        return Err(format!(
+            "tag \"+{name}\" cannot be specified on {}",
+            place.scope.describe()
+        ));
+    }
+    match tag.rule {
+        Rule::Required => {
+            set_presence(out, Presence::Required)?;
+            Ok(Effect::Lowered)
+        }
+        Rule::Optional => {
+            set_presence(out, Presence::Optional)?;
+            Ok(Effect::Documentation)
+        }
+        Rule::Forbidden => {
+            let json = field_json(place, name)?;
+            out.parent_rules.push(
+                Validation::new(format!("!has(self.{})", cel_field(json)), "Forbidden")
+                    .reason("FieldValueForbidden")
+                    .field(json),
+            );
+            set_presence(out, Presence::Optional)?;
+            Ok(Effect::Lowered)
+        }
+        Rule::Nullable => {
+            schema.nullable = match &tag.payload {
+                PayloadValue::Json(Value::Bool(b)) => *b,
+                PayloadValue::Json(_) => return Err(format!("+{name} takes true or false")),
+                _ => true,
+            };
+            Ok(Effect::Lowered)
+        }
+        // openapi-gen reads `+default` itself, typed by the Go type and with `ref(...)`.
+        Rule::Default if tag.dialect == Dialect::Kep => Ok(Effect::Lowered),
+        Rule::Default => {
+            let PayloadValue::Json(value) = &tag.payload else {
+                return Err(format!("+{name} takes a JSON value"));
+            };
+            match &schema.default {
+                Some(existing) if existing != value => Err(format!(
+                    "+{name}={value} conflicts with the default {existing} of another tag"
+                )),
+                _ => {
+                    schema.default = Some(value.clone());
+                    Ok(Effect::Lowered)
+                }
+            }
+        }
+        Rule::Minimum | Rule::Maximum => {
+            want_kind(place, name, &[ValueKind::Integer, ValueKind::Number])?;
+            let n = number(tag)?;
+            let slot = if tag.rule == Rule::Minimum {
+                &mut schema.minimum
+            } else {
+                &mut schema.maximum
+            };
+            set_once(slot, n, name)?;
+            Ok(Effect::Lowered)
+        }
+        Rule::ExclusiveMinimum | Rule::ExclusiveMaximum => {
+            want_kind(place, name, &[ValueKind::Integer, ValueKind::Number])?;
+            let min = tag.rule == Rule::ExclusiveMinimum;
+            match &tag.payload {
+                PayloadValue::Bool(b) | PayloadValue::Json(Value::Bool(b)) => {
+                    if min {
+                        schema.exclusive_minimum = *b
+                    } else {
+                        schema.exclusive_maximum = *b
+                    }
+                }
+                // The KEP's `+exclusiveMinimum=<n>`: the bound and the flag of OpenAPI v3.0.
+                _ => {
+                    let n = number(tag)?;
+                    if min {
+                        set_once(&mut schema.minimum, n, name)?;
+                        schema.exclusive_minimum = true;
+                    } else {
+                        set_once(&mut schema.maximum, n, name)?;
+                        schema.exclusive_maximum = true;
+                    }
+                }
+            }
+            Ok(Effect::Lowered)
+        }
+        Rule::MultipleOf => {
+            want_kind(place, name, &[ValueKind::Integer, ValueKind::Number])?;
+            let n = number(tag)?;
+            if n.as_f64().is_some_and(|f| f <= 0.0) {
+                return Err(format!("+{name} must be greater than 0"));
+            }
+            set_once(&mut schema.multiple_of, n, name)?;
+            Ok(Effect::Lowered)
+        }
+        Rule::MinLength | Rule::MaxLength => {
+            want_kind(place, name, &[ValueKind::String])?;
+            let n = count(tag)?;
+            let slot = if tag.rule == Rule::MinLength {
+                &mut schema.min_length
+            } else {
+                &mut schema.max_length
+            };
+            set_once(slot, n, name)?;
+            Ok(Effect::Lowered)
+        }
+        Rule::MinItems | Rule::MaxItems => {
+            want_kind(place, name, &[ValueKind::List])?;
+            let n = count(tag)?;
+            let slot = if tag.rule == Rule::MinItems {
+                &mut schema.min_items
+            } else {
+                &mut schema.max_items
+            };
+            set_once(slot, n, name)?;
+            Ok(Effect::Lowered)
+        }
+        Rule::MinProperties | Rule::MaxProperties => {
+            want_kind(place, name, &[ValueKind::Map, ValueKind::Struct])?;
+            let n = count(tag)?;
+            let slot = if tag.rule == Rule::MinProperties {
+                &mut schema.min_properties
+            } else {
+                &mut schema.max_properties
+            };
+            set_once(slot, n, name)?;
+            Ok(Effect::Lowered)
+        }
+        Rule::UniqueItems => {
+            want_kind(place, name, &[ValueKind::List])?;
+            schema.unique_items = !matches!(
+                tag.payload,
+                PayloadValue::Bool(false) | PayloadValue::Json(Value::Bool(false))
+            );
+            Ok(Effect::Lowered)
+        }
+        Rule::Pattern => {
+            want_kind(place, name, &[ValueKind::String])?;
+            let pattern = string(tag)?;
+            if let Err(e) = regex::Regex::new(&pattern) {
+                return Err(format!("+{name}: invalid regular expression: {e}"));
+            }
+            set_once(&mut schema.pattern, pattern, name)?;
+            Ok(Effect::Lowered)
+        }
+        Rule::Format => {
+            want_kind(
+                place,
+                name,
+                &[ValueKind::String, ValueKind::Integer, ValueKind::Number],
+            )?;
+            let format = Format::named(&string(tag)?, tag.dialect)?;
+            format.apply(schema, name)?;
+            Ok(Effect::Lowered)
+        }
+        Rule::Enum => match &tag.payload {
+            PayloadValue::List(values) => {
+                schema.enum_values = values.clone();
+                Ok(Effect::Lowered)
+            }
+            // `+enum` on a type: the generator lists the type's constants.
+            _ if place.scope == Scopes::TYPE => {
+                want_kind(place, name, &[ValueKind::String])?;
+                Ok(Effect::Lowered)
+            }
+            _ => Err(format!(
+                "+{name} stands on a string type, whose constants are its values"
+            )),
+        },
+        Rule::EnumExclude => Ok(Effect::Documentation),
+        Rule::Neq => {
+            let v = scalar_literal(place.kind, &tag.payload, name)?;
+            push_rule(
+                schema,
+                Validation::new(format!("self != {v}"), format!("must not be equal to {v}")),
+            );
+            Ok(Effect::Lowered)
+        }
+        Rule::ListType => {
+            want_kind(place, name, &[ValueKind::List])?;
+            let t = string(tag)?;
+            if !matches!(t.as_str(), "atomic" | "set" | "map") {
+                return Err(format!("+{name}={t}: a list type is atomic, set or map"));
+            }
+            list.set_type(t, tag.dialect)?;
+            Ok(Effect::Lowered)
+        }
+        Rule::ListMapKey => {
+            want_kind(place, name, &[ValueKind::List])?;
+            list.keys(tag.dialect).push(string(tag)?);
+            Ok(Effect::Lowered)
+        }
+        Rule::Unique => {
+            want_kind(place, name, &[ValueKind::List])?;
+            let t = string(tag)?;
+            if !matches!(t.as_str(), "set" | "map") {
+                return Err(format!("+{name}={t}: unique is set or map"));
+            }
+            if list.unique.replace(t).is_some() {
+                return Err("unique tag cannot be specified more than once".into());
+            }
+            Ok(Effect::Lowered)
+        }
+        Rule::CustomUnique => {
+            list.custom_unique = true;
+            Ok(Effect::Documentation)
+        }
+        Rule::Immutable => {
+            push_rule(
+                schema,
+                Validation::new("self == oldSelf", "field is immutable"),
+            );
+            if let Some(json) = place.json.filter(|_| place.scope == Scopes::FIELD) {
+                let f = cel_field(json);
+                out.parent_rules.push(
+                    Validation::new(
+                        format!("has(self.{f}) == has(oldSelf.{f})"),
+                        "field is immutable",
+                    )
+                    .field(json),
+                );
+            }
+            Ok(Effect::Lowered)
+        }
+        Rule::Update => {
+            let json = field_json(place, name)?;
+            if matches!(place.kind, ValueKind::List | ValueKind::Map) {
+                return Err(format!(
+                    "+{name}={} is currently not supported on list or map fields",
+                    string(tag)?
+                ));
+            }
+            let f = cel_field(json);
+            match string(tag)?.as_str() {
+                "NoModify" => push_rule(
+                    schema,
+                    Validation::new("self == oldSelf", "field cannot be modified once set"),
+                ),
+                "NoSet" => out.parent_rules.push(
+                    Validation::new(
+                        format!("has(oldSelf.{f}) || !has(self.{f})"),
+                        "field cannot be set once created",
+                    )
+                    .field(json),
+                ),
+                "NoUnset" => out.parent_rules.push(
+                    Validation::new(
+                        format!("!has(oldSelf.{f}) || has(self.{f})"),
+                        "field cannot be cleared once set",
+                    )
+                    .field(json),
+                ),
+                other => {
+                    return Err(format!(
+                        "+{name}={other}: the update constraints are NoSet, NoUnset and NoModify"
+                    ))
+                }
+            }
+            Ok(Effect::Lowered)
+        }
+        Rule::EachVal => {
+            let inner = nested(tag)?;
+            let (elem_schema, scope) = match place.kind {
+                ValueKind::List => (schema.items.as_deref_mut(), Scopes::LIST_VALUE),
+                ValueKind::Map => (
+                    schema.additional_properties.as_deref_mut(),
+                    Scopes::MAP_VALUE,
+                ),
+                _ => return Err(wrong_kind(place, name, "a list or a map")),
+            };
+            let Some(elem_schema) = elem_schema else {
+                return Err(format!("+{name}: the schema has no element to validate"));
+            };
+            let elem_place = Place {
+                scope,
+                kind: place.elem.unwrap_or(ValueKind::Other),
+                nilable: false,
+                json: None,
+                elem: None,
+                members: place.members,
+            };
+            let mut ignored = ListTags::default();
+            lower_one(&elem_place, inner, elem_schema, out, &mut ignored)
+        }
+        Rule::EachKey => {
+            want_kind(place, name, &[ValueKind::Map])?;
+            let inner = nested(tag)?;
+            let key_place = Place {
+                scope: Scopes::MAP_KEY,
+                kind: ValueKind::String,
+                nilable: false,
+                json: None,
+                elem: None,
+                members: &[],
+            };
+            let check = check(&key_place, inner, "k")?;
+            push_rule(
+                schema,
+                Validation {
+                    rule: format!("self.all(k, {})", check.rule),
+                    ..check
+                },
+            );
+            Ok(Effect::Lowered)
+        }
+        Rule::Subfield => {
+            want_kind(place, name, &[ValueKind::Struct])?;
+            let Args::Positional(Scalar::String(sub)) = &tag.args else {
+                return Err(format!(
+                    "+{name} needs the subfield's JSON name: +{name}(name)"
+                ));
+            };
+            let Some(member) = place.members.iter().find(|m| &m.json == sub) else {
+                return Err(format!("+{name}({sub}): the struct has no field {sub:?}"));
+            };
+            let inner = nested(tag)?;
+            let f = cel_field(sub);
+            let member_place = Place {
+                scope: Scopes::FIELD,
+                kind: member.kind,
+                nilable: true,
+                json: Some(sub),
+                elem: None,
+                members: &[],
+            };
+            match inner.rule {
+                Rule::Optional => Ok(Effect::Documentation),
+                Rule::Required => {
+                    push_rule(
+                        schema,
+                        Validation::new(format!("has(self.{f})"), "Required value")
+                            .reason("FieldValueRequired")
+                            .field(sub),
+                    );
+                    Ok(Effect::Lowered)
+                }
+                _ => {
+                    let c = check(&member_place, inner, &format!("self.{f}"))?;
+                    push_rule(
+                        schema,
+                        Validation {
+                            rule: format!("!has(self.{f}) || {}", c.rule),
+                            field_path: Some(field_path(sub)),
+                            ..c
+                        },
+                    );
+                    Ok(Effect::Lowered)
+                }
+            }
+        }
+        Rule::Item => {
+            want_kind(place, name, &[ValueKind::List])?;
+            let Args::Named(selector) = &tag.args else {
+                return Err(format!(
+                    "+{name} selects items by their keys: +{name}(key: \"value\")=+<tag>"
+                ));
+            };
+            let mut conditions = Vec::new();
+            for (key, value) in selector {
+                let Some(member) = place.members.iter().find(|m| &m.json == key) else {
+                    return Err(format!("+{name}: the list items have no field {key:?}"));
+                };
+                let literal =
+                    scalar_literal(member.kind, &PayloadValue::String(String::new()), name).and(
+                        Ok(match value {
+                            Scalar::String(s) => cel_string(s),
+                            other => other.to_string(),
+                        }),
+                    )?;
+                conditions.push(format!("i.{} == {literal}", cel_field(key)));
+            }
+            let selects = conditions.join(" && ");
+            let label = selector_label(place.json.unwrap_or(""), selector);
+            let inner = nested(tag)?;
+            match inner.rule {
+                Rule::UnionMember | Rule::ZeroOrOneOfMember => {
+                    let role = union_role(inner, &label)?;
+                    out.item_unions.push((selects, label, role));
+                    Ok(Effect::Lowered)
+                }
+                Rule::Immutable => {
+                    push_rule(
+                        schema,
+                        Validation::new(
+                            format!("self.filter(i, {selects}) == oldSelf.filter(i, {selects})"),
+                            format!("{label}: field is immutable"),
+                        ),
+                    );
+                    Ok(Effect::Lowered)
+                }
+                _ => {
+                    let item_place = Place {
+                        scope: Scopes::LIST_VALUE,
+                        kind: place.elem.unwrap_or(ValueKind::Struct),
+                        nilable: false,
+                        json: None,
+                        elem: None,
+                        members: place.members,
+                    };
+                    let c = check(&item_place, inner, "i")?;
+                    push_rule(
+                        schema,
+                        Validation {
+                            rule: format!("self.all(i, !({selects}) || {})", c.rule),
+                            ..c
+                        },
+                    );
+                    Ok(Effect::Lowered)
+                }
+            }
+        }
+        // openapi-gen's `+union` and `+unionDiscriminator` make `x-kubernetes-unions`.
+        Rule::UnionDiscriminator if tag.dialect == Dialect::Kep => Ok(Effect::Documentation),
+        Rule::UnionMember | Rule::ZeroOrOneOfMember | Rule::UnionDiscriminator => {
+            field_json(place, name)?;
+            let member = place.json.unwrap_or_default();
+            out.union.push(union_role(tag, member)?);
+            Ok(Effect::Lowered)
+        }
+        Rule::IfEnabled | Rule::IfDisabled => Ok(Effect::Documentation),
+        Rule::OpaqueType => Ok(Effect::Documentation),
+        Rule::Type => {
+            let t = string(tag)?;
+            if !matches!(
+                t.as_str(),
+                "string" | "integer" | "number" | "boolean" | "array" | "object"
+            ) {
+                return Err(format!(
+                    "+{name}={t}: a type is string, integer, number, boolean, array or object"
+                ));
+            }
+            match &schema.schema_type {
+                Some(crate::schema::SchemaType::Single(existing)) if *existing != t => Err(
+                    format!("+{name}={t} conflicts with the type {existing} of the Go type"),
+                ),
+                Some(_) => Ok(Effect::Lowered),
+                None => {
+                    schema.schema_type = Some(crate::schema::SchemaType::Single(t));
+                    Ok(Effect::Lowered)
+                }
+            }
+        }
+        Rule::ValidationRule => {
+            let PayloadValue::Rule(spec) = &tag.payload else {
+                return Err(format!("+{name} takes a CEL rule"));
+            };
+            push_rule(schema, validation_of(spec, name)?);
+            Ok(Effect::Lowered)
+        }
+        Rule::NameFormat => {
+            want_kind(place, name, &[ValueKind::Struct])?;
+            let format = Format::named(&string(tag)?, tag.dialect)?;
+            let known = |f: &str| place.members.iter().any(|m| m.json == f);
+            if !known("name") || !known("generateName") {
+                return Err(format!(
+                    "+{name} stands on an ObjectMeta (a struct with name and generateName)"
+                ));
+            }
+            let check = format.cel("self.name");
+            let generated = format.cel("self.generateName.replace('-$', 'a')");
+            push_rule(
+                schema,
+                Validation::new(format!("!has(self.name) || {check}"), format.message)
+                    .field("name"),
+            );
+            push_rule(
+                schema,
+                Validation::new(
+                    format!("!has(self.generateName) || {generated}"),
+                    format.message,
+                )
+                .field("generateName"),
+            );
+            Ok(Effect::Lowered)
+        }
+    }
+}
+
+fn set_presence<P>(out: &mut Lowered<P>, presence: Presence) -> Result<(), String> {
+    if out.presence.is_none() || presence == Presence::Required {
+        out.presence = Some(presence);
+    }
+    Ok(())
+}
+
+fn field_json<'a>(place: &Place<'a>, name: &str) -> Result<&'a str, String> {
+    place
+        .json
+        .filter(|_| place.scope == Scopes::FIELD)
+        .ok_or_else(|| format!("tag \"+{name}\" stands on a struct field with a JSON name"))
+}
+
+fn want_kind(place: &Place<'_>, name: &str, kinds: &[ValueKind]) -> Result<(), String> {
+    if kinds.contains(&place.kind) || place.kind == ValueKind::Other {
+        return Ok(());
+    }
+    let want: Vec<&str> = kinds.iter().map(|k| k.describe()).collect();
+    Err(wrong_kind(place, name, &want.join(" or ")))
+}
+
+fn wrong_kind(place: &Place<'_>, name: &str, want: &str) -> String {
+    format!(
+        "tag \"+{name}\" needs {want}, and this is {}",
+        place.kind.describe()
+    )
+}
+
+fn set_once<T: PartialEq + std::fmt::Debug>(
+    slot: &mut Option<T>,
+    value: T,
+    name: &str,
+) -> Result<(), String> {
+    match slot {
+        Some(existing) if *existing != value => Err(format!(
+            "+{name}={value:?} conflicts with {existing:?} set by another tag"
+        )),
+        _ => {
+            *slot = Some(value);
+            Ok(())
+        }
+    }
+}
+
+fn number(tag: &TagUse) -> Result<Number, String> {
+    match &tag.payload {
+        PayloadValue::Int(i) => Ok(Number::from(*i)),
+        PayloadValue::Number(n) | PayloadValue::Json(Value::Number(n)) => Ok(n.clone()),
+        _ => Err(format!("+{} takes a number", tag.name)),
+    }
+}
+
+fn count(tag: &TagUse) -> Result<u64, String> {
+    let n = match &tag.payload {
+        PayloadValue::Int(i) => Some(*i),
+        PayloadValue::Json(Value::Number(n)) => n.as_i64(),
+        _ => None,
+    };
+    match n {
+        Some(n) if n >= 0 => Ok(n as u64),
+        Some(n) => Err(format!("+{} must not be negative, and is {n}", tag.name)),
+        None => Err(format!("+{} takes a non-negative integer", tag.name)),
+    }
+}
+
+fn string(tag: &TagUse) -> Result<String, String> {
+    match &tag.payload {
+        PayloadValue::String(s) | PayloadValue::Json(Value::String(s)) => Ok(s.clone()),
+        _ => Err(format!("+{} takes a string", tag.name)),
+    }
+}
+
+fn nested(tag: &TagUse) -> Result<&TagUse, String> {
+    match &tag.payload {
+        PayloadValue::Tag(inner) => Ok(inner),
+        _ => Err(format!(
+            "+{} takes a tag: +{}=+k8s:<tag>",
+            tag.name, tag.name
+        )),
+    }
+}
+
+/// A CEL literal of the tag's value, typed by the place.
+fn scalar_literal(kind: ValueKind, payload: &PayloadValue, name: &str) -> Result<String, String> {
+    match (kind, payload) {
+        (ValueKind::String | ValueKind::Other, PayloadValue::String(s)) => Ok(cel_string(s)),
+        (ValueKind::Integer | ValueKind::Number | ValueKind::Other, PayloadValue::Int(i)) => {
+            Ok(i.to_string())
+        }
+        (ValueKind::Bool | ValueKind::Other, PayloadValue::Bool(b)) => Ok(b.to_string()),
+        (ValueKind::String | ValueKind::Integer | ValueKind::Number | ValueKind::Bool, _) => {
+            Err(format!(
+                "+{name}: the value must be {} like the field",
+                kind.describe()
+            ))
+        }
+        _ => Err(format!(
+            "+{name} compares strings, integers and bools, not {}",
+            kind.describe()
+        )),
+    }
+}
+
+/// A CEL string literal.
+pub fn cel_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('\'');
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\'' => out.push_str("\\'"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c => out.push(c),
+        }
+    }
+    out.push('\'');
+    out
+}
+
+/// A field name as CEL reads it (Kubernetes' escaping of names that are not identifiers).
+fn cel_field(json: &str) -> String {
+    crate::cel::decl::escape(json).unwrap_or_else(|| json.to_string())
+}
+
+/// A CRD `fieldPath` naming a child: `.name`, or `['odd-name']` when it is not an identifier.
+fn field_path(json: &str) -> String {
+    let plain = json
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && json.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if plain {
+        format!(".{json}")
+    } else {
+        format!("[{}]", cel_string(json))
+    }
+}
+
+fn push_rule(schema: &mut Schema, rule: Validation) {
+    let value = rule.to_json();
+    let list = schema
+        .extensions
+        .entry(VALIDATIONS.to_string())
+        .or_insert_with(|| Value::Array(Vec::new()));
+    if let Value::Array(items) = list {
+        if !items.contains(&value) {
+            items.push(value);
+        }
+    }
+}
+
+/// The KEP's reasons and kubebuilder's spellings, as a CRD schema spells them.
+fn reason(text: &str) -> Option<&'static str> {
+    Some(match text {
+        "Required" | "FieldValueRequired" => "FieldValueRequired",
+        "Forbidden" | "FieldValueForbidden" => "FieldValueForbidden",
+        "Invalid" | "FieldValueInvalid" => "FieldValueInvalid",
+        "Duplicate" | "FieldValueDuplicate" => "FieldValueDuplicate",
+        "RequestEntityTooLarge" => "RequestEntityTooLarge",
+        _ => return None,
+    })
+}
+
+fn validation_of(spec: &RuleSpec, name: &str) -> Result<Validation, String> {
+    let reason = match &spec.reason {
+        Some(r) => Some(reason(r).ok_or_else(|| {
+            format!("+{name}: reason {r:?} is not one of Required, Forbidden, Invalid, Duplicate, RequestEntityTooLarge")
+        })?),
+        None => None,
+    };
+    let field_path = spec.field_path.as_ref().map(|f| {
+        if f.starts_with('.') || f.starts_with('[') {
+            f.clone()
+        } else {
+            format!(".{f}")
+        }
+    });
+    Ok(Validation {
+        rule: spec.rule.clone(),
+        message: spec.message.clone(),
+        message_expression: spec.message_expression.clone(),
+        reason: reason.map(str::to_string),
+        field_path,
+        optional_old_self: spec.optional_old_self,
+    })
+}
+
+/// `+k8s:validation:cel[i]:key=...` lines, grouped by index into rules.
+fn apply_cel_parts<P: Clone>(
+    parts: Vec<(usize, String, Value, P)>,
+    schema: &mut Schema,
+) -> Result<(), (P, String)> {
+    let Some(count) = parts.iter().map(|p| p.0 + 1).max() else {
+        return Ok(());
+    };
+    let first = parts[0].3.clone();
+    let mut rules: Vec<Option<(serde_json::Map<String, Value>, P)>> = vec![None; count];
+    for (index, key, value, pos) in parts {
+        let slot = rules[index].get_or_insert_with(|| (serde_json::Map::new(), pos.clone()));
+        match slot.0.get_mut(&key) {
+            // `key>text` lines with the same key join with newlines.
+            Some(Value::String(existing)) if value.is_string() => {
+                existing.push('\n');
+                existing.push_str(value.as_str().unwrap_or_default());
+            }
+            Some(_) => return Err((pos, format!("cel[{index}]:{key} is given twice"))),
+            None => {
+                slot.0.insert(key, value);
+            }
+        }
+    }
+    for (index, slot) in rules.into_iter().enumerate() {
+        let Some((fields, pos)) = slot else {
+            return Err((
+                first,
+                format!("cel[{index}] is missing: indices must count up from 0"),
+            ));
+        };
+        let text = |k: &str| fields.get(k).and_then(Value::as_str).map(str::to_string);
+        let Some(rule) = text("rule") else {
+            return Err((pos, format!("cel[{index}] has no rule")));
+        };
+        let spec = RuleSpec {
+            rule,
+            message: text("message"),
+            message_expression: text("messageExpression"),
+            reason: text("reason"),
+            field_path: text("fieldPath"),
+            optional_old_self: fields.get("optionalOldSelf") == Some(&Value::Bool(true)),
+        };
+        if spec.message.is_some() == spec.message_expression.is_some() {
+            return Err((
+                pos,
+                format!("cel[{index}] needs exactly one of message and messageExpression"),
+            ));
+        }
+        push_rule(
+            schema,
+            validation_of(&spec, "k8s:validation:cel").map_err(|m| (pos.clone(), m))?,
+        );
+    }
+    Ok(())
+}
+
+/// List metadata gathered from a place's tags, per dialect, so `+listType=map` and
+/// `+k8s:listType=map` are one declaration and disagreeing ones an error.
+#[derive(Default)]
+struct ListTags {
+    list_type: Option<(String, Dialect)>,
+    keys_by_dialect: Vec<(Dialect, Vec<String>)>,
+    unique: Option<String>,
+    custom_unique: bool,
+}
+
+impl ListTags {
+    fn set_type(&mut self, t: String, dialect: Dialect) -> Result<(), String> {
+        match &self.list_type {
+            Some((existing, d)) if *d == dialect => Err(format!(
+                "listType cannot be specified more than once (here {t}, before {existing})"
+            )),
+            Some((existing, _)) if *existing != t => Err(format!(
+                "listType={t} conflicts with listType={existing} of another tag"
+            )),
+            _ => {
+                self.list_type = Some((t, dialect));
+                Ok(())
+            }
+        }
+    }
+
+    fn keys(&mut self, dialect: Dialect) -> &mut Vec<String> {
+        let i = match self.keys_by_dialect.iter().position(|(d, _)| *d == dialect) {
+            Some(i) => i,
+            None => {
+                self.keys_by_dialect.push((dialect, Vec::new()));
+                self.keys_by_dialect.len() - 1
+            }
+        };
+        &mut self.keys_by_dialect[i].1
+    }
+
+    /// Writes the list type and keys, and the uniqueness rule of `+k8s:unique` on an atomic list.
+    fn apply(&self, place: &Place<'_>, schema: &mut Schema) -> Result<(), String> {
+        let keys = match self.keys_by_dialect.split_first() {
+            None => Vec::new(),
+            Some(((_, first), rest)) => {
+                if let Some((_, other)) = rest.iter().find(|(_, k)| k != first) {
+                    return Err(format!(
+                        "the list map keys {first:?} and {other:?} of two tags disagree"
+                    ));
+                }
+                first.clone()
+            }
+        };
+        let declared = self.list_type.as_ref().map(|(t, _)| t.as_str());
+        let existing = schema.list_type().map(str::to_string);
+        let list_type = match (declared, existing.as_deref()) {
+            (Some(d), Some(e)) if d != e => {
+                return Err(format!("listType={d} conflicts with listType={e}"))
+            }
+            (Some(d), _) => Some(d.to_string()),
+            (None, e) => e.map(str::to_string),
+        };
+        let any = list_type.is_some() || !keys.is_empty() || self.unique.is_some();
+        if !any {
+            return Ok(());
+        }
+        let Some(list_type) = list_type else {
+            return Err(
+                "listType must be specified - use listType=atomic, listType=set, or listType=map"
+                    .into(),
+            );
+        };
+        if self.unique.is_some() && list_type != "atomic" {
+            return Err("unique tag may not be used with listType=set or listType=map".into());
+        }
+        let map_semantics = list_type == "map" || self.unique.as_deref() == Some("map");
+        if map_semantics && keys.is_empty() && schema.list_map_keys().is_empty() {
+            return Err("found listType=map or unique=map without listMapKey".into());
+        }
+        if !map_semantics && !keys.is_empty() {
+            return Err("found listMapKey without listType=map or unique=map".into());
+        }
+        for key in &keys {
+            if !place.members.is_empty() && !place.members.iter().any(|m| &m.json == key) {
+                return Err(format!(
+                    "listMapKey {key:?} is not a field of the list items"
+                ));
+            }
+        }
+        schema
+            .extensions
+            .insert("x-kubernetes-list-type".into(), json!(list_type));
+        if list_type == "map" {
+            let existing = schema.list_map_keys();
+            if !existing.is_empty() && !keys.is_empty() && existing != keys {
+                return Err(format!(
+                    "the list map keys {keys:?} disagree with {existing:?} of another tag"
+                ));
+            }
+            if existing.is_empty() {
+                schema
+                    .extensions
+                    .insert("x-kubernetes-list-map-keys".into(), json!(keys));
+            }
+        }
+        if let Some(unique) = self.unique.as_deref().filter(|_| !self.custom_unique) {
+            let same = if unique == "set" {
+                "y == x".to_string()
+            } else {
+                keys.iter()
+                    .map(|k| {
+                        let f = cel_field(k);
+                        format!("(has(x.{f}) ? has(y.{f}) && y.{f} == x.{f} : !has(y.{f}))")
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" && ")
+            };
+            push_rule(
+                schema,
+                Validation::new(
+                    format!("self.all(x, self.exists_one(y, {same}))"),
+                    "Duplicate value",
+                )
+                .reason("FieldValueDuplicate"),
+            );
+        }
+        Ok(())
+    }
+}
+
+/// A string format: its OpenAPI name, and how a server that does not know it checks it.
+#[derive(Debug, Clone, Copy)]
+struct Format {
+    name: &'static str,
+    /// Known to a 1.35 CRD apiserver (or a standard OpenAPI format): `format` alone suffices.
+    known: bool,
+    pattern: Option<&'static str>,
+    max_length: Option<u64>,
+    /// The check as CEL over `{}`, for formats no pattern can say.
+    cel: Option<&'static str>,
+    message: &'static str,
+}
+
+const SHORT_NAME: Format = Format {
+    name: "k8s-short-name",
+    known: true,
+    pattern: None,
+    max_length: None,
+    cel: Some("!format.dns1123Label().validate({}).hasValue()"),
+    message: "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character",
+};
+
+const LONG_NAME: Format = Format {
+    name: "k8s-long-name",
+    known: true,
+    pattern: None,
+    max_length: None,
+    cel: Some("!format.dns1123Subdomain().validate({}).hasValue()"),
+    message: "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character",
+};
+
+/// Formats of validation-gen and the KEP.
+const FORMATS: &[Format] = &[
+    SHORT_NAME,
+    LONG_NAME,
+    Format {
+        name: "dns1035label",
+        known: false,
+        pattern: Some("^[a-z]([-a-z0-9]*[a-z0-9])?$"),
+        max_length: Some(63),
+        cel: Some("!format.dns1035Label().validate({}).hasValue()"),
+        message: "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character",
+    },
+    Format {
+        name: "k8s-long-name-caseless",
+        known: false,
+        pattern: Some(r"^[A-Za-z0-9]([-A-Za-z0-9]*[A-Za-z0-9])?(\.[A-Za-z0-9]([-A-Za-z0-9]*[A-Za-z0-9])?)*$"),
+        max_length: Some(253),
+        cel: None,
+        message: "an RFC 1123 subdomain must consist of alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character",
+    },
+    Format {
+        name: "k8s-label-value",
+        known: false,
+        pattern: Some("^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$"),
+        max_length: Some(63),
+        cel: Some("!format.labelValue().validate({}).hasValue()"),
+        message: "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character",
+    },
+    Format {
+        name: "k8s-uuid",
+        known: false,
+        pattern: Some("^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"),
+        max_length: None,
+        cel: None,
+        message: "must be a lowercase UUID in 8-4-4-4-12 format",
+    },
+    Format {
+        name: "k8s-label-key",
+        known: false,
+        pattern: None,
+        max_length: None,
+        cel: Some("!format.qualifiedName().validate({}).hasValue()"),
+        message: "must be a label key: an optional DNS subdomain prefix and '/', and a name of alphanumeric characters, '-', '_' or '.' that starts and ends with an alphanumeric character",
+    },
+    Format {
+        name: "k8s-resource-pool-name",
+        known: false,
+        pattern: None,
+        max_length: Some(253),
+        cel: Some("{}.split('/').all(s, s.size() > 0 && !format.dns1123Subdomain().validate(s).hasValue())"),
+        message: "must be one or more lowercase RFC 1123 subdomains separated by '/'",
+    },
+    Format {
+        name: "k8s-extended-resource-name",
+        known: false,
+        pattern: None,
+        max_length: None,
+        cel: Some("{}.contains('/') && !{}.contains('kubernetes.io/') && !{}.startsWith('requests.') && !format.qualifiedName().validate('requests.' + {}).hasValue()"),
+        message: "must be a domain-prefixed path, such as 'example.com/my-prop', without a \"kubernetes.io/\" domain or a \"requests.\" prefix",
+    },
+    Format {
+        name: "k8s-resource-fully-qualified-name",
+        known: false,
+        pattern: None,
+        max_length: None,
+        // validation-gen checks names of two parts only; three or more pass (kept as it is).
+        cel: Some("{}.contains('/') && ({}.split('/').size() > 2 || ({}.split('/')[0].size() <= 63 && !format.dns1123Subdomain().validate({}.split('/')[0]).hasValue() && {}.split('/')[1].size() <= 32 && {}.split('/')[1].matches('^[A-Za-z_][A-Za-z0-9_]*$')))"),
+        message: "a fully qualified name must be a domain and a name separated by a slash, the name a C identifier of at most 32 characters",
+    },
+];
+
+/// Formats the apiextensions apiserver knows besides the Kubernetes ones.
+const OPENAPI_FORMATS: &[&str] = &[
+    "bsonobjectid",
+    "uri",
+    "email",
+    "hostname",
+    "ipv4",
+    "ipv6",
+    "cidr",
+    "mac",
+    "uuid",
+    "uuid3",
+    "uuid4",
+    "uuid5",
+    "isbn",
+    "isbn10",
+    "isbn13",
+    "creditcard",
+    "ssn",
+    "hexcolor",
+    "rgbcolor",
+    "byte",
+    "password",
+    "date",
+    "duration",
+    "datetime",
+    "date-time",
+    "int32",
+    "int64",
+    "float",
+    "double",
+];
+
+impl Format {
+    fn named(name: &str, dialect: Dialect) -> Result<Format, String> {
+        let canonical = match name {
+            "dns1123label" => "k8s-short-name",
+            "dns1123subdomain" => "k8s-long-name",
+            other => other,
+        };
+        if let Some(f) = FORMATS.iter().find(|f| f.name == canonical) {
+            return Ok(*f);
+        }
+        if dialect != Dialect::ValidationGen {
+            if let Some(known) = OPENAPI_FORMATS.iter().find(|f| **f == name) {
+                return Ok(Format {
+                    name: known,
+                    known: true,
+                    pattern: None,
+                    max_length: None,
+                    cel: None,
+                    message: "",
+                });
+            }
+        }
+        Err(format!("unsupported validation format {name:?}"))
+    }
+
+    fn apply(&self, schema: &mut Schema, tag: &str) -> Result<(), String> {
+        set_once(&mut schema.format, self.name.to_string(), tag)?;
+        if self.known {
+            return Ok(());
+        }
+        if let Some(p) = self.pattern {
+            set_once(&mut schema.pattern, p.to_string(), tag)?;
+        }
+        if let Some(n) = self.max_length {
+            if schema.max_length.is_none_or(|m| m > n) {
+                schema.max_length = Some(n);
+            }
+        }
+        if let Some(cel) = self.cel.filter(|_| self.pattern.is_none()) {
+            push_rule(
+                schema,
+                Validation::new(cel.replace("{}", "self"), self.message),
+            );
+        }
+        Ok(())
+    }
+
+    /// The whole check as CEL over `e`.
+    fn cel(&self, e: &str) -> String {
+        let mut parts = Vec::new();
+        if let Some(n) = self.max_length {
+            parts.push(format!("{e}.size() <= {n}"));
+        }
+        match (self.cel, self.pattern) {
+            (Some(c), _) => parts.push(c.replace("{}", e)),
+            (None, Some(p)) => parts.push(format!("{e}.matches({})", cel_string(p))),
+            (None, None) => parts.push("true".into()),
+        }
+        parts.join(" && ")
+    }
+}
+
+/// A value check of `inner` written as CEL over the expression `e` (for subfields, selected
+/// items and map keys, which no keyword reaches).
+fn check(place: &Place<'_>, inner: &TagUse, e: &str) -> Result<Validation, String> {
+    let name = inner.name;
+    if !entry(inner.rule).scopes.contains(place.scope) {
+        return Err(format!(
+            "tag \"+{name}\" cannot be specified on {}",
+            place.scope.describe()
+        ));
+    }
+    let bound = |op: &str, what: &str| -> Result<Validation, String> {
+        let n = number(inner)?;
+        Ok(Validation::new(
+            format!("{e} {op} {n}"),
+            format!("must be {what} {n}"),
+        ))
+    };
+    let size = |op: &str, msg: String| -> Result<Validation, String> {
+        let n = count(inner)?;
+        Ok(Validation::new(
+            format!("{e}.size() {op} {n}"),
+            msg.replace("{n}", &n.to_string()),
+        ))
+    };
+    match inner.rule {
+        Rule::Minimum => {
+            want_kind(place, name, &[ValueKind::Integer, ValueKind::Number])?;
+            bound(">=", "greater than or equal to")
+        }
+        Rule::Maximum => {
+            want_kind(place, name, &[ValueKind::Integer, ValueKind::Number])?;
+            bound("<=", "less than or equal to")
+        }
+        Rule::MinLength => {
+            want_kind(place, name, &[ValueKind::String])?;
+            size(">=", "must be at least {n} characters".into())
+        }
+        Rule::MaxLength => {
+            want_kind(place, name, &[ValueKind::String])?;
+            size("<=", "may not be more than {n} characters".into())
+        }
+        Rule::MinItems => {
+            want_kind(place, name, &[ValueKind::List])?;
+            size(">=", "must have at least {n} items".into())
+        }
+        Rule::MaxItems => {
+            want_kind(place, name, &[ValueKind::List])?;
+            size("<=", "must have at most {n} items".into())
+        }
+        Rule::Format => {
+            want_kind(place, name, &[ValueKind::String])?;
+            let f = Format::named(&string(inner)?, inner.dialect)?;
+            if f.cel.is_none() && f.pattern.is_none() {
+                return Err(format!("+{name}: format {:?} cannot be checked here", f.name));
+            }
+            Ok(Validation::new(f.cel(e), f.message))
+        }
+        Rule::Neq => {
+            let v = scalar_literal(place.kind, &inner.payload, name)?;
+            Ok(Validation::new(format!("{e} != {v}"), format!("must not be equal to {v}")))
+        }
+        _ => Err(format!(
+            "tag \"+{name}\" cannot be nested here; kubeidl lowers bounds, lengths, counts, formats and neq on subfields, items and keys"
+        )),
+    }
+}
+
+fn union_role(tag: &TagUse, member: &str) -> Result<UnionRole, String> {
+    let mut union = String::new();
+    let mut member_name = None;
+    match &tag.args {
+        Args::None => {}
+        Args::Named(args) => {
+            for (k, v) in args {
+                let Scalar::String(v) = v else {
+                    return Err(format!("+{}: {k} is a string", tag.name));
+                };
+                match k.as_str() {
+                    "union" => union = v.clone(),
+                    "memberName" if tag.rule != Rule::UnionDiscriminator => {
+                        member_name = Some(v.clone())
+                    }
+                    _ => return Err(format!("+{}: unrecognized named argument {k:?}", tag.name)),
+                }
+            }
+        }
+        Args::Positional(_) => {
+            return Err(format!(
+                "+{}: arguments are named: (union: \"u\", memberName: \"M\")",
+                tag.name
+            ))
+        }
+    }
+    Ok(match tag.rule {
+        Rule::UnionDiscriminator => UnionRole::Discriminator { union },
+        Rule::ZeroOrOneOfMember => UnionRole::ZeroOrOneOf { union },
+        _ => UnionRole::Member {
+            union,
+            member: member_name.unwrap_or_else(|| member.to_string()),
+        },
+    })
+}
+
+/// `conditions[{"type": "Approved"}]`: how validation-gen names a selected item.
+fn selector_label(list: &str, selector: &[(String, Scalar)]) -> String {
+    let parts: Vec<String> = selector
+        .iter()
+        .map(|(k, v)| {
+            let value = match v {
+                Scalar::String(s) => serde_json::to_string(s).unwrap_or_default(),
+                other => other.to_string(),
+            };
+            format!("\"{k}\": {value}")
+        })
+        .collect();
+    format!("{list}[{{{}}}]", parts.join(", "))
+}
+
+/// One member of a union, as the struct (or list) rule sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnionMember {
+    /// The name in messages: the JSON name, or the selected item's label.
+    pub label: String,
+    /// CEL that is true when the member is set.
+    pub is_set: String,
+    pub role: UnionRole,
+    /// The member's wire name, for field members (the path of per-member errors).
+    pub json: Option<String>,
+}
+
+impl UnionMember {
+    /// A struct field member.
+    pub fn field(json: &str, role: UnionRole) -> UnionMember {
+        UnionMember {
+            label: json.to_string(),
+            is_set: format!("has(self.{})", cel_field(json)),
+            role,
+            json: Some(json.to_string()),
+        }
+    }
+
+    /// A selected list item (`+k8s:item(k: v)=+k8s:zeroOrOneOfMember`).
+    pub fn item(selects: &str, label: &str, role: UnionRole) -> UnionMember {
+        UnionMember {
+            label: label.to_string(),
+            is_set: format!("self.exists(i, {selects})"),
+            role,
+            json: None,
+        }
+    }
+}
+
+/// The rules of the unions among `members`, in sorted union-name order, with validation-gen's
+/// messages.
+pub fn union_rules(members: &[UnionMember]) -> Result<Vec<Validation>, String> {
+    let union_of = |r: &UnionRole| match r {
+        UnionRole::Member { union, .. }
+        | UnionRole::ZeroOrOneOf { union }
+        | UnionRole::Discriminator { union } => union.clone(),
+    };
+    let mut names: Vec<String> = members.iter().map(|m| union_of(&m.role)).collect();
+    names.sort();
+    names.dedup();
+    let mut rules = Vec::new();
+    for union in names {
+        let in_union: Vec<&UnionMember> = members
+            .iter()
+            .filter(|m| union_of(&m.role) == union)
+            .collect();
+        let discriminator = in_union
+            .iter()
+            .filter(|m| matches!(m.role, UnionRole::Discriminator { .. }))
+            .collect::<Vec<_>>();
+        if discriminator.len() > 1 {
+            return Err(format!("union {union:?} has more than one discriminator"));
+        }
+        let set: Vec<&&UnionMember> = in_union
+            .iter()
+            .filter(|m| !matches!(m.role, UnionRole::Discriminator { .. }))
+            .collect();
+        let zero_or_one = set
+            .iter()
+            .any(|m| matches!(m.role, UnionRole::ZeroOrOneOf { .. }));
+        if zero_or_one
+            && set
+                .iter()
+                .any(|m| matches!(m.role, UnionRole::Member { .. }))
+        {
+            return Err(format!(
+                "union {union:?} mixes unionMember and zeroOrOneOfMember"
+            ));
+        }
+        let listed = set
+            .iter()
+            .map(|m| format!("`{}`", m.label))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let count = set
+            .iter()
+            .map(|m| format!("({} ? 1 : 0)", m.is_set))
+            .collect::<Vec<_>>()
+            .join(" + ");
+        if let Some(d) = discriminator.first() {
+            let d_json = d.json.clone().unwrap_or_default();
+            let f = cel_field(&d_json);
+            for m in &set {
+                let UnionRole::Member { member, .. } = &m.role else {
+                    continue;
+                };
+                let value = cel_string(member);
+                let quoted = serde_json::to_string(member).unwrap_or_default();
+                let is = format!("has(self.{f}) && self.{f} == {value}");
+                let mut may = Validation::new(
+                    format!("!{} || ({is})", m.is_set),
+                    format!("may only be specified when `{d_json}` is {quoted}"),
+                );
+                let mut must = Validation::new(
+                    format!("{} || !({is})", m.is_set),
+                    format!("must be specified when `{d_json}` is {quoted}"),
+                );
+                if let Some(j) = &m.json {
+                    may = may.field(j);
+                    must = must.field(j);
+                }
+                rules.push(may);
+                rules.push(must);
+            }
+        } else if zero_or_one {
+            rules.push(Validation::new(
+                format!("{count} <= 1"),
+                format!("must specify at most one of: {listed}"),
+            ));
+        } else if !set.is_empty() {
+            rules.push(Validation::new(
+                format!("{count} >= 1"),
+                format!("must specify one of: {listed}"),
+            ));
+            rules.push(Validation::new(
+                format!("{count} <= 1"),
+                format!("must specify exactly one of: {listed}"),
+            ));
+        }
+    }
+    Ok(rules)
+}
+
+/// Adds rules to a schema's `x-kubernetes-validations`, skipping ones already there.
+pub fn add_rules(schema: &mut Schema, rules: impl IntoIterator<Item = Validation>) {
+    for r in rules {
+        push_rule(schema, r);
+    }
+}
