@@ -42,6 +42,7 @@ impl Generator {
                 enums: false,
                 validations: true,
                 lenient: false,
+                strict_cost: false,
             },
             ..Generator::default()
         }

@@ -18,6 +18,7 @@ pub fn run(args: OpenapiArgs) -> Result<ExitCode, Error> {
         enums: args.enums,
         validations: !args.no_validations,
         lenient: args.lenient,
+        strict_cost: false,
     };
     let generated = generate(&loader, &args.packages, &options)?;
     for warning in &generated.warnings {

@@ -7,6 +7,7 @@ use super::description::description;
 use super::enums::EnumType;
 use super::extensions::{extensions, is_inline, is_optional, json_name, json_tag_parts, unions};
 use super::naming::definition_name;
+use super::rule_check;
 use super::types::{is_std, Kind, Types};
 use super::validations::{self, read_tags, Tally};
 use crate::error::{Error, Result, SourcePos};
@@ -30,6 +31,9 @@ pub struct Options {
     pub validations: bool,
     /// Report bad validation tags as warnings instead of failing.
     pub lenient: bool,
+    /// Fail, not warn, when a rule kubeidl made from a declarative tag (uniqueness, unions,
+    /// formats) is estimated to cost more than a CRD allows. Rules the user wrote always fail.
+    pub strict_cost: bool,
 }
 
 /// The generated document and what the user should hear about.
@@ -70,6 +74,9 @@ pub fn generate(loader: &Loader, package_args: &[String], options: &Options) -> 
         queued: HashSet::new(),
         names: HashMap::new(),
         tally: Tally::default(),
+        current: String::new(),
+        rule_origins: HashMap::new(),
+        definition_origins: HashMap::new(),
     };
     for pkg in &requested {
         let package_selected = comment_tags::has_openapi_gen(&pkg.doc_comments, "true");
@@ -94,9 +101,17 @@ pub fn generate(loader: &Loader, package_args: &[String], options: &Options) -> 
     while let Some((pkg, name)) = walk.queue.pop_front() {
         let decl = &pkg.types[name.as_str()];
         let model = definition_name(&pkg, &name);
+        walk.current = model.clone();
+        walk.definition_origins
+            .insert(model.clone(), decl.pos.clone());
         let mut schema = walk.definition(&pkg, decl)?;
         wrap_refs(&mut schema);
         schemas.insert(model, schema);
+    }
+    if options.validations {
+        let checked = rule_check::check_rules(&schemas, &walk, options.strict_cost);
+        walk.tally.errors.extend(checked.errors);
+        walk.tally.warnings.extend(checked.warnings);
     }
     let tally = walk.tally;
     warnings.extend(tally.warnings);
@@ -148,6 +163,23 @@ struct Walk<'l> {
     /// Definition name to the Go type that has it, to catch two types claiming one name.
     names: HashMap<String, (String, String)>,
     tally: Tally,
+    /// The definition being built.
+    current: String,
+    /// The tag that wrote each rule, by definition and rule text.
+    rule_origins: HashMap<(String, String), (SourcePos, bool)>,
+    definition_origins: HashMap<String, SourcePos>,
+}
+
+impl rule_check::Origins for Walk<'_> {
+    fn of_rule(&self, definition: &str, rule: &str) -> Option<(SourcePos, bool)> {
+        self.rule_origins
+            .get(&(definition.to_string(), rule.to_string()))
+            .cloned()
+    }
+
+    fn of_definition(&self, definition: &str) -> Option<SourcePos> {
+        self.definition_origins.get(definition).cloned()
+    }
 }
 
 /// What the fields of a struct ask of the struct: rules on it, union members.
@@ -470,6 +502,11 @@ impl Walk<'_> {
         schema: &mut Schema,
     ) -> Lowered<SourcePos> {
         let lowered = lower(place, tags, schema);
+        for o in &lowered.origins {
+            self.rule_origins
+                .entry((self.current.clone(), o.rule.clone()))
+                .or_insert_with(|| (o.pos.clone(), o.authored));
+        }
         let first = tags.first().map(|t| t.pos.clone());
         if first.is_none_or(|p| self.tally.first_time(p)) {
             self.tally.counts += lowered.counts;

@@ -9,6 +9,7 @@ mod description;
 mod enums;
 mod extensions;
 mod naming;
+mod rule_check;
 mod types;
 mod validations;
 

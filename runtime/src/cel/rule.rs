@@ -50,6 +50,34 @@ pub fn compile_rule_with_cardinality(
     kind: ExpressionKind,
     cardinality: u64,
 ) -> Result<CompiledRule, CompileError> {
+    let compiled = compile_rule_unlimited(source, decl, optional_old_self, kind)?;
+    let total = compiled.estimated_cost.saturating_mul(cardinality.max(1));
+    if total > STATIC_ESTIMATED_COST_LIMIT {
+        let what = match kind {
+            ExpressionKind::Rule => "rule",
+            ExpressionKind::MessageExpression => "messageExpression",
+        };
+        return Err(CompileError::single(
+            Stage::Check,
+            source,
+            None,
+            format!(
+                "estimated {what} cost exceeds budget by factor of {} (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)",
+                exceeds_factor(total, STATIC_ESTIMATED_COST_LIMIT)
+            ),
+        ));
+    }
+    Ok(compiled)
+}
+
+/// [`compile_rule`] without the cost limit: parsed, checked, and its worst-case cost estimated
+/// (for callers that explain an excessive estimate themselves).
+pub fn compile_rule_unlimited(
+    source: &str,
+    decl: &Decl,
+    optional_old_self: bool,
+    kind: ExpressionKind,
+) -> Result<CompiledRule, CompileError> {
     let self_type = CelType::of_decl(decl);
     let old_type = if optional_old_self {
         CelType::Optional(Box::new(self_type.clone()))
@@ -85,22 +113,6 @@ pub fn compile_rule_with_cardinality(
     }
     let size = SizeEstimate::of_decl(decl);
     let estimated_cost = program.estimate_cost(&[Some(size.clone()), Some(size)]).max;
-    let total = estimated_cost.saturating_mul(cardinality.max(1));
-    if total > STATIC_ESTIMATED_COST_LIMIT {
-        let what = match kind {
-            ExpressionKind::Rule => "rule",
-            ExpressionKind::MessageExpression => "messageExpression",
-        };
-        return Err(CompileError::single(
-            Stage::Check,
-            source,
-            None,
-            format!(
-                "estimated {what} cost exceeds budget by factor of {} (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)",
-                exceeds_factor(total, STATIC_ESTIMATED_COST_LIMIT)
-            ),
-        ));
-    }
     Ok(CompiledRule {
         program,
         estimated_cost,

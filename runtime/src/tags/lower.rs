@@ -191,6 +191,18 @@ pub struct Lowered<P> {
     pub errors: Vec<TagError<P>>,
     /// What is suspicious but accepted as the tags' upstream readers accept it.
     pub warnings: Vec<TagError<P>>,
+    /// Each rule written (on the place or for its struct) and the tag that wrote it.
+    pub origins: Vec<RuleOrigin<P>>,
+}
+
+/// Where a rule came from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RuleOrigin<P> {
+    pub rule: String,
+    pub pos: P,
+    /// Written by the user (`+validationRule`, XValidation, `cel[i]` lines), not made by
+    /// kubeidl from a declarative tag.
+    pub authored: bool,
 }
 
 /// The `x-kubernetes-validations` key.
@@ -207,6 +219,7 @@ pub fn lower<P: Clone>(place: &Place<'_>, tags: &[At<P>], schema: &mut Schema) -
         counts: Counts::default(),
         errors: Vec::new(),
         warnings: Vec::new(),
+        origins: Vec::new(),
     };
     let mut list = ListTags::default();
     let mut cel_parts: Vec<(usize, String, Value, P)> = Vec::new();
@@ -221,13 +234,35 @@ pub fn lower<P: Clone>(place: &Place<'_>, tags: &[At<P>], schema: &mut Schema) -
             out.counts.lowered += 1;
             continue;
         }
+        let before = (rule_texts(schema).len(), out.parent_rules.len());
         let result = match &tag.payload {
             PayloadValue::CelPart { index, key, value } => {
+                if key == "rule" {
+                    if let Some(text) = value.as_str() {
+                        out.origins.push(RuleOrigin {
+                            rule: text.to_string(),
+                            pos: at.pos.clone(),
+                            authored: true,
+                        });
+                    }
+                }
                 cel_parts.push((*index, key.clone(), value.clone(), at.pos.clone()));
                 Ok(Effect::Lowered)
             }
             _ => lower_one(place, tag, schema, &mut out, &mut list),
         };
+        let written: Vec<String> = rule_texts(schema)
+            .into_iter()
+            .skip(before.0)
+            .chain(out.parent_rules[before.1..].iter().map(|r| r.rule.clone()))
+            .collect();
+        let authored = tag.rule == Rule::ValidationRule;
+        out.origins
+            .extend(written.into_iter().map(|rule| RuleOrigin {
+                rule,
+                pos: at.pos.clone(),
+                authored,
+            }));
         match result {
             Ok(Effect::Lowered) => out.counts.lowered += 1,
             Ok(Effect::Documentation) => out.counts.documentation += 1,
@@ -240,7 +275,18 @@ pub fn lower<P: Clone>(place: &Place<'_>, tags: &[At<P>], schema: &mut Schema) -
     if let Err((pos, message)) = apply_cel_parts(cel_parts, schema) {
         out.errors.push(TagError { pos, message });
     }
-    if let Err(message) = list.apply(place, schema) {
+    let before = rule_texts(schema).len();
+    let list_result = list.apply(place, schema);
+    if let Some(at) = tags.iter().find(|t| t.tag.rule == Rule::Unique) {
+        for rule in rule_texts(schema).into_iter().skip(before) {
+            out.origins.push(RuleOrigin {
+                rule,
+                pos: at.pos.clone(),
+                authored: false,
+            });
+        }
+    }
+    if let Err(message) = list_result {
         let pos = tags
             .iter()
             .find(|t| matches!(t.tag.rule, Rule::ListType | Rule::ListMapKey | Rule::Unique))
@@ -910,6 +956,17 @@ fn field_path(json: &str) -> String {
         format!(".{json}")
     } else {
         format!("[{}]", cel_string(json))
+    }
+}
+
+/// The rule texts of a schema's `x-kubernetes-validations`, in order.
+fn rule_texts(schema: &Schema) -> Vec<String> {
+    match schema.extensions.get(VALIDATIONS) {
+        Some(Value::Array(items)) => items
+            .iter()
+            .filter_map(|r| r.get("rule").and_then(Value::as_str).map(str::to_string))
+            .collect(),
+        _ => Vec::new(),
     }
 }
 
