@@ -220,3 +220,110 @@ fn a_package_without_openapi_tags_is_reported() {
         stderr(&out)
     );
 }
+
+/// Runs `kubeidl openapi` on a bad-tag package and returns the first line of the error.
+fn tag_error(package: &str) -> (String, String) {
+    let err = bad(&format!("./testdata/go-bad/{package}"));
+    let first = err.lines().next().unwrap_or_default().to_string();
+    (first, err)
+}
+
+#[test]
+fn unknown_tag_is_an_error_at_its_name() {
+    let (first, _) = tag_error("unknowntag");
+    assert_eq!(
+        first,
+        format!(
+            "error: {}unknown tag \"+k8s:maxLenght\"",
+            location("unknowntag", "types.go", 5, 6)
+        )
+    );
+}
+
+#[test]
+fn tag_on_the_wrong_kind_of_field() {
+    let (first, _) = tag_error("wrongkind");
+    assert_eq!(
+        first,
+        format!(
+            "error: {}tag \"+k8s:maxLength\" needs a string, and this is an integer",
+            location("wrongkind", "types.go", 5, 5)
+        )
+    );
+}
+
+#[test]
+fn bad_payload_points_at_the_value() {
+    let (first, _) = tag_error("badpayload");
+    assert_eq!(
+        first,
+        format!(
+            "error: {}+kubebuilder:validation:Minimum takes a number, not \"ten\"",
+            location("badpayload", "types.go", 5, 37)
+        )
+    );
+}
+
+#[test]
+fn rule_naming_a_missing_field() {
+    let (first, err) = tag_error("nofield");
+    assert_eq!(
+        first,
+        format!(
+            "error: {}rule \"self.minReplicas <= self.maxReplica\" on Spec:",
+            location("nofield", "types.go", 4, 4)
+        )
+    );
+    assert!(
+        err.contains(
+            "ERROR: <input>:1:25: undefined field 'maxReplica'\n | self.minReplicas <= self.maxReplica\n | ........................^"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn rule_that_is_not_a_bool() {
+    let (first, err) = tag_error("nonbool");
+    assert_eq!(
+        first,
+        format!(
+            "error: {}rule \"self.size()\" on Spec.name:",
+            location("nonbool", "types.go", 5, 5)
+        )
+    );
+    assert!(
+        err.contains("ERROR: <input>:-1:0: cel expression must evaluate to a bool"),
+        "{err}"
+    );
+}
+
+#[test]
+fn rule_too_costly_names_estimate_limit_and_bounds() {
+    let (first, err) = tag_error("toocostly");
+    assert_eq!(
+        first,
+        format!(
+            "error: {}rule \"self.all(a, self.all(b, a == b || a.size() != b.size()))\" on Spec.names:",
+            location("toocostly", "types.go", 6, 5)
+        )
+    );
+    assert_eq!(
+        err.lines().nth(1).unwrap_or_default(),
+        "estimated cost 345885907167268052 exceeds the limit of 10000000; bound self with maxItems, self[*] with maxLength",
+    );
+}
+
+#[test]
+fn lenient_turns_tag_errors_into_warnings() {
+    let out = kubeidl(&["openapi", "--lenient", "./testdata/go-bad/unknowntag"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).starts_with(&format!(
+            "warning: {}unknown tag \"+k8s:maxLenght\"",
+            location("unknowntag", "types.go", 5, 6)
+        )),
+        "{}",
+        stderr(&out)
+    );
+}

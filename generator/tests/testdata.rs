@@ -99,7 +99,15 @@ fn output_is_the_same_across_runs_and_argument_orders() {
             .package(&format!("{}/...", testdata(""))),
     );
     let mut reversed = Generator::new().validations(false);
-    for p in ["selected", "meta", "extensions", "defaults", "basic"] {
+    for p in [
+        "tagged",
+        "selected",
+        "meta",
+        "extensions",
+        "defaults",
+        "basic",
+        "admission",
+    ] {
         reversed = reversed.package(&testdata(p));
     }
     assert_eq!(all, openapi(reversed));
@@ -174,4 +182,54 @@ fn generated_lists_the_files_it_read() {
         names.iter().any(|n| n.ends_with("meta/special.go")),
         "{names:?}"
     );
+}
+
+#[test]
+fn every_tag_in_every_dialect_lowered() {
+    insta::assert_snapshot!(
+        "tagged",
+        openapi(Generator::new().package(&testdata("tagged")))
+    );
+}
+
+#[test]
+fn admission_configuration_notes_as_tags() {
+    insta::assert_snapshot!(
+        "admission",
+        openapi(Generator::new().package(&testdata("admission")))
+    );
+}
+
+#[test]
+fn validations_off_leaves_tags_out() {
+    let text = openapi(
+        Generator::new()
+            .validations(false)
+            .package(&testdata("tagged")),
+    );
+    for lowered in [
+        "x-kubernetes-validations",
+        "x-kubernetes-strip-zero",
+        "maxItems",
+        "\"minimum\"",
+    ] {
+        assert!(!text.contains(lowered), "{lowered} with validations off");
+    }
+}
+
+#[test]
+fn output_is_the_same_bytes_across_runs_and_thread_counts() {
+    let run = |threads| {
+        openapi(
+            Generator::new()
+                .threads(threads)
+                .package(&testdata("tagged"))
+                .package(&testdata("admission"))
+                .package(&testdata("basic")),
+        )
+    };
+    let first = run(1);
+    for threads in [1, 2, 8] {
+        assert_eq!(run(threads), first, "{threads} threads");
+    }
 }

@@ -488,6 +488,7 @@ impl Walk<'_> {
             kind: validations::value_kind(&self.types, ty)?,
             nilable: validations::nilable(&self.types, ty)?,
             json,
+            name: None,
             elem: validations::elem_kind(&self.types, ty)?,
             members,
         })
@@ -564,9 +565,12 @@ impl Walk<'_> {
     ) -> Result<()> {
         self.lower_type_uses(&m.ty, property).map_err(at(&m.pos))?;
         let members = validations::members(&self.types, &m.ty).map_err(at(&m.pos))?;
-        let place = self
-            .place(&m.ty, Scopes::FIELD, Some(json), &members)
-            .map_err(at(&m.pos))?;
+        let place = Place {
+            name: Some(&m.name),
+            ..self
+                .place(&m.ty, Scopes::FIELD, Some(json), &members)
+                .map_err(at(&m.pos))?
+        };
         let mut errors = Vec::new();
         let tags = read_tags(&m.comments, &m.pos.file, &mut errors);
         self.tally.push_errors(errors);

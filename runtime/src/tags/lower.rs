@@ -61,6 +61,8 @@ pub struct Place<'a> {
     pub nilable: bool,
     /// The wire name, for a field.
     pub json: Option<&'a str>,
+    /// The Go (or Rust) name, for a field: a union member's discriminator value by default.
+    pub name: Option<&'a str>,
     /// Items of a list, values of a map.
     pub elem: Option<ValueKind>,
     /// The members of the struct the place holds (or of its list items).
@@ -166,7 +168,8 @@ pub struct Counts {
     /// Tags that put a keyword or a rule into the schema.
     pub lowered: usize,
     /// Tags that only document what the schema already says or leave it as it is (`optional`,
-    /// `customUnique`, `opaqueType`, an option-dependent `ifEnabled`).
+    /// `customUnique`, `opaqueType`). The rest of `seen` is left out with a warning (an
+    /// option-dependent `ifEnabled`) or in error.
     pub documentation: usize,
 }
 
@@ -266,6 +269,10 @@ pub fn lower<P: Clone>(place: &Place<'_>, tags: &[At<P>], schema: &mut Schema) -
         match result {
             Ok(Effect::Lowered) => out.counts.lowered += 1,
             Ok(Effect::Documentation) => out.counts.documentation += 1,
+            Ok(Effect::LeftOut(why)) => out.warnings.push(TagError {
+                pos: at.pos.clone(),
+                message: why,
+            }),
             Err(message) => out.errors.push(TagError {
                 pos: at.pos.clone(),
                 message,
@@ -328,6 +335,8 @@ fn openapi_gen_leniency(place: &Place<'_>, tag: &TagUse) -> Option<String> {
 enum Effect {
     Lowered,
     Documentation,
+    /// Not published, for the reason given (a warning).
+    LeftOut(String),
 }
 
 type Outcome = Result<Effect, String>;
@@ -514,7 +523,7 @@ fn lower_one<P>(
             let v = scalar_literal(place.kind, &tag.payload, name)?;
             push_rule(
                 schema,
-                Validation::new(format!("self != {v}"), format!("must not be equal to {v}")),
+                Validation::new(format!("self != {v}"), neq_message(&tag.payload)),
             );
             Ok(Effect::Lowered)
         }
@@ -618,6 +627,7 @@ fn lower_one<P>(
                 kind: place.elem.unwrap_or(ValueKind::Other),
                 nilable: false,
                 json: None,
+                name: None,
                 elem: None,
                 members: place.members,
             };
@@ -632,6 +642,7 @@ fn lower_one<P>(
                 kind: ValueKind::String,
                 nilable: false,
                 json: None,
+                name: None,
                 elem: None,
                 members: &[],
             };
@@ -662,6 +673,7 @@ fn lower_one<P>(
                 kind: member.kind,
                 nilable: true,
                 json: Some(sub),
+                name: Some(&member.name),
                 elem: None,
                 members: &[],
             };
@@ -736,6 +748,7 @@ fn lower_one<P>(
                         kind: place.elem.unwrap_or(ValueKind::Struct),
                         nilable: false,
                         json: None,
+                        name: None,
                         elem: None,
                         members: place.members,
                     };
@@ -755,11 +768,13 @@ fn lower_one<P>(
         Rule::UnionDiscriminator if tag.dialect == Dialect::Kep => Ok(Effect::Documentation),
         Rule::UnionMember | Rule::ZeroOrOneOfMember | Rule::UnionDiscriminator => {
             field_json(place, name)?;
-            let member = place.json.unwrap_or_default();
+            let member = place.name.or(place.json).unwrap_or_default();
             out.union.push(union_role(tag, member)?);
             Ok(Effect::Lowered)
         }
-        Rule::IfEnabled | Rule::IfDisabled => Ok(Effect::Documentation),
+        Rule::IfEnabled | Rule::IfDisabled => Ok(Effect::LeftOut(format!(
+            "tag \"+{name}\" depends on an option known only to the server; its check is not published"
+        ))),
         Rule::OpaqueType => Ok(Effect::Documentation),
         Rule::Type => {
             let t = string(tag)?;
@@ -799,7 +814,11 @@ fn lower_one<P>(
                 ));
             }
             let check = format.cel("self.name");
-            let generated = format.cel("self.generateName.replace('-$', 'a')");
+            // The apiserver masks a trailing '-' of generateName (with 'a') before checking it;
+            // CEL's replace() is literal, so the KEP's `replace('-$', 'a')` is spelled out.
+            let generated = format.cel(
+                "(self.generateName.size() > 1 && self.generateName.endsWith('-') ? self.generateName.substring(0, self.generateName.size() - 1) + 'a' : self.generateName)",
+            );
             push_rule(
                 schema,
                 Validation::new(format!("!has(self.name) || {check}"), format.message)
@@ -920,6 +939,17 @@ fn scalar_literal(kind: ValueKind, payload: &PayloadValue, name: &str) -> Result
             kind.describe()
         )),
     }
+}
+
+/// validation-gen's message: `%q` for strings, `%v` otherwise.
+fn neq_message(payload: &PayloadValue) -> String {
+    let shown = match payload {
+        PayloadValue::String(s) => crate::strconv::quote(s),
+        PayloadValue::Int(i) => i.to_string(),
+        PayloadValue::Bool(b) => b.to_string(),
+        _ => String::new(),
+    };
+    format!("must not be equal to {shown}")
 }
 
 /// A CEL string literal.
@@ -1459,7 +1489,7 @@ fn check(place: &Place<'_>, inner: &TagUse, e: &str) -> Result<Validation, Strin
         }
         Rule::Neq => {
             let v = scalar_literal(place.kind, &inner.payload, name)?;
-            Ok(Validation::new(format!("{e} != {v}"), format!("must not be equal to {v}")))
+            Ok(Validation::new(format!("{e} != {v}"), neq_message(&inner.payload)))
         }
         _ => Err(format!(
             "tag \"+{name}\" cannot be nested here; kubeidl lowers bounds, lengths, counts, formats and neq on subfields, items and keys"

@@ -18,6 +18,10 @@ type ObjectMeta struct {
 	// +optional
 	Name string `json:"name,omitempty"`
 
+	// GenerateName is a prefix the server completes into a unique name.
+	// +optional
+	GenerateName string `json:"generateName,omitempty"`
+
 	// Labels are string keys and values that organize objects.
 	// +optional
 	Labels map[string]string `json:"labels,omitempty"`

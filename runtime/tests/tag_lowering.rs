@@ -1,0 +1,327 @@
+//! One snapshot per registry rule: a tag of that rule read from a comment line and lowered onto
+//! a schema, with what it asks of the enclosing struct. A rule added to the registry without an
+//! example here fails `every_rule_has_an_example`.
+
+use kubeidl::schema::{Schema, SchemaType};
+use kubeidl::tags::lower::{lower, At, Member, Place, ValueKind};
+use kubeidl::tags::read::read_line;
+use kubeidl::tags::registry::{Rule, Scopes, ENTRIES};
+
+fn member(json: &str, name: &str, kind: ValueKind) -> Member {
+    Member {
+        json: json.into(),
+        name: name.into(),
+        kind,
+    }
+}
+
+/// An example for each rule: the comment lines and the kind of value they stand on.
+fn examples() -> Vec<(Rule, Vec<&'static str>, ValueKind, Scopes)> {
+    use Rule as R;
+    use ValueKind as K;
+    let field = Scopes::FIELD;
+    vec![
+        (R::Required, vec!["+k8s:required"], K::String, field),
+        (
+            R::Optional,
+            vec!["+optional", "+k8s:optional"],
+            K::String,
+            field,
+        ),
+        (R::Forbidden, vec!["+k8s:forbidden"], K::String, field),
+        (R::Nullable, vec!["+nullable"], K::Integer, field),
+        (
+            R::Default,
+            vec!["+kubebuilder:default=3"],
+            K::Integer,
+            field,
+        ),
+        (
+            R::Minimum,
+            vec!["+minimum=1", "+k8s:minimum=1"],
+            K::Integer,
+            field,
+        ),
+        (
+            R::Maximum,
+            vec!["+k8s:validation:maximum=5"],
+            K::Integer,
+            field,
+        ),
+        (
+            R::ExclusiveMinimum,
+            vec!["+exclusiveMinimum=0"],
+            K::Number,
+            field,
+        ),
+        (
+            R::ExclusiveMaximum,
+            vec![
+                "+kubebuilder:validation:Maximum=9",
+                "+kubebuilder:validation:ExclusiveMaximum=true",
+            ],
+            K::Number,
+            field,
+        ),
+        (
+            R::MultipleOf,
+            vec!["+kubebuilder:validation:MultipleOf=2"],
+            K::Integer,
+            field,
+        ),
+        (R::MinLength, vec!["+minLength=1"], K::String, field),
+        (R::MaxLength, vec!["+k8s:maxLength=10"], K::String, field),
+        (R::Pattern, vec!["+pattern=^a+$"], K::String, field),
+        (
+            R::Format,
+            vec!["+k8s:format=k8s-label-key"],
+            K::String,
+            field,
+        ),
+        (R::MinItems, vec!["+minItems=1"], K::List, field),
+        (R::MaxItems, vec!["+k8s:maxItems=4"], K::List, field),
+        (
+            R::UniqueItems,
+            vec!["+kubebuilder:validation:UniqueItems=true"],
+            K::List,
+            field,
+        ),
+        (R::MinProperties, vec!["+minProperties=1"], K::Map, field),
+        (
+            R::MaxProperties,
+            vec!["+k8s:validation:maxProperties=3"],
+            K::Map,
+            field,
+        ),
+        (
+            R::Enum,
+            vec!["+kubebuilder:validation:Enum=a;b"],
+            K::String,
+            field,
+        ),
+        (
+            R::EnumExclude,
+            vec!["+k8s:enumExclude"],
+            K::String,
+            Scopes::CONST,
+        ),
+        (R::Neq, vec!["+k8s:neq=0"], K::Integer, field),
+        (
+            R::ListType,
+            vec!["+listType=set", "+k8s:listType=set"],
+            K::List,
+            field,
+        ),
+        (
+            R::ListMapKey,
+            vec![
+                "+listType=map",
+                "+listMapKey=name",
+                "+k8s:listType=map",
+                "+k8s:listMapKey=name",
+            ],
+            K::List,
+            field,
+        ),
+        (
+            R::Unique,
+            vec!["+k8s:listType=atomic", "+k8s:unique=set"],
+            K::List,
+            field,
+        ),
+        (
+            R::CustomUnique,
+            vec![
+                "+k8s:listType=atomic",
+                "+k8s:unique=map",
+                "+k8s:listMapKey=name",
+                "+k8s:customUnique",
+            ],
+            K::List,
+            field,
+        ),
+        (R::Immutable, vec!["+k8s:immutable"], K::String, field),
+        (
+            R::Update,
+            vec![
+                "+k8s:update=NoSet",
+                "+k8s:update=NoUnset",
+                "+k8s:update=NoModify",
+            ],
+            K::String,
+            field,
+        ),
+        (
+            R::EachVal,
+            vec!["+k8s:eachVal=+k8s:maxLength=5"],
+            K::List,
+            field,
+        ),
+        (
+            R::EachKey,
+            vec!["+k8s:eachKey=+k8s:format=k8s-short-name"],
+            K::Map,
+            field,
+        ),
+        (
+            R::Subfield,
+            vec!["+k8s:subfield(name)=+k8s:maxLength=5"],
+            K::Struct,
+            field,
+        ),
+        (
+            R::Item,
+            vec!["+k8s:item(name: \"a\")=+k8s:immutable"],
+            K::List,
+            field,
+        ),
+        (
+            R::UnionMember,
+            vec!["+k8s:unionMember(union: \"u\", memberName: \"M\")"],
+            K::String,
+            field,
+        ),
+        (
+            R::UnionDiscriminator,
+            vec!["+k8s:unionDiscriminator(union: \"u\")"],
+            K::String,
+            field,
+        ),
+        (
+            R::ZeroOrOneOfMember,
+            vec!["+k8s:zeroOrOneOfMember"],
+            K::String,
+            field,
+        ),
+        (
+            R::IfEnabled,
+            vec!["+k8s:ifEnabled(Gate)=+k8s:maxLength=3"],
+            K::String,
+            field,
+        ),
+        (
+            R::IfDisabled,
+            vec!["+k8s:ifDisabled(Gate)=+k8s:maxLength=3"],
+            K::String,
+            field,
+        ),
+        (R::OpaqueType, vec!["+k8s:opaqueType"], K::Struct, field),
+        (
+            R::Type,
+            vec!["+kubebuilder:validation:Type=string"],
+            K::Other,
+            field,
+        ),
+        (
+            R::ValidationRule,
+            vec![
+                r#"+validationRule="self > 0",message="must be positive",reason=Invalid,field="x""#,
+            ],
+            K::Integer,
+            field,
+        ),
+        (
+            R::NameFormat,
+            vec!["+nameFormat='dns1123label'"],
+            K::Struct,
+            field,
+        ),
+    ]
+}
+
+fn lowered(lines: &[&str], kind: ValueKind, scope: Scopes) -> String {
+    let members = [
+        member("name", "Name", ValueKind::String),
+        member("generateName", "GenerateName", ValueKind::String),
+    ];
+    let place = Place {
+        scope,
+        kind,
+        nilable: false,
+        json: Some("field"),
+        name: Some("Field"),
+        elem: Some(ValueKind::String),
+        members: &members,
+    };
+    let tags: Vec<At<usize>> = lines
+        .iter()
+        .enumerate()
+        .map(|(i, l)| At {
+            tag: read_line(l)
+                .unwrap_or_else(|e| panic!("{l}: {e}"))
+                .unwrap_or_else(|| panic!("{l}: not a tag")),
+            pos: i + 1,
+        })
+        .collect();
+    let single = |t: &str| Some(SchemaType::Single(t.into()));
+    let mut schema = Schema {
+        schema_type: match kind {
+            ValueKind::String => single("string"),
+            ValueKind::Integer => single("integer"),
+            ValueKind::Number => single("number"),
+            ValueKind::List => single("array"),
+            ValueKind::Map | ValueKind::Struct => single("object"),
+            _ => None,
+        },
+        ..Schema::default()
+    };
+    if kind == ValueKind::List {
+        schema.items = Some(Box::new(Schema::typed("string", "")));
+    }
+    if kind == ValueKind::Map {
+        schema.additional_properties = Some(Box::new(Schema::typed("string", "")));
+    }
+    let out = lower(&place, &tags, &mut schema);
+    let mut text = String::new();
+    text.push_str(&format!("tags:\n  {}\n", lines.join("\n  ")));
+    text.push_str(&format!(
+        "schema:\n{}\n",
+        serde_json::to_string_pretty(&schema.to_json()).unwrap()
+    ));
+    if let Some(p) = out.presence {
+        text.push_str(&format!("presence: {p:?}\n"));
+    }
+    for r in &out.parent_rules {
+        text.push_str(&format!("struct rule: {}\n", r.to_json()));
+    }
+    for u in &out.union {
+        text.push_str(&format!("union: {u:?}\n"));
+    }
+    for (selects, label, role) in &out.item_unions {
+        text.push_str(&format!("item union: {selects} {label} {role:?}\n"));
+    }
+    for e in out.errors.iter().chain(&out.warnings) {
+        text.push_str(&format!("problem at line {}: {}\n", e.pos, e.message));
+    }
+    text.push_str(&format!(
+        "counts: {} read, {} lowered, {} documentation\n",
+        out.counts.seen, out.counts.lowered, out.counts.documentation
+    ));
+    text
+}
+
+#[test]
+fn every_rule_has_an_example() {
+    let examples = examples();
+    for entry in ENTRIES {
+        assert!(
+            examples.iter().any(|(rule, ..)| *rule == entry.rule),
+            "no lowering example for {:?}",
+            entry.rule
+        );
+    }
+}
+
+#[test]
+fn each_rule_lowered() {
+    for (rule, lines, kind, scope) in examples() {
+        let text = lowered(&lines, kind, scope);
+        let expect_warning = matches!(rule, Rule::IfEnabled | Rule::IfDisabled);
+        assert_eq!(
+            text.contains("problem at"),
+            expect_warning,
+            "{rule:?}: {text}"
+        );
+        insta::assert_snapshot!(format!("{rule:?}"), text);
+    }
+}
