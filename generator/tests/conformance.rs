@@ -119,3 +119,29 @@ fn generated_schemas_equal_what_the_apiserver_publishes() {
     assert!(missing.is_empty(), "missing: {missing:?}");
     assert!(different.is_empty(), "different: {different:?}");
 }
+
+#[test]
+fn kubernetes_api_generates_with_validations_and_every_tag_lowered() {
+    let Some(sources) = std::env::var_os("KUBEIDL_K8S_SOURCES") else {
+        eprintln!("skipped: set KUBEIDL_K8S_SOURCES (see generated_schemas_equal_what_the_apiserver_publishes)");
+        return;
+    };
+    let generated = support::k8s::kubernetes_generator(&PathBuf::from(sources))
+        .validations(true)
+        .generate()
+        .unwrap_or_else(|e| panic!("{}", e.render_with_source()));
+    let t = generated.tags;
+    eprintln!(
+        "validation tags: {} read, {} lowered, {} documentation only; {} warnings",
+        t.seen,
+        t.lowered,
+        t.documentation,
+        generated.warnings.len()
+    );
+    assert!(t.seen > 0);
+    assert_eq!(t.seen, t.lowered + t.documentation, "no tag left out");
+    let text = generated.document.to_canonical_string();
+    for lowered in ["\"maxItems\": 64", "x-kubernetes-validations", "\"format\": \"k8s-uuid\""] {
+        assert!(text.contains(lowered), "{lowered}");
+    }
+}
