@@ -141,7 +141,11 @@ fn kubernetes_api_generates_with_validations_and_every_tag_lowered() {
     assert!(t.seen > 0);
     assert_eq!(t.seen, t.lowered + t.documentation, "no tag left out");
     let text = generated.document.to_canonical_string();
-    for lowered in ["\"maxItems\": 64", "x-kubernetes-validations", "\"format\": \"k8s-uuid\""] {
+    for lowered in [
+        "\"maxItems\": 64",
+        "x-kubernetes-validations",
+        "\"format\": \"k8s-uuid\"",
+    ] {
         assert!(text.contains(lowered), "{lowered}");
     }
 }
