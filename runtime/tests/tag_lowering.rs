@@ -237,7 +237,6 @@ fn lowered(lines: &[&str], kind: ValueKind, scope: Scopes) -> String {
     let place = Place {
         scope,
         kind,
-        nilable: false,
         json: Some("field"),
         name: Some("Field"),
         elem: Some(ValueKind::String),
@@ -324,4 +323,41 @@ fn each_rule_lowered() {
         );
         insta::assert_snapshot!(format!("{rule:?}"), text);
     }
+}
+
+#[test]
+fn item_selectors_are_typed_by_the_key_field() {
+    let members = [member("port", "Port", ValueKind::Integer)];
+    let place = Place {
+        scope: Scopes::FIELD,
+        kind: ValueKind::List,
+        json: Some("ports"),
+        name: Some("Ports"),
+        elem: Some(ValueKind::Struct),
+        members: &members,
+    };
+    let read = |line: &str| At {
+        tag: read_line(line).unwrap().unwrap(),
+        pos: 1,
+    };
+    let mut schema = Schema::default();
+    let out = lower(
+        &place,
+        &[read("+k8s:item(port: 80)=+k8s:immutable")],
+        &mut schema,
+    );
+    assert!(out.errors.is_empty(), "{:?}", out.errors);
+    assert_eq!(
+        schema.extensions["x-kubernetes-validations"][0]["rule"],
+        "self.filter(i, i.port == 80) == oldSelf.filter(i, i.port == 80)"
+    );
+    let out = lower(
+        &place,
+        &[read("+k8s:item(port: \"80\")=+k8s:immutable")],
+        &mut Schema::default(),
+    );
+    assert_eq!(
+        out.errors[0].message,
+        "+k8s:item: the value must be an integer like the field"
+    );
 }

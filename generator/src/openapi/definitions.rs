@@ -11,7 +11,9 @@ use super::rule_check;
 use super::types::{is_std, Kind, Types};
 use super::validations::{self, read_tags, Tally};
 use crate::error::{Error, Result, SourcePos};
-use crate::go::{struct_tag, Field, Loader, Method, Package, ReturnLiteral, TypeDecl, TypeExpr};
+use crate::go::{
+    struct_tag, Doc, Field, Loader, Method, Package, ReturnLiteral, TypeDecl, TypeExpr,
+};
 use kubeidl::schema::{wrap_refs, Document, Schema, SchemaType};
 use kubeidl::tags::lower::{
     add_rules, lower, union_rules, At, Counts, Lowered, Place, Presence, UnionMember, Validation,
@@ -263,16 +265,10 @@ impl Walk<'_> {
                 }
             }
         }
-        let own_rules = schema
-            .extensions
-            .shift_remove(kubeidl::tags::lower::VALIDATIONS);
-        schema.extensions = extensions(&decl.comments);
+        // Rules the fields asked for win over a legacy `+validations` string of the comment.
+        let from_fields = std::mem::replace(&mut schema.extensions, extensions(&decl.comments));
+        schema.extensions.extend(from_fields);
         if self.options.validations {
-            if let Some(rules) = own_rules {
-                schema
-                    .extensions
-                    .insert(kubeidl::tags::lower::VALIDATIONS.into(), rules);
-            }
             self.lower_type(&ty, decl, &mut schema)?;
         }
         if let Some(u) = unions(&self.types, &ty).map_err(at(&decl.pos))? {
@@ -452,7 +448,7 @@ impl Walk<'_> {
             }
         }
         if self.options.validations {
-            self.lower_type_uses(elem, &mut schema)?;
+            self.lower_element(elem, &mut schema)?;
         }
         Ok(schema)
     }
@@ -486,7 +482,6 @@ impl Walk<'_> {
         Ok(Place {
             scope,
             kind: validations::value_kind(&self.types, ty)?,
-            nilable: validations::nilable(&self.types, ty)?,
             json,
             name: None,
             elem: validations::elem_kind(&self.types, ty)?,
@@ -523,20 +518,49 @@ impl Walk<'_> {
         lowered
     }
 
-    /// The tags of the aliases and defined non-struct type a use of `ty` goes through.
-    fn lower_type_uses(&mut self, ty: &TypeExpr, schema: &mut Schema) -> Result<()> {
-        let docs = validations::type_docs(&self.types, ty)?;
+    /// Reads one comment's tags and lowers them.
+    fn lower_doc(
+        &mut self,
+        doc: &Doc,
+        file: &Arc<std::path::PathBuf>,
+        place: &Place<'_>,
+        schema: &mut Schema,
+    ) -> Lowered<SourcePos> {
+        let mut errors = Vec::new();
+        let tags = read_tags(doc, file, &mut errors);
+        self.tally.push_errors(errors);
+        self.lower_at(place, &tags, schema)
+    }
+
+    /// The tags of the aliases and defined non-struct type a use of a type goes through
+    /// (`validations::type_docs`), at a place holding that type; they stand on the type, whatever
+    /// the use.
+    fn lower_type_uses(
+        &mut self,
+        docs: Vec<(Doc, Arc<std::path::PathBuf>)>,
+        place: &Place<'_>,
+        schema: &mut Schema,
+    ) {
+        let place = Place {
+            scope: Scopes::TYPE,
+            json: None,
+            name: None,
+            ..*place
+        };
+        for (doc, file) in docs {
+            self.lower_doc(&doc, &file, &place, schema);
+        }
+    }
+
+    /// The tags of a list item's or map value's type, onto its schema.
+    fn lower_element(&mut self, elem: &TypeExpr, schema: &mut Schema) -> Result<()> {
+        let docs = validations::type_docs(&self.types, elem)?;
         if docs.is_empty() {
             return Ok(());
         }
-        let members = validations::members(&self.types, ty)?;
-        let place = self.place(ty, Scopes::TYPE, None, &members)?;
-        for (doc, file) in docs {
-            let mut errors = Vec::new();
-            let tags = read_tags(&doc, &file, &mut errors);
-            self.tally.push_errors(errors);
-            self.lower_at(&place, &tags, schema);
-        }
+        let members = validations::members(&self.types, elem)?;
+        let place = self.place(elem, Scopes::TYPE, None, &members)?;
+        self.lower_type_uses(docs, &place, schema);
         Ok(())
     }
 
@@ -546,10 +570,7 @@ impl Walk<'_> {
         let place = self
             .place(ty, Scopes::TYPE, None, &members)
             .map_err(at(&decl.pos))?;
-        let mut errors = Vec::new();
-        let tags = read_tags(&decl.comments, &decl.pos.file, &mut errors);
-        self.tally.push_errors(errors);
-        self.lower_at(&place, &tags, schema);
+        self.lower_doc(&decl.comments, &decl.pos.file, &place, schema);
         Ok(())
     }
 
@@ -563,7 +584,6 @@ impl Walk<'_> {
         parent: &mut Schema,
         rules: &mut StructRules,
     ) -> Result<()> {
-        self.lower_type_uses(&m.ty, property).map_err(at(&m.pos))?;
         let members = validations::members(&self.types, &m.ty).map_err(at(&m.pos))?;
         let place = Place {
             name: Some(&m.name),
@@ -571,10 +591,9 @@ impl Walk<'_> {
                 .place(&m.ty, Scopes::FIELD, Some(json), &members)
                 .map_err(at(&m.pos))?
         };
-        let mut errors = Vec::new();
-        let tags = read_tags(&m.comments, &m.pos.file, &mut errors);
-        self.tally.push_errors(errors);
-        let lowered = self.lower_at(&place, &tags, property);
+        let docs = validations::type_docs(&self.types, &m.ty).map_err(at(&m.pos))?;
+        self.lower_type_uses(docs, &place, property);
+        let lowered = self.lower_doc(&m.comments, &m.pos.file, &place, property);
         match lowered.presence {
             Some(Presence::Required) if !parent.required.iter().any(|r| r == json) => {
                 parent.required.push(json.to_string())
@@ -600,7 +619,7 @@ impl Walk<'_> {
                 Err(e) => self.tally.errors.push(Error::at(&m.pos, e)),
             }
         }
-        if validations::strips_zero(&self.types, m).map_err(at(&m.pos))? {
+        if validations::strips_zero(&self.types, m, place.kind).map_err(at(&m.pos))? {
             property.extensions.insert(
                 "x-kubernetes-strip-zero".into(),
                 serde_json::Value::Bool(true),
@@ -620,7 +639,7 @@ impl Walk<'_> {
 }
 
 /// openapi-gen's `OpenAPITypeFormat` table.
-fn simple_type(type_string: &str) -> Option<(&'static str, &'static str)> {
+pub(super) fn simple_type(type_string: &str) -> Option<(&'static str, &'static str)> {
     Some(match type_string {
         "uint" | "uint16" | "int" | "int16" | "int32" => ("integer", "int32"),
         "uint32" | "uint64" | "int64" => ("integer", "int64"),

@@ -3,6 +3,7 @@
 //! means unset, the members of its struct), and the tags a type passes to the places that use it
 //! along its alias chain. The meaning of each tag is kubeidl's `tags::lower`.
 
+use super::definitions::simple_type;
 use super::extensions::{is_inline, json_name};
 use super::types::{is_std, Kind, Types};
 use crate::error::{Error, Result, SourcePos};
@@ -63,19 +64,17 @@ impl Tally {
     }
 }
 
-/// The kind of value a Go type holds, as tags see it.
+/// The kind of value a Go type holds, as tags see it: the OpenAPI type openapi-gen gives it.
 pub fn value_kind(types: &Types<'_>, ty: &TypeExpr) -> Result<ValueKind> {
     let resolved = types.resolve_alias_and_ptr(ty)?;
-    let simple = match types.type_string(&resolved).as_str() {
-        "string" | "[]byte" | "time.Time" => Some(ValueKind::String),
-        "bool" => Some(ValueKind::Bool),
-        "float32" | "float64" => Some(ValueKind::Number),
-        "int" | "int8" | "int16" | "int32" | "int64" | "uint" | "uint8" | "uint16" | "uint32"
-        | "uint64" | "byte" => Some(ValueKind::Integer),
-        _ => None,
-    };
-    if let Some(kind) = simple {
-        return Ok(kind);
+    if let Some((openapi_type, _)) = simple_type(&types.type_string(&resolved)) {
+        return Ok(match openapi_type {
+            "string" => ValueKind::String,
+            "integer" => ValueKind::Integer,
+            "number" => ValueKind::Number,
+            "boolean" => ValueKind::Bool,
+            _ => ValueKind::Other,
+        });
     }
     Ok(match types.kind(&resolved)? {
         Kind::Slice | Kind::Array => ValueKind::List,
@@ -92,17 +91,6 @@ fn has_schema_methods(types: &Types<'_>, ty: &TypeExpr) -> Result<bool> {
         .methods(ty)?
         .iter()
         .any(|m| m.name == "OpenAPISchemaType" || m.name == "OpenAPIDefinition"))
-}
-
-/// Whether nil, not the zero value, is what "unset" means for the type.
-pub fn nilable(types: &Types<'_>, ty: &TypeExpr) -> Result<bool> {
-    let ty = types.unalias(ty)?;
-    Ok(matches!(ty, TypeExpr::Pointer(_))
-        || matches!(types.kind(&ty)?, Kind::Slice | Kind::Map)
-        || matches!(
-            types.underlying(&ty),
-            Ok(TypeExpr::Slice(_) | TypeExpr::Map(..))
-        ))
 }
 
 /// The members of the struct a type holds (through pointers, lists and maps to their elements),
@@ -203,16 +191,16 @@ pub fn type_docs(types: &Types<'_>, ty: &TypeExpr) -> Result<Vec<(Doc, Arc<PathB
     Err(Error::new(format!("{}: alias cycle", ty.go_string())))
 }
 
-/// Whether a field's zero value means "unset": a non-pointer string, number, bool, slice or map
-/// (KEP-4153's `x-kubernetes-strip-zero`; pointers are optional by nil and structs default to
-/// `{}`).
-pub fn strips_zero(types: &Types<'_>, field: &Field) -> Result<bool> {
+/// Whether a field (whose values are of `kind`) has a zero value that means "unset": a
+/// non-pointer string, number, bool, slice or map (KEP-4153's `x-kubernetes-strip-zero`;
+/// pointers are optional by nil and structs, `time.Time` included, default to `{}`).
+pub fn strips_zero(types: &Types<'_>, field: &Field, kind: ValueKind) -> Result<bool> {
     let ty = types.unalias(&field.ty)?;
     if matches!(ty, TypeExpr::Pointer(_)) {
         return Ok(false);
     }
     Ok(matches!(
-        value_kind(types, &ty)?,
+        kind,
         ValueKind::String
             | ValueKind::Integer
             | ValueKind::Number

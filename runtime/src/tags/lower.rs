@@ -57,8 +57,6 @@ pub struct Member {
 pub struct Place<'a> {
     pub scope: Scopes,
     pub kind: ValueKind,
-    /// Unset is nil (pointers, slices, maps), not the zero value.
-    pub nilable: bool,
     /// The wire name, for a field.
     pub json: Option<&'a str>,
     /// The Go (or Rust) name, for a field: a union member's discriminator value by default.
@@ -67,6 +65,21 @@ pub struct Place<'a> {
     pub elem: Option<ValueKind>,
     /// The members of the struct the place holds (or of its list items).
     pub members: &'a [Member],
+}
+
+impl<'a> Place<'a> {
+    /// A value inside another place (a list item, a map key or value): no field name, no
+    /// elements of its own.
+    fn inner(scope: Scopes, kind: ValueKind, members: &'a [Member]) -> Place<'a> {
+        Place {
+            scope,
+            kind,
+            json: None,
+            name: None,
+            elem: None,
+            members,
+        }
+    }
 }
 
 /// A tag and where it was written (a source position, a span: whatever the caller reports with).
@@ -240,15 +253,6 @@ pub fn lower<P: Clone>(place: &Place<'_>, tags: &[At<P>], schema: &mut Schema) -
         let before = (rule_texts(schema).len(), out.parent_rules.len());
         let result = match &tag.payload {
             PayloadValue::CelPart { index, key, value } => {
-                if key == "rule" {
-                    if let Some(text) = value.as_str() {
-                        out.origins.push(RuleOrigin {
-                            rule: text.to_string(),
-                            pos: at.pos.clone(),
-                            authored: true,
-                        });
-                    }
-                }
                 cel_parts.push((*index, key.clone(), value.clone(), at.pos.clone()));
                 Ok(Effect::Lowered)
             }
@@ -279,8 +283,9 @@ pub fn lower<P: Clone>(place: &Place<'_>, tags: &[At<P>], schema: &mut Schema) -
             }),
         }
     }
-    if let Err((pos, message)) = apply_cel_parts(cel_parts, schema) {
-        out.errors.push(TagError { pos, message });
+    match apply_cel_parts(cel_parts, schema) {
+        Ok(origins) => out.origins.extend(origins),
+        Err((pos, message)) => out.errors.push(TagError { pos, message }),
     }
     let before = rule_texts(schema).len();
     let list_result = list.apply(place, schema);
@@ -358,11 +363,11 @@ fn lower_one<P>(
     }
     match tag.rule {
         Rule::Required => {
-            set_presence(out, Presence::Required)?;
+            set_presence(out, Presence::Required);
             Ok(Effect::Lowered)
         }
         Rule::Optional => {
-            set_presence(out, Presence::Optional)?;
+            set_presence(out, Presence::Optional);
             Ok(Effect::Documentation)
         }
         Rule::Forbidden => {
@@ -372,7 +377,7 @@ fn lower_one<P>(
                     .reason("FieldValueForbidden")
                     .field(json),
             );
-            set_presence(out, Presence::Optional)?;
+            set_presence(out, Presence::Optional);
             Ok(Effect::Lowered)
         }
         Rule::Nullable => {
@@ -622,30 +627,15 @@ fn lower_one<P>(
             let Some(elem_schema) = elem_schema else {
                 return Err(format!("+{name}: the schema has no element to validate"));
             };
-            let elem_place = Place {
-                scope,
-                kind: place.elem.unwrap_or(ValueKind::Other),
-                nilable: false,
-                json: None,
-                name: None,
-                elem: None,
-                members: place.members,
-            };
+            let elem_place =
+                Place::inner(scope, place.elem.unwrap_or(ValueKind::Other), place.members);
             let mut ignored = ListTags::default();
             lower_one(&elem_place, inner, elem_schema, out, &mut ignored)
         }
         Rule::EachKey => {
             want_kind(place, name, &[ValueKind::Map])?;
             let inner = nested(tag)?;
-            let key_place = Place {
-                scope: Scopes::MAP_KEY,
-                kind: ValueKind::String,
-                nilable: false,
-                json: None,
-                name: None,
-                elem: None,
-                members: &[],
-            };
+            let key_place = Place::inner(Scopes::MAP_KEY, ValueKind::String, &[]);
             let check = check(&key_place, inner, "k")?;
             push_rule(
                 schema,
@@ -669,13 +659,9 @@ fn lower_one<P>(
             let inner = nested(tag)?;
             let f = cel_field(sub);
             let member_place = Place {
-                scope: Scopes::FIELD,
-                kind: member.kind,
-                nilable: true,
                 json: Some(sub),
                 name: Some(&member.name),
-                elem: None,
-                members: &[],
+                ..Place::inner(Scopes::FIELD, member.kind, &[])
             };
             match inner.rule {
                 Rule::Optional => Ok(Effect::Documentation),
@@ -714,13 +700,12 @@ fn lower_one<P>(
                 let Some(member) = place.members.iter().find(|m| &m.json == key) else {
                     return Err(format!("+{name}: the list items have no field {key:?}"));
                 };
-                let literal =
-                    scalar_literal(member.kind, &PayloadValue::String(String::new()), name).and(
-                        Ok(match value {
-                            Scalar::String(s) => cel_string(s),
-                            other => other.to_string(),
-                        }),
-                    )?;
+                let value = match value {
+                    Scalar::String(v) => PayloadValue::String(v.clone()),
+                    Scalar::Int(v) => PayloadValue::Int(*v),
+                    Scalar::Bool(v) => PayloadValue::Bool(*v),
+                };
+                let literal = scalar_literal(member.kind, &value, name)?;
                 conditions.push(format!("i.{} == {literal}", cel_field(key)));
             }
             let selects = conditions.join(" && ");
@@ -743,15 +728,11 @@ fn lower_one<P>(
                     Ok(Effect::Lowered)
                 }
                 _ => {
-                    let item_place = Place {
-                        scope: Scopes::LIST_VALUE,
-                        kind: place.elem.unwrap_or(ValueKind::Struct),
-                        nilable: false,
-                        json: None,
-                        name: None,
-                        elem: None,
-                        members: place.members,
-                    };
+                    let item_place = Place::inner(
+                        Scopes::LIST_VALUE,
+                        place.elem.unwrap_or(ValueKind::Struct),
+                        place.members,
+                    );
                     let c = check(&item_place, inner, "i")?;
                     push_rule(
                         schema,
@@ -837,11 +818,11 @@ fn lower_one<P>(
     }
 }
 
-fn set_presence<P>(out: &mut Lowered<P>, presence: Presence) -> Result<(), String> {
+/// Required wins over optional, whichever tag comes first.
+fn set_presence<P>(out: &mut Lowered<P>, presence: Presence) {
     if out.presence.is_none() || presence == Presence::Required {
         out.presence = Some(presence);
     }
-    Ok(())
 }
 
 fn field_json<'a>(place: &Place<'a>, name: &str) -> Result<&'a str, String> {
@@ -1049,13 +1030,14 @@ fn validation_of(spec: &RuleSpec, name: &str) -> Result<Validation, String> {
     })
 }
 
-/// `+k8s:validation:cel[i]:key=...` lines, grouped by index into rules.
+/// `+k8s:validation:cel[i]:key=...` lines, grouped by index into rules; each rule's origin is
+/// the first line of its index.
 fn apply_cel_parts<P: Clone>(
     parts: Vec<(usize, String, Value, P)>,
     schema: &mut Schema,
-) -> Result<(), (P, String)> {
+) -> Result<Vec<RuleOrigin<P>>, (P, String)> {
     let Some(count) = parts.iter().map(|p| p.0 + 1).max() else {
-        return Ok(());
+        return Ok(Vec::new());
     };
     let first = parts[0].3.clone();
     let mut rules: Vec<Option<(serde_json::Map<String, Value>, P)>> = vec![None; count];
@@ -1073,6 +1055,7 @@ fn apply_cel_parts<P: Clone>(
             }
         }
     }
+    let mut origins = Vec::new();
     for (index, slot) in rules.into_iter().enumerate() {
         let Some((fields, pos)) = slot else {
             return Err((
@@ -1098,12 +1081,16 @@ fn apply_cel_parts<P: Clone>(
                 format!("cel[{index}] needs exactly one of message and messageExpression"),
             ));
         }
-        push_rule(
-            schema,
-            validation_of(&spec, "k8s:validation:cel").map_err(|m| (pos.clone(), m))?,
-        );
+        let validation =
+            validation_of(&spec, "k8s:validation:cel").map_err(|m| (pos.clone(), m))?;
+        origins.push(RuleOrigin {
+            rule: validation.rule.clone(),
+            pos,
+            authored: true,
+        });
+        push_rule(schema, validation);
     }
-    Ok(())
+    Ok(origins)
 }
 
 /// List metadata gathered from a place's tags, per dialect, so `+listType=map` and
