@@ -4,7 +4,7 @@
 //! bad rule fails the build at the Go tag that wrote it instead of at `kubectl apply`.
 
 use crate::error::{Error, SourcePos};
-use kubeidl::cel::decl::Decl;
+use kubeidl::cel::decl::{Decl, Definitions};
 use kubeidl::cel::estimate::STATIC_ESTIMATED_COST_LIMIT;
 use kubeidl::cel::rule::{compile_rule_unlimited, ExpressionKind};
 use kubeidl::schema::Schema;
@@ -185,13 +185,7 @@ impl Reach<'_> {
         if depth > 3 || out.len() >= 6 {
             return;
         }
-        let resolved = schema
-            .reference
-            .as_deref()
-            .or_else(|| schema.all_of.first().and_then(|s| s.reference.as_deref()))
-            .and_then(kubeidl::schema::definition_name)
-            .and_then(|name| self.schemas.get(name.as_ref()));
-        let schema = resolved.unwrap_or(schema);
+        let schema = kubeidl::schema::resolve(schema, |r| self.schemas.resolve(r));
         let single = |t: &str| matches!(&schema.schema_type, Some(kubeidl::schema::SchemaType::Single(s)) if s == t);
         if single("array") && schema.max_items.is_none() {
             out.push(format!("{at} with maxItems"));
