@@ -47,6 +47,8 @@ pub struct Generated {
     pub files: Vec<std::path::PathBuf>,
     /// Validation tags read, lowered, and documentation-only (zero with validations off).
     pub tags: Counts,
+    /// The tags that wrote the rules, for checks made on the document later (a CRD's).
+    pub origins: RuleOrigins,
 }
 
 const OPENAPI_GEN_TRUE: &str = "+k8s:openapi-gen=true";
@@ -68,25 +70,15 @@ pub fn generate(loader: &Loader, package_args: &[String], options: &Options) -> 
         }
     }
     let requested = loader.packages(&tagged)?;
-    let mut walk = Walk {
-        types: Types::new(loader),
-        options: options.clone(),
-        requested: requested.clone(),
-        queue: VecDeque::new(),
-        queued: HashSet::new(),
-        names: HashMap::new(),
-        tally: Tally::default(),
-        current: String::new(),
-        rule_origins: HashMap::new(),
-        definition_origins: HashMap::new(),
-    };
+    let mut roots = Vec::new();
+    let types = Types::new(loader);
     for pkg in &requested {
         let package_selected = comment_tags::has_openapi_gen(&pkg.doc_comments, "true");
         let mut names: Vec<&String> = pkg.types.keys().collect();
         names.sort();
         for name in names {
             let decl = &pkg.types[name.as_str()];
-            if !is_candidate(decl) || walk.types.kind(&named(pkg, name))? != Kind::Struct {
+            if !is_candidate(decl) || types.kind(&named(pkg, name))? != Kind::Struct {
                 continue;
             }
             let selected = if package_selected {
@@ -95,23 +87,63 @@ pub fn generate(loader: &Loader, package_args: &[String], options: &Options) -> 
                 comment_tags::has_openapi_gen(&decl.comments, "true")
             };
             if selected {
-                walk.enqueue(pkg, name)?;
+                roots.push((pkg.clone(), name.clone()));
             }
         }
     }
+    let mut generated = build(loader, requested, &roots, options)?;
+    warnings.append(&mut generated.warnings);
+    generated.warnings = warnings;
+    Ok(generated)
+}
+
+/// Generates the definitions of the given struct types (package, type name) and of every type
+/// they reference, whatever the packages' `+k8s:openapi-gen` tags say. `requested` are the
+/// packages whose types count as the user's own (for enums and warnings).
+pub fn generate_types(
+    loader: &Loader,
+    requested: Vec<Arc<Package>>,
+    roots: &[(Arc<Package>, String)],
+    options: &Options,
+) -> Result<Generated> {
+    build(loader, requested, roots, options)
+}
+
+fn build(
+    loader: &Loader,
+    requested: Vec<Arc<Package>>,
+    roots: &[(Arc<Package>, String)],
+    options: &Options,
+) -> Result<Generated> {
+    let mut walk = Walk {
+        types: Types::new(loader),
+        options: options.clone(),
+        requested,
+        queue: VecDeque::new(),
+        queued: HashSet::new(),
+        names: HashMap::new(),
+        tally: Tally::default(),
+        current: String::new(),
+        origins: RuleOrigins::default(),
+    };
+    for (pkg, name) in roots {
+        walk.enqueue(pkg, name)?;
+    }
+    let mut warnings = Vec::new();
     let mut schemas = BTreeMap::new();
     while let Some((pkg, name)) = walk.queue.pop_front() {
         let decl = &pkg.types[name.as_str()];
         let model = definition_name(&pkg, &name);
         walk.current = model.clone();
-        walk.definition_origins
+        walk.origins
+            .definitions
             .insert(model.clone(), decl.pos.clone());
         let mut schema = walk.definition(&pkg, decl)?;
         wrap_refs(&mut schema);
         schemas.insert(model, schema);
     }
     if options.validations {
-        let checked = rule_check::check_rules(&schemas, &walk, options.strict_cost);
+        let checked = rule_check::check_rules(&schemas, &walk.origins, options.strict_cost);
         walk.tally.errors.extend(checked.errors);
         walk.tally.warnings.extend(checked.warnings);
     }
@@ -129,6 +161,7 @@ pub fn generate(loader: &Loader, package_args: &[String], options: &Options) -> 
         warnings,
         files: loader.files_read(),
         tags: tally.counts,
+        origins: walk.origins,
     })
 }
 
@@ -167,20 +200,28 @@ struct Walk<'l> {
     tally: Tally,
     /// The definition being built.
     current: String,
-    /// The tag that wrote each rule, by definition and rule text.
-    rule_origins: HashMap<(String, String), (SourcePos, bool)>,
-    definition_origins: HashMap<String, SourcePos>,
+    origins: RuleOrigins,
 }
 
-impl rule_check::Origins for Walk<'_> {
+/// Where each rule of the document was written.
+#[derive(Debug, Clone, Default)]
+pub struct RuleOrigins {
+    /// The tag that wrote each rule, by definition and rule text, and whether the user wrote
+    /// the rule (not kubeidl).
+    rules: HashMap<(String, String), (SourcePos, bool)>,
+    /// Where each definition's type is declared.
+    definitions: HashMap<String, SourcePos>,
+}
+
+impl rule_check::Origins for RuleOrigins {
     fn of_rule(&self, definition: &str, rule: &str) -> Option<(SourcePos, bool)> {
-        self.rule_origins
+        self.rules
             .get(&(definition.to_string(), rule.to_string()))
             .cloned()
     }
 
     fn of_definition(&self, definition: &str) -> Option<SourcePos> {
-        self.definition_origins.get(definition).cloned()
+        self.definitions.get(definition).cloned()
     }
 }
 
@@ -499,7 +540,8 @@ impl Walk<'_> {
     ) -> Lowered<SourcePos> {
         let lowered = lower(place, tags, schema);
         for o in &lowered.origins {
-            self.rule_origins
+            self.origins
+                .rules
                 .entry((self.current.clone(), o.rule.clone()))
                 .or_insert_with(|| (o.pos.clone(), o.authored));
         }

@@ -13,6 +13,7 @@ mod rule_check;
 mod types;
 mod validations;
 
-pub use definitions::{generate, Generated, Options};
+pub use definitions::{generate, generate_types, Generated, Options, RuleOrigins};
 pub use description::description;
 pub use naming::rest_friendly_name;
+pub use rule_check::Origins;

@@ -22,6 +22,7 @@ pub mod library;
 mod math;
 pub mod parse;
 mod program;
+pub mod rebase;
 pub mod rule;
 mod scopes;
 mod time;

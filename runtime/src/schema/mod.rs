@@ -6,6 +6,7 @@ mod document;
 mod model;
 mod parse;
 mod refs;
+mod structural;
 
 pub use canonical::{to_canonical_string, write_canonical};
 pub use document::Document;
@@ -13,4 +14,7 @@ pub use model::{Schema, SchemaType};
 pub use parse::{number_f64, SchemaError};
 pub use refs::{
     definition_name, ref_closure, ref_target, resolve, wrap_refs, COMPONENTS_PREFIX, MAX_REF_CHAIN,
+};
+pub use structural::{
+    crd_schema_errors, inline, Inlined, RuleSite, StructuralError, CRD_EXTENSIONS, QUANTITY_PATTERN,
 };
