@@ -1,6 +1,7 @@
 //! The `kubeidl` command line: argument parsing and dispatch to one module per subcommand.
 
 mod cel;
+mod crd;
 mod openapi;
 mod validate;
 
@@ -8,7 +9,7 @@ use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// Kubernetes declarative validation: OpenAPI from Go API types and their tags.
+/// Kubernetes declarative validation: OpenAPI and CRDs from Go API types and their tags.
 #[derive(Parser)]
 #[command(name = "kubeidl", version, about, long_about = None)]
 pub struct Cli {
@@ -35,6 +36,39 @@ pub enum Command {
     ///   kubeidl openapi --check -o apps.json ...   # exit 1 when apps.json is stale
     #[command(verbatim_doc_comment)]
     Openapi(OpenapiArgs),
+    /// Generate CustomResourceDefinitions from Go API packages.
+    ///
+    /// A kind is a struct that embeds both TypeMeta and ObjectMeta. Its CRD takes the group from
+    /// the package's `+groupName=`, the version from `+versionName=` (else the package name),
+    /// and names and scope from `+kubebuilder:resource:path=,singular=,shortName=a;b,
+    /// categories=,scope=Cluster` (or `+genclient:nonNamespaced`); the plural defaults to the
+    /// lower-case English plural of the kind. `+kubebuilder:subresource:status`,
+    /// `:subresource:scale:specpath=,statuspath=,selectorpath=`, `+kubebuilder:printcolumn:...`,
+    /// `+kubebuilder:selectablefield:JSONPath=`, `+kubebuilder:storageversion`,
+    /// `:unservedversion`, `:skipversion` and `:deprecatedversion:warning=` work as in
+    /// controller-gen. Packages of one group make the versions of one CRD.
+    ///
+    /// The schema is the kind's OpenAPI with validation tags lowered (as `kubeidl openapi`
+    /// makes it), inlined and structural: no $ref, int-or-string and free-form nodes as a CRD
+    /// spells them, root metadata reduced to `type: object` (its rules, such as +nameFormat's,
+    /// move to the root), ObjectMeta below the root reduced to name, namespace, labels,
+    /// annotations and finalizers, OpenAPI-only extensions (x-kubernetes-strip-zero, patch
+    /// strategies) left out. The apiserver's checks run at build time: structural invariants,
+    /// list types and map keys, and every CEL rule compiled with its cost multiplied by how
+    /// often it can run per object. Errors point at the Go tag or type. Recursive types are an
+    /// error (a CRD schema cannot describe them).
+    ///
+    /// Output is YAML with sorted keys, the same bytes on every run.
+    ///
+    /// Examples:
+    ///
+    ///   kubeidl crd ./testdata/go/tagged
+    ///
+    ///   kubeidl crd --module k8s.io/apimachinery=$APIMACHINERY ./api/... -o config/crd/bases
+    ///
+    ///   kubeidl crd --check -o config/crd/bases ./api/...   # exit 1 when a file is stale
+    #[command(verbatim_doc_comment)]
+    Crd(CrdArgs),
     /// Evaluate a CEL expression as Kubernetes would: type-check it, estimate its cost, run it.
     ///
     /// `self` (and `oldSelf` with --old-self) is the given JSON. With --schema it is typed by a
@@ -99,6 +133,26 @@ pub struct ValidateArgs {
 }
 
 #[derive(Args)]
+pub struct CrdArgs {
+    /// Where packages live: IMPORT_PATH=DIR, or a directory holding go.mod. Repeatable.
+    #[arg(long = "module", value_name = "IMPORT_PATH=DIR|DIR")]
+    pub modules: Vec<String>,
+    /// Report bad validation tags as warnings and leave them out, instead of failing.
+    #[arg(long)]
+    pub lenient: bool,
+    /// Write one file per CRD, `<group>_<plural>.yaml`, into DIR (atomically, and only when it
+    /// changed) instead of printing them all to stdout.
+    #[arg(short = 'o', long = "output-dir", value_name = "DIR")]
+    pub output_dir: Option<PathBuf>,
+    /// Do not write; compare with the files in -o DIR and exit 1 naming each stale or missing one.
+    #[arg(long, requires = "output_dir")]
+    pub check: bool,
+    /// Packages: import paths, directories, or either ending in /... for every package below.
+    #[arg(value_name = "PACKAGE", required = true)]
+    pub packages: Vec<String>,
+}
+
+#[derive(Args)]
 pub struct CelArgs {
     /// The expression.
     #[arg(value_name = "EXPR")]
@@ -159,6 +213,7 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Openapi(args) => openapi::run(args),
+        Command::Crd(args) => crd::run(args),
         Command::Cel(args) => cel::run(args),
         Command::Validate(args) => validate::run(args),
     };

@@ -2,7 +2,7 @@
 //! pinned by Kubernetes 1.35) and the apiserver's post-processing (`allOf` around `$ref`s with
 //! siblings), so the output for Kubernetes' own types equals what an apiserver publishes.
 
-mod comment_tags;
+pub(crate) mod comment_tags;
 mod defaults;
 mod definitions;
 mod description;
@@ -15,5 +15,5 @@ mod validations;
 
 pub use definitions::{generate, generate_types, Generated, Options, RuleOrigins};
 pub use description::description;
-pub use naming::rest_friendly_name;
+pub use naming::{definition_name, rest_friendly_name};
 pub use rule_check::Origins;

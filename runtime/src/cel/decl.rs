@@ -139,12 +139,48 @@ fn type_name(s: &Schema) -> &str {
     }
 }
 
+/// The definitions being declared, outermost first: one met again below itself (a recursive
+/// type) is declared `dyn` there, instead of being expanded once per path to the depth limit.
+type Building = Vec<*const Schema>;
+
 fn build(schema: &Schema, defs: &dyn Definitions, depth: usize, resource_root: bool) -> Decl {
+    build_in(schema, defs, depth, resource_root, &mut Vec::new())
+}
+
+fn build_in(
+    schema: &Schema,
+    defs: &dyn Definitions,
+    depth: usize,
+    resource_root: bool,
+    building: &mut Building,
+) -> Decl {
     let outer = schema;
     let s = resolve(schema, defs);
     if depth > MAX_REF_DEPTH {
         return Decl::plain(DeclKind::Any);
     }
+    let through_ref = !std::ptr::eq(s, outer);
+    if through_ref {
+        if building.contains(&(s as *const Schema)) {
+            return Decl::plain(DeclKind::Any);
+        }
+        building.push(s);
+    }
+    let decl = declare(s, outer, defs, depth, resource_root, building);
+    if through_ref {
+        building.pop();
+    }
+    decl
+}
+
+fn declare(
+    s: &Schema,
+    outer: &Schema,
+    defs: &dyn Definitions,
+    depth: usize,
+    resource_root: bool,
+    building: &mut Building,
+) -> Decl {
     let nullable = s.nullable || outer.nullable;
     let max_enum_len = s
         .enum_values
@@ -170,7 +206,7 @@ fn build(schema: &Schema, defs: &dyn Definitions, depth: usize, resource_root: b
             },
             "array" => {
                 let mut item = s.items.as_deref().map_or(Decl::plain(DeclKind::Any), |i| {
-                    build(i, defs, depth + 1, false)
+                    build_in(i, defs, depth + 1, false, building)
                 });
                 let semantics = match s.list_type() {
                     Some("set") => ListSemantics::Set,
@@ -186,14 +222,23 @@ fn build(schema: &Schema, defs: &dyn Definitions, depth: usize, resource_root: b
                 }
             }
             "object" | "" if !s.properties.is_empty() || resource_root || embedded => {
-                DeclKind::Object(Arc::new(object(s, defs, depth, resource_root || embedded)))
+                DeclKind::Object(Arc::new(object(
+                    s,
+                    defs,
+                    depth,
+                    resource_root || embedded,
+                    building,
+                )))
             }
-            "object" | "" if s.additional_properties.is_some() => DeclKind::Map(Box::new(build(
-                s.additional_properties.as_deref().expect("checked"),
-                defs,
-                depth + 1,
-                false,
-            ))),
+            "object" | "" if s.additional_properties.is_some() => {
+                DeclKind::Map(Box::new(build_in(
+                    s.additional_properties.as_deref().expect("checked"),
+                    defs,
+                    depth + 1,
+                    false,
+                    building,
+                )))
+            }
             _ => DeclKind::Any,
         }
     };
@@ -222,7 +267,13 @@ fn uncorrelatable(decl: &mut Decl) {
     }
 }
 
-fn object(s: &Schema, defs: &dyn Definitions, depth: usize, resource_root: bool) -> ObjectDecl {
+fn object(
+    s: &Schema,
+    defs: &dyn Definitions,
+    depth: usize,
+    resource_root: bool,
+    building: &mut Building,
+) -> ObjectDecl {
     let mut fields = Vec::new();
     for (name, prop) in &s.properties {
         let Some(cel_name) = escape(name) else {
@@ -231,7 +282,7 @@ fn object(s: &Schema, defs: &dyn Definitions, depth: usize, resource_root: bool)
         let decl = if resource_root && name == "metadata" {
             metadata_decl(prop, defs)
         } else {
-            build(prop, defs, depth + 1, false)
+            build_in(prop, defs, depth + 1, false, building)
         };
         fields.push(FieldDecl {
             cel_name,

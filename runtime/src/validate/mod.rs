@@ -86,7 +86,8 @@ impl Validator {
     ) -> Result<Validator, Vec<RuleCompileError>> {
         let mut errors = Vec::new();
         let refs = Refs { defs: &definitions };
-        let rules = rules::compile_tree(&refs, schema, "", true, 0, &mut errors);
+        let reach = rules::RuleReach::of(&definitions);
+        let rules = rules::compile_tree(&refs, &reach, schema, "", true, 0, &mut errors);
         if !errors.is_empty() {
             return Err(errors);
         }

@@ -12,7 +12,7 @@ use crate::cel::{CompileError, CostBudget, Value as CelValue, BUDGET_EXCEEDED};
 use crate::errors::{BadValue, ErrorType, FieldError, FieldPath};
 use crate::schema::Schema;
 use serde_json::Value;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// One rule of a node.
 #[derive(Debug)]
@@ -63,20 +63,65 @@ impl Definitions for DefsAdapter<'_> {
     }
 }
 
+/// The definitions from which a rule can be reached through `$ref`s, so the rule tree skips
+/// the (possibly recursive, like a CRD's own JSONSchemaProps) subtrees that hold none.
+pub(crate) struct RuleReach {
+    with_rules: HashSet<String>,
+}
+
+impl RuleReach {
+    pub fn of(defs: &HashMap<String, Schema>) -> RuleReach {
+        let mut reach = RuleReach {
+            with_rules: HashSet::new(),
+        };
+        loop {
+            let more: Vec<String> = defs
+                .iter()
+                .filter(|(name, schema)| {
+                    !reach.with_rules.contains(*name) && reach.reaches_rules(schema)
+                })
+                .map(|(name, _)| name.clone())
+                .collect();
+            if more.is_empty() {
+                return reach;
+            }
+            reach.with_rules.extend(more);
+        }
+    }
+
+    /// Whether `schema` or a definition it refers to has a rule.
+    pub fn reaches_rules(&self, schema: &Schema) -> bool {
+        if schema.extensions.contains_key("x-kubernetes-validations") {
+            return true;
+        }
+        if let Some(reference) = &schema.reference {
+            let name = crate::schema::definition_name(reference)
+                .unwrap_or(std::borrow::Cow::Borrowed(reference));
+            if self.with_rules.contains(name.as_ref()) {
+                return true;
+            }
+        }
+        let mut found = false;
+        schema.for_each_child(|child| found = found || self.reaches_rules(child));
+        found
+    }
+}
+
 /// Compiles the rules of every node of `schema`.
 pub(crate) fn compile_tree(
     refs: &Refs<'_>,
+    reach: &RuleReach,
     schema: &Schema,
     path: &str,
     root: bool,
     depth: usize,
     errors: &mut Vec<RuleCompileError>,
 ) -> RuleTree {
-    let s = refs.resolve(schema);
     let mut tree = RuleTree::default();
-    if depth > 64 {
+    if depth > 64 || !reach.reaches_rules(schema) {
         return tree;
     }
+    let s = refs.resolve(schema);
     let defs = DefsAdapter(refs.defs);
     if let Some(Value::Array(entries)) = s.extensions.get("x-kubernetes-validations") {
         let decl = if root {
@@ -149,6 +194,7 @@ pub(crate) fn compile_tree(
     for (name, prop) in &s.properties {
         let child = compile_tree(
             refs,
+            reach,
             prop,
             &format!("{path}.{name}"),
             false,
@@ -160,13 +206,29 @@ pub(crate) fn compile_tree(
         }
     }
     if let Some(ap) = &s.additional_properties {
-        let child = compile_tree(refs, ap, &format!("{path}[*]"), false, depth + 1, errors);
+        let child = compile_tree(
+            refs,
+            reach,
+            ap,
+            &format!("{path}[*]"),
+            false,
+            depth + 1,
+            errors,
+        );
         if !child.is_empty() {
             tree.additional = Some(Box::new(child));
         }
     }
     if let Some(items) = &s.items {
-        let child = compile_tree(refs, items, &format!("{path}[*]"), false, depth + 1, errors);
+        let child = compile_tree(
+            refs,
+            reach,
+            items,
+            &format!("{path}[*]"),
+            false,
+            depth + 1,
+            errors,
+        );
         if !child.is_empty() {
             tree.items = Some(Box::new(child));
         }

@@ -519,3 +519,34 @@ fn rules_see_defaults_and_pruning_only_when_they_apply() {
     let got = messages(&v.validate(&json!({"a": 4})));
     assert_eq!(got, ["<nil>: Invalid value: not decoded"]);
 }
+
+#[test]
+fn a_recursive_definition_without_rules_builds_at_once() {
+    // Like a CRD's JSONSchemaProps: many children refer to the definition itself. The rule tree
+    // used to expand every path down to its depth limit (8^64 nodes).
+    let node = Schema::from_json(&json!({
+        "type": "object",
+        "properties": {
+            "a": {"$ref": "#/components/schemas/Node"}, "b": {"$ref": "#/components/schemas/Node"},
+            "c": {"$ref": "#/components/schemas/Node"}, "d": {"$ref": "#/components/schemas/Node"},
+            "e": {"type": "array", "items": {"$ref": "#/components/schemas/Node"}},
+            "f": {"type": "object", "additionalProperties": {"$ref": "#/components/schemas/Node"}},
+            "g": {"allOf": [{"$ref": "#/components/schemas/Node"}], "description": "wrapped"}
+        }
+    }))
+    .unwrap();
+    let defs = std::sync::Arc::new(HashMap::from([("Node".to_string(), node)]));
+    let root = Schema::from_json(&json!({
+        "type": "object",
+        "properties": {"n": {"$ref": "#/components/schemas/Node"}},
+        "x-kubernetes-validations": [{"rule": "has(self.n)"}]
+    }))
+    .unwrap();
+    let v = Validator::with_definitions(&root, defs).unwrap();
+    let report = v.validate(&json!({"n": {"a": {"b": {"e": [{"f": {"x": {}}}]}}}}));
+    assert!(report.errors.is_empty(), "{:?}", messages(&report));
+    assert_eq!(
+        messages(&v.validate(&json!({}))),
+        ["<nil>: Invalid value: failed rule: has(self.n)"]
+    );
+}

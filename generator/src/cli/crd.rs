@@ -1,0 +1,66 @@
+//! `kubeidl crd`: generate CustomResourceDefinitions, print them or write one file per CRD, or
+//! check that the files are current.
+
+use super::CrdArgs;
+use kubeidl_gen::crd::{generate, Options};
+use kubeidl_gen::go::{Loader, ModuleMap};
+use kubeidl_gen::Error;
+use std::io::Write;
+use std::process::ExitCode;
+
+pub fn run(args: CrdArgs) -> Result<ExitCode, Error> {
+    let mut modules = ModuleMap::new();
+    for m in &args.modules {
+        modules.add_argument(m)?;
+    }
+    let loader = Loader::new(modules);
+    let options = Options {
+        lenient: args.lenient,
+    };
+    let generated = generate(&loader, &args.packages, &options)?;
+    for warning in &generated.warnings {
+        eprintln!("warning: {warning}");
+    }
+    let Some(dir) = &args.output_dir else {
+        let text: String = generated.crds.iter().map(|c| c.text.as_str()).collect();
+        let mut stdout = std::io::stdout().lock();
+        stdout
+            .write_all(text.as_bytes())
+            .and_then(|_| stdout.flush())
+            .map_err(|e| Error::new(format!("writing to stdout: {e}")))?;
+        return Ok(ExitCode::SUCCESS);
+    };
+    if args.check {
+        let mut stale = 0;
+        for crd in &generated.crds {
+            let path = dir.join(&crd.file_name);
+            match std::fs::read_to_string(&path) {
+                Ok(existing) if existing == crd.text => {}
+                Ok(_) => {
+                    eprintln!("{}: out of date", path.display());
+                    stale += 1;
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                    eprintln!(
+                        "{}: does not exist; run without --check to write it",
+                        path.display()
+                    );
+                    stale += 1;
+                }
+                Err(e) => return Err(Error::io(&path, e)),
+            }
+        }
+        return Ok(if stale == 0 {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(1)
+        });
+    }
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+    for crd in &generated.crds {
+        let path = dir.join(&crd.file_name);
+        kubeidl_gen::output::write_if_changed(&path, crd.text.as_bytes())?;
+        eprintln!("{}", path.display());
+    }
+    Ok(ExitCode::SUCCESS)
+}

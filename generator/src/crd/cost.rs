@@ -1,0 +1,219 @@
+//! The CEL checks the apiextensions apiserver makes when a CRD is written, made at build time on
+//! the inlined schema: every rule compiles against its node (the root as a resource root), each
+//! rule's estimated cost times the number of times it can run in one object stays within the
+//! per-expression limit, and all rules together within the per-CRD limit. Errors point at the
+//! Go tag that wrote the rule.
+
+use crate::error::{Error, SourcePos};
+use crate::openapi::{Origins, RuleOrigins};
+use kubeidl::cel::decl::{Decl, NoDefinitions};
+use kubeidl::cel::estimate::{
+    check_crd_total, exceeds_factor, min_serialized_size, MAX_REQUEST_SIZE_BYTES,
+    STATIC_ESTIMATED_COST_LIMIT,
+};
+use kubeidl::cel::rule::{compile_rule_unlimited, ExpressionKind};
+use kubeidl::errors::FieldPath;
+use kubeidl::schema::{RuleSite, Schema, SchemaType};
+use serde_json::Value;
+
+/// Where the rules of one schema were written.
+pub struct RuleSources<'a> {
+    /// Each rule of the schema: its node, its text, the definition that wrote it and the text
+    /// it was written as (a rule moved to another node is rewritten).
+    pub sites: Vec<(RuleSite, String)>,
+    pub origins: &'a RuleOrigins,
+    /// Where to point when no tag is known.
+    pub fallback: SourcePos,
+}
+
+impl RuleSources<'_> {
+    fn position(&self, node: &str, rule: &str) -> SourcePos {
+        self.sites
+            .iter()
+            .find(|(site, _)| site.node == node && site.rule == rule)
+            .and_then(|(site, written)| {
+                self.origins
+                    .of_rule(&site.definition, written)
+                    .map(|(pos, _)| pos)
+                    .or_else(|| self.origins.of_definition(&site.definition))
+            })
+            .unwrap_or_else(|| self.fallback.clone())
+    }
+}
+
+/// Checks the rules of a version's schema; `base` is the schema's path in the CRD.
+pub fn check(schema: &Schema, base: &FieldPath, sources: &RuleSources<'_>) -> Vec<Error> {
+    let mut walk = Walk {
+        sources,
+        base,
+        errors: Vec::new(),
+        costs: Vec::new(),
+    };
+    walk.node(
+        schema,
+        &FieldPath::root(),
+        Cardinality::Bounded(1),
+        true,
+        true,
+    );
+    let Walk {
+        mut errors, costs, ..
+    } = walk;
+    if let Err(problems) = check_crd_total(&costs) {
+        for (path, message) in problems {
+            errors.push(Error::at(&sources.fallback, format!("{path}: {message}")));
+        }
+    }
+    errors
+}
+
+/// How many times a node can occur in one object: a product of the `maxItems` and
+/// `maxProperties` above it, or unbounded below a list or map without one (then named).
+#[derive(Clone)]
+enum Cardinality {
+    Bounded(u64),
+    Unbounded(String),
+}
+
+struct Walk<'a> {
+    sources: &'a RuleSources<'a>,
+    base: &'a FieldPath,
+    errors: Vec<Error>,
+    /// Each expression's path in the CRD and its cost, for the per-CRD total.
+    costs: Vec<(String, u64)>,
+}
+
+impl Walk<'_> {
+    fn node(
+        &mut self,
+        schema: &Schema,
+        at: &FieldPath,
+        cardinality: Cardinality,
+        root: bool,
+        correlatable: bool,
+    ) {
+        if let Some(Value::Array(rules)) = schema.extensions.get("x-kubernetes-validations") {
+            let mut decl = if root {
+                Decl::for_resource_root(schema, &NoDefinitions)
+            } else {
+                Decl::from_schema(schema, &NoDefinitions)
+            };
+            decl.correlatable = correlatable;
+            for (i, rule) in rules.iter().enumerate() {
+                self.rule(rule, i, &decl, at, &cardinality);
+            }
+        }
+        let child = |field: &str| match (&cardinality, max_elements(schema)) {
+            (Cardinality::Unbounded(why), _) => Cardinality::Unbounded(why.clone()),
+            (Cardinality::Bounded(n), Some(m)) => Cardinality::Bounded(n.saturating_mul(m)),
+            (Cardinality::Bounded(_), None) => {
+                Cardinality::Unbounded(format!("{} has no {field}", self.path(at)))
+            }
+        };
+        let (of_properties, of_items, of_values) =
+            (child(""), child("maxItems"), child("maxProperties"));
+        let properties = at.child("properties");
+        for (key, property) in &schema.properties {
+            let c = of_properties.clone();
+            self.node(property, &properties.key(key), c, false, correlatable);
+        }
+        if let Some(items) = &schema.items {
+            let keyed = schema.list_type() == Some("map");
+            self.node(
+                items,
+                &at.child("items"),
+                of_items,
+                false,
+                correlatable && keyed,
+            );
+        }
+        if let Some(values) = &schema.additional_properties {
+            let atomic = schema.extensions.get("x-kubernetes-map-type")
+                == Some(&Value::String("atomic".into()));
+            let at = at.child("additionalProperties");
+            self.node(values, &at, of_values, false, correlatable && !atomic);
+        }
+    }
+
+    fn path(&self, at: &FieldPath) -> String {
+        let mut path = self.base.to_string();
+        if !at.is_root() {
+            path.push('.');
+            path.push_str(&at.to_string());
+        }
+        path
+    }
+
+    fn rule(
+        &mut self,
+        rule: &Value,
+        index: usize,
+        decl: &Decl,
+        at: &FieldPath,
+        cardinality: &Cardinality,
+    ) {
+        let text = |key: &str| rule.get(key).and_then(Value::as_str);
+        let Some(source) = text("rule") else { return };
+        let optional_old_self = rule.get("optionalOldSelf") == Some(&Value::Bool(true));
+        let node = if at.is_root() {
+            "openAPIV3Schema".to_string()
+        } else {
+            format!("openAPIV3Schema.{at}")
+        };
+        let pos = self.sources.position(&node, source);
+        let here = format!("{}.x-kubernetes-validations[{index}]", self.path(at));
+        let mut expressions = vec![(source, ExpressionKind::Rule, "rule")];
+        if let Some(m) = text("messageExpression") {
+            expressions.push((m, ExpressionKind::MessageExpression, "messageExpression"));
+        }
+        for (expression, kind, what) in expressions {
+            let compiled = match compile_rule_unlimited(expression, decl, optional_old_self, kind) {
+                Ok(c) => c,
+                Err(e) => {
+                    self.errors.push(Error::at(
+                        &pos,
+                        format!("{here}.{what}: {what} {expression:?} in the CRD:\n{e}"),
+                    ));
+                    continue;
+                }
+            };
+            // A message expression runs only when its rule fails; the apiserver does not
+            // multiply it.
+            let (times, why) = match (kind, cardinality) {
+                (ExpressionKind::MessageExpression, _) => (1, None),
+                (_, Cardinality::Bounded(n)) => (*n, None),
+                (_, Cardinality::Unbounded(why)) => (
+                    MAX_REQUEST_SIZE_BYTES / (min_serialized_size(decl) + 1),
+                    Some(why.as_str()),
+                ),
+            };
+            let cost = compiled.estimated_cost.saturating_mul(times.max(1));
+            self.costs.push((format!("{here}.{what}"), cost));
+            if cost > STATIC_ESTIMATED_COST_LIMIT {
+                let bound = why.map_or(String::new(), |w| {
+                    format!(" (at most, as {w}: add one to bound it)")
+                });
+                self.errors.push(Error::at(
+                    &pos,
+                    format!(
+                        "{here}.{what}: Forbidden: estimated {what} cost exceeds budget by factor of {} (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)\n  {what} {expression:?} costs up to {} per evaluation and runs up to {times} times per object{bound}; limit {STATIC_ESTIMATED_COST_LIMIT}",
+                        exceeds_factor(cost, STATIC_ESTIMATED_COST_LIMIT),
+                        compiled.estimated_cost,
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+/// How many children a node can have per occurrence: `maxItems` of a list, `maxProperties` of
+/// a map, one for a struct or a scalar; `None` when unbounded.
+fn max_elements(schema: &Schema) -> Option<u64> {
+    match &schema.schema_type {
+        Some(SchemaType::Single(t)) if t == "array" => schema.max_items,
+        Some(SchemaType::Single(t)) if t == "object" && schema.additional_properties.is_some() => {
+            schema.max_properties
+        }
+        _ => Some(1),
+    }
+}
