@@ -43,6 +43,7 @@ impl Generator {
                 validations: true,
                 lenient: false,
                 strict_cost: false,
+                explicit_defaults_only: false,
             },
             ..Generator::default()
         }

@@ -100,6 +100,7 @@ fn output_is_the_same_across_runs_and_argument_orders() {
     );
     let mut reversed = Generator::new().validations(false);
     for p in [
+        "tagged/v1beta1",
         "tagged",
         "selected",
         "meta",

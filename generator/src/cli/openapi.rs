@@ -19,6 +19,7 @@ pub fn run(args: OpenapiArgs) -> Result<ExitCode, Error> {
         validations: !args.no_validations,
         lenient: args.lenient,
         strict_cost: false,
+        explicit_defaults_only: false,
     };
     let generated = generate(&loader, &args.packages, &options)?;
     for warning in &generated.warnings {

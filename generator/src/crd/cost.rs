@@ -61,6 +61,12 @@ pub fn check(schema: &Schema, base: &FieldPath, sources: &RuleSources<'_>) -> Ve
     } = walk;
     if let Err(problems) = check_crd_total(&costs) {
         for (path, message) in problems {
+            // The total is the schema's own problem; its path is the schema's.
+            let path = if path == "openAPIV3Schema" {
+                base.to_string()
+            } else {
+                path
+            };
             errors.push(Error::at(&sources.fallback, format!("{path}: {message}")));
         }
     }
@@ -190,13 +196,11 @@ impl Walk<'_> {
             let cost = compiled.estimated_cost.saturating_mul(times.max(1));
             self.costs.push((format!("{here}.{what}"), cost));
             if cost > STATIC_ESTIMATED_COST_LIMIT {
-                let bound = why.map_or(String::new(), |w| {
-                    format!(" (at most, as {w}: add one to bound it)")
-                });
+                let bound = why.map_or(String::new(), |w| format!(" ({w})"));
                 self.errors.push(Error::at(
                     &pos,
                     format!(
-                        "{here}.{what}: Forbidden: estimated {what} cost exceeds budget by factor of {} (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)\n  {what} {expression:?} costs up to {} per evaluation and runs up to {times} times per object{bound}; limit {STATIC_ESTIMATED_COST_LIMIT}",
+                        "{here}.{what}: Forbidden: estimated {what} cost exceeds budget by factor of {} (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)\n  {what} {expression:?} costs up to {} per evaluation and may run {times} times per object{bound}; limit {STATIC_ESTIMATED_COST_LIMIT}",
                         exceeds_factor(cost, STATIC_ESTIMATED_COST_LIMIT),
                         compiled.estimated_cost,
                     ),

@@ -89,6 +89,7 @@ pub fn generate(loader: &Loader, package_args: &[String], options: &Options) -> 
             validations: true,
             lenient: options.lenient,
             strict_cost: true,
+            explicit_defaults_only: true,
         },
     )?;
     let mut definitions = generated.document.schemas.clone();

@@ -8,16 +8,22 @@ use crate::go::{ConstValue, TypeExpr};
 use serde_json::{Map, Number, Value};
 
 /// The default of a member (or slice item, or map value) of type `ty` whose own comment lines are
-/// `comments`, written in package `comment_package`.
+/// `comments`, written in package `comment_package`; `enforce` adds the zero value openapi-gen
+/// enforces when no tag gives one.
 pub fn default_value(
     types: &Types<'_>,
     comments: &[String],
     ty: &TypeExpr,
     omit_empty: bool,
+    enforce: bool,
     comment_package: &str,
 ) -> Result<Option<Value>> {
     let explicit = explicit_default(types, comments, ty, comment_package)?;
-    let enforced = enforced_default(types, ty, omit_empty)?;
+    let enforced = if enforce {
+        enforced_default(types, ty, omit_empty)?
+    } else {
+        None
+    };
     match (explicit, enforced) {
         (Some(Explicit::Json(value)), Some(enforced)) => {
             if json_equal(&value, &enforced) {

@@ -36,6 +36,10 @@ pub struct Options {
     /// Fail, not warn, when a rule kubeidl made from a declarative tag (uniqueness, unions,
     /// formats) is estimated to cost more than a CRD allows. Rules the user wrote always fail.
     pub strict_cost: bool,
+    /// Emit only the defaults tags ask for, leaving out the zero values openapi-gen enforces on
+    /// non-pointer, non-omitempty members. A CRD needs this: the apiserver applies a CRD's
+    /// defaults before validating, so `default: ""` would satisfy `required` and fail `enum`.
+    pub explicit_defaults_only: bool,
 }
 
 /// The generated document and what the user should hear about.
@@ -382,8 +386,15 @@ impl Walk<'_> {
         }
         let omit_empty =
             struct_tag::lookup(&m.tag, "json").is_some_and(|t| t.contains("omitempty"));
-        schema.default = default_value(&self.types, &m.comments, &m.ty, omit_empty, &owner.path)
-            .map_err(at(&m.pos))?;
+        schema.default = default_value(
+            &self.types,
+            &m.comments,
+            &m.ty,
+            omit_empty,
+            !self.options.explicit_defaults_only,
+            &owner.path,
+        )
+        .map_err(at(&m.pos))?;
         let resolved = self
             .types
             .resolve_alias_and_ptr(&m.ty)
@@ -456,15 +467,22 @@ impl Walk<'_> {
     fn element(&mut self, elem: &TypeExpr) -> Result<Schema> {
         let comments = self.types.comments(elem)?;
         let package = self.types.package_of(elem)?;
-        let default =
-            default_value(&self.types, &comments, elem, false, &package).map_err(|e| Error {
-                message: format!(
-                    "items or values of type {}: {}",
-                    elem.go_string(),
-                    e.message
-                ),
-                ..e
-            })?;
+        let default = default_value(
+            &self.types,
+            &comments,
+            elem,
+            false,
+            !self.options.explicit_defaults_only,
+            &package,
+        )
+        .map_err(|e| Error {
+            message: format!(
+                "items or values of type {}: {}",
+                elem.go_string(),
+                e.message
+            ),
+            ..e
+        })?;
         let mut schema = Schema {
             default,
             ..Schema::default()

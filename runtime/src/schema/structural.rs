@@ -5,7 +5,7 @@
 
 use super::refs::definition_name;
 use super::Schema;
-use crate::errors::{BadValue, FieldError, FieldPath};
+use crate::errors::{BadValue, FieldError, FieldPath, PathElement};
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 
@@ -457,6 +457,7 @@ fn check_node(schema: &Schema, at: &FieldPath, level: Level, errors: &mut Vec<Fi
     }
     check_list_type(schema, at, errors);
     check_messages(schema, at, errors);
+    check_default(schema, at, errors);
     for (i, v) in schema
         .all_of
         .iter()
@@ -633,6 +634,30 @@ fn check_map_list(
     }
 }
 
+/// A default is applied before validation, so it must pass the node's own validation (the
+/// apiserver refuses a CRD whose default would fail).
+fn check_default(schema: &Schema, at: &FieldPath, errors: &mut Vec<FieldError>) {
+    let Some(default) = &schema.default else {
+        return;
+    };
+    // A rule that does not compile is reported by the rule checks, not here.
+    let Ok(validator) = crate::validate::Validator::new(schema) else {
+        return;
+    };
+    for mut e in validator.validate(default).errors {
+        let mut path = at.child("default");
+        for element in e.path.elements() {
+            path = match element {
+                PathElement::Field(f) => path.child(f),
+                PathElement::Index(i) => path.index(*i),
+                PathElement::Key(k) => path.key(k),
+            };
+        }
+        e.path = path;
+        errors.push(e);
+    }
+}
+
 fn check_messages(schema: &Schema, at: &FieldPath, errors: &mut Vec<FieldError>) {
     let Some(Value::Array(rules)) = schema.extensions.get(VALIDATIONS) else {
         return;
@@ -797,7 +822,9 @@ mod tests {
                 "c": {"type": "array", "uniqueItems": true, "items": {"type": "string"}},
                 "d": {"type": "array", "x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["k"],
                       "items": {"type": "object", "properties": {"k": {"type": "string"}}}},
-                "e": {"type": "string", "x-kubernetes-validations": [{"rule": "true", "message": "two\nlines"}]}
+                "e": {"type": "string", "x-kubernetes-validations": [{"rule": "true", "message": "two\nlines"}]},
+                "f": {"type": "string", "enum": ["A", "B"], "default": ""},
+                "g": {"type": "object", "default": {"n": -1}, "properties": {"n": {"type": "integer", "minimum": 0}}}
             }})),
             [
                 "openAPIV3Schema.properties[a].type: Required value: must not be empty for specified object fields",
@@ -805,6 +832,8 @@ mod tests {
                 "openAPIV3Schema.properties[c].uniqueItems: Forbidden: uniqueItems cannot be set to true since the runtime complexity becomes quadratic",
                 "openAPIV3Schema.properties[d].items.properties[k].default: Required value: this property is in x-kubernetes-list-map-keys, so it must have a default or be a required property",
                 "openAPIV3Schema.properties[e].x-kubernetes-validations[0].message: Invalid value: \"two\\nlines\": must not contain line breaks",
+                "openAPIV3Schema.properties[f].default: Unsupported value: \"\": supported values: \"A\", \"B\"",
+                "openAPIV3Schema.properties[g].default.n: Invalid value: -1: n in body should be greater than or equal to 0",
             ]
         );
         assert!(

@@ -3,6 +3,8 @@ package tagged
 import "example.com/kubeidl/testdata/meta"
 
 // Gadget is a kind whose names follow DNS-1123 subdomain rules.
+//
+// +kubebuilder:storageversion
 type Gadget struct {
 	meta.TypeMeta `json:",inline"`
 	// +optional
@@ -331,4 +333,90 @@ type ContainerPort struct {
 	ContainerPort int32 `json:"containerPort"`
 	// +optional
 	HostPort *int32 `json:"hostPort,omitempty"`
+}
+
+// Gizmo is a cluster-scoped kind with a status and a scale subresource. Its markers name the
+// resource, its columns and its selectable field.
+//
+// +genclient
+// +genclient:nonNamespaced
+// +kubebuilder:object:root=true
+// +kubebuilder:resource:shortName=gz;gzm,categories=all
+// +kubebuilder:subresource:status
+// +kubebuilder:subresource:scale:specpath=.spec.replicas,statuspath=.status.replicas,selectorpath=.status.selector
+// +kubebuilder:printcolumn:name="Replicas",type=integer,JSONPath=".spec.replicas"
+// +kubebuilder:printcolumn:name="Age",type=date,JSONPath=".metadata.creationTimestamp",priority=1
+// +kubebuilder:selectablefield:JSONPath=".spec.tier"
+// +validationRule="self.spec.replicas >= self.status.replicas || !has(self.status)",message="status may not run ahead of spec"
+type Gizmo struct {
+	meta.TypeMeta `json:",inline"`
+	// +optional
+	meta.ObjectMeta `json:"metadata,omitempty"`
+
+	Spec GizmoSpec `json:"spec"`
+	// +optional
+	Status GizmoStatus `json:"status,omitempty"`
+}
+
+// GizmoSpec is the desired state of a Gizmo.
+type GizmoSpec struct {
+	// Replicas is how many to run.
+	// +k8s:minimum=0
+	Replicas int32 `json:"replicas"`
+
+	// Tier is one of two tiers.
+	Tier Tier `json:"tier"`
+
+	// Template is a pod template: its metadata keeps labels and annotations in a CRD.
+	// +optional
+	Template *Template `json:"template,omitempty"`
+
+	// Ports are keyed by name and protocol; protocol has a default, as a CRD's map keys need.
+	// +listType=map
+	// +listMapKey=name
+	// +listMapKey=protocol
+	// +kubebuilder:validation:MaxItems=16
+	// +optional
+	Ports []NamedPort `json:"ports,omitempty"`
+}
+
+// Tier is the class of service.
+// +enum
+type Tier string
+
+const (
+	// TierGold is the best.
+	TierGold Tier = "Gold"
+	// TierSilver is good.
+	TierSilver Tier = "Silver"
+)
+
+// Template is metadata and a pod spec.
+type Template struct {
+	// +optional
+	meta.ObjectMeta `json:"metadata,omitempty"`
+	// +optional
+	Spec PodSpec `json:"spec,omitempty"`
+}
+
+// NamedPort is a port with a name and a protocol.
+type NamedPort struct {
+	// +required
+	Name string `json:"name"`
+	// +default="TCP"
+	// +optional
+	Protocol string `json:"protocol,omitempty"`
+	// +k8s:minimum=1
+	// +k8s:maximum=65535
+	Port int32 `json:"port"`
+}
+
+// GizmoStatus is the observed state of a Gizmo.
+type GizmoStatus struct {
+	// Replicas is how many run.
+	// +optional
+	Replicas int32 `json:"replicas,omitempty"`
+	// Selector is the label selector of the replicas, as text.
+	// +optional
+	Selector string `json:"selector,omitempty"`
 }

@@ -1,0 +1,298 @@
+//! `kubeidl crd`: the CRDs of kubeidl's own tagged group and of the admission types (snapshots),
+//! custom resources validated against them, files and `--check`, determinism, and the bad cases
+//! (recursion, no group, a misspelled marker, a rule too costly for its cardinality, no storage
+//! version), each with its exact error and position.
+
+mod support;
+
+use kubeidl_gen::crd::{generate, Generated, Options};
+use kubeidl_gen::go::{Loader, ModuleMap};
+use support::{kubeidl, repo, stderr, stdout};
+
+fn crds(package: &str, threads: usize) -> Generated {
+    let dir = repo().join("testdata/go").join(package);
+    let loader = Loader::new(ModuleMap::new()).with_threads(threads);
+    generate(
+        &loader,
+        &[dir.to_string_lossy().into_owned()],
+        &Options::default(),
+    )
+    .unwrap_or_else(|e| panic!("{}", e.render_with_source()))
+}
+
+fn text(generated: &Generated) -> String {
+    generated.crds.iter().map(|c| c.text.as_str()).collect()
+}
+
+#[test]
+fn tagged_group_crds() {
+    let generated = crds("tagged/...", 2);
+    assert!(generated.warnings.is_empty(), "{:?}", generated.warnings);
+    let names: Vec<(&str, &str)> = generated
+        .crds
+        .iter()
+        .map(|c| (c.name.as_str(), c.file_name.as_str()))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            (
+                "gadgets.tagged.example.com",
+                "tagged.example.com_gadgets.yaml"
+            ),
+            (
+                "gizmos.tagged.example.com",
+                "tagged.example.com_gizmos.yaml"
+            ),
+        ]
+    );
+    insta::assert_snapshot!("tagged_crds", text(&generated));
+}
+
+#[test]
+fn admission_crds() {
+    insta::assert_snapshot!("admission_crds", text(&crds("admission", 2)));
+}
+
+#[test]
+fn crds_are_the_same_bytes_on_every_run_and_thread_count() {
+    let first = text(&crds("tagged/...", 1));
+    for threads in [1, 2, 8] {
+        assert_eq!(
+            text(&crds("tagged/...", threads)),
+            first,
+            "{threads} threads"
+        );
+    }
+}
+
+#[test]
+fn the_crd_schema_is_what_a_crd_may_hold() {
+    let generated = crds("tagged/...", 2);
+    let gizmo = &generated.crds[1].object;
+    let schema = &gizmo["spec"]["versions"][0]["schema"]["openAPIV3Schema"];
+    // No $ref anywhere, and no OpenAPI-only extension.
+    let all = serde_json::to_string(&gizmo).unwrap();
+    for absent in ["$ref", "x-kubernetes-strip-zero", "x-kubernetes-unions"] {
+        assert!(!all.contains(absent), "{absent} in {all}");
+    }
+    // Root metadata says nothing but its type; an embedded ObjectMeta keeps labels.
+    assert_eq!(
+        schema["properties"]["metadata"],
+        serde_json::json!({"type": "object"})
+    );
+    let template = &schema["properties"]["spec"]["properties"]["template"];
+    assert!(template["properties"]["metadata"]["properties"]["labels"].is_object());
+    // Only the defaults tags ask for: a CRD applies defaults before validating.
+    let spec = &schema["properties"]["spec"]["properties"];
+    assert!(spec["tier"].get("default").is_none());
+    assert_eq!(
+        spec["ports"]["items"]["properties"]["protocol"]["default"],
+        "TCP"
+    );
+    assert_eq!(gizmo["spec"]["scope"], "Cluster");
+    assert_eq!(
+        gizmo["spec"]["versions"][0]["subresources"]["scale"]["specReplicasPath"],
+        ".spec.replicas"
+    );
+}
+
+/// Writes the tagged group's CRDs into a directory and returns it.
+fn written_crds() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let out = kubeidl(&[
+        "crd",
+        "-o",
+        dir.path().to_str().unwrap(),
+        "./testdata/go/tagged/...",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    dir
+}
+
+#[test]
+fn output_dir_gets_one_file_per_crd_and_check_finds_stale_ones() {
+    let dir = written_crds();
+    let mut files: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    assert_eq!(
+        files,
+        [
+            "tagged.example.com_gadgets.yaml",
+            "tagged.example.com_gizmos.yaml"
+        ]
+    );
+    let dir_arg = dir.path().to_str().unwrap();
+    let check = |expect: i32| {
+        let out = kubeidl(&["crd", "--check", "-o", dir_arg, "./testdata/go/tagged/..."]);
+        assert_eq!(out.status.code(), Some(expect), "{}", stderr(&out));
+        stderr(&out)
+    };
+    check(0);
+    let gizmos = dir.path().join("tagged.example.com_gizmos.yaml");
+    std::fs::write(&gizmos, "---\n").unwrap();
+    let err = check(1);
+    assert_eq!(err, format!("{}: out of date\n", gizmos.display()));
+    std::fs::remove_file(&gizmos).unwrap();
+    assert!(check(1).contains("does not exist; run without --check to write it"));
+}
+
+#[test]
+fn custom_resources_are_validated_with_the_rules_the_tags_wrote() {
+    let dir = written_crds();
+    let manifest_dir = tempfile::tempdir().unwrap();
+    let manifests = manifest_dir.path().join("gizmos.yaml");
+    std::fs::write(
+        &manifests,
+        r#"apiVersion: tagged.example.com/v1
+kind: Gizmo
+metadata:
+  name: good
+spec:
+  replicas: 2
+  tier: Gold
+  ports:
+  - {name: http, port: 80}
+status:
+  replicas: 1
+---
+apiVersion: tagged.example.com/v1
+kind: Gizmo
+metadata:
+  name: bad
+spec:
+  replicas: 1
+  tier: Bronze
+  ports:
+  - {name: http, port: 0}
+status:
+  replicas: 3
+---
+apiVersion: tagged.example.com/v1
+kind: Gadget
+metadata:
+  name: Not_A_Subdomain
+spec:
+  replicas: 1
+  name: web
+  class: standard
+"#,
+    )
+    .unwrap();
+    let crd_dir = dir.path().to_str().unwrap();
+    let out = kubeidl(&["validate", "--crds", crd_dir, manifests.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = stdout(&out) + &stderr(&out);
+    for expected in [
+        "spec.tier: Unsupported value: \"Bronze\": supported values: \"Gold\", \"Silver\"",
+        "spec.ports[0].port: Invalid value: 0: spec.ports[0].port in body should be greater than or equal to 1",
+        "metadata.name: Invalid value: \"Not_A_Subdomain\": a lowercase RFC 1123 subdomain",
+    ] {
+        assert!(text.contains(expected), "{expected:?} not in:\n{text}");
+    }
+    assert!(
+        !text.contains("good"),
+        "the good Gizmo has no errors:\n{text}"
+    );
+}
+
+fn bad(package: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let out = kubeidl(&[
+        "crd",
+        "-o",
+        dir.path().to_str().unwrap(),
+        &format!("./testdata/go-bad/{package}"),
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "nothing written"
+    );
+    stderr(&out)
+}
+
+fn location(path: &str, line: usize, column: usize) -> String {
+    let path = std::fs::canonicalize(repo().join("testdata/go-bad").join(path)).unwrap();
+    format!("{}:{line}:{column}: ", path.display())
+}
+
+fn first_line(text: &str) -> &str {
+    text.lines().next().unwrap_or_default()
+}
+
+#[test]
+fn a_recursive_type_is_an_error_naming_the_cycle() {
+    let err = bad("crdrecursive");
+    assert_eq!(
+        first_line(&err),
+        format!(
+            "error: {}Tree: com.example.kubeidl.bad.crdrecursive.Node is recursive (com.example.kubeidl.bad.crdrecursive.Node -> com.example.kubeidl.bad.crdrecursive.Node); a CRD schema cannot describe a recursive type",
+            location("crdrecursive/types.go", 6, 6)
+        )
+    );
+}
+
+#[test]
+fn a_kind_without_a_group_is_an_error() {
+    let err = bad("crdnogroup");
+    assert_eq!(
+        first_line(&err),
+        format!(
+            "error: {}package example.com/kubeidl/bad/crdnogroup declares kind Orphan but has no +groupName=<group> in its doc comment (doc.go); a CRD needs a group",
+            location("crdnogroup/types.go", 6, 6)
+        )
+    );
+}
+
+#[test]
+fn a_misspelled_marker_is_an_error_at_its_name() {
+    let err = bad("crdmarker");
+    assert!(
+        first_line(&err).starts_with(&format!(
+            "error: {}+kubebuilder:subresources:status is not a CRD marker kubeidl knows (known: +kubebuilder:resource, +kubebuilder:subresource:status,",
+            location("crdmarker/types.go", 6, 5)
+        )),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_rule_is_costed_for_every_time_it_can_run() {
+    let err = bad("crdcardinality");
+    let mut lines = err.lines();
+    assert_eq!(
+        lines.next().unwrap_or_default(),
+        format!(
+            "error: {}spec.versions[0].schema.openAPIV3Schema.properties[ships].items.properties[cargo].x-kubernetes-validations[0].rule: Forbidden: estimated rule cost exceeds budget by factor of 52.6x (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)",
+            location("crdcardinality/types.go", 19, 5)
+        )
+    );
+    assert_eq!(
+        lines.next().unwrap_or_default(),
+        "  rule \"self.all(c, c.size() < 64)\" costs up to 502 per evaluation and may run 1048576 times per object (spec.versions[0].schema.openAPIV3Schema.properties[ships] has no maxItems); limit 10000000"
+    );
+    assert!(
+        err.contains(&format!(
+            "{}spec.versions[0].schema.openAPIV3Schema: x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema exceeds budget by factor of 5.3x",
+            location("crdcardinality/types.go", 6, 6)
+        )),
+        "{err}"
+    );
+}
+
+#[test]
+fn several_versions_need_a_storage_version() {
+    let err = bad("crdstorage/...");
+    assert_eq!(
+        first_line(&err),
+        format!(
+            "error: {}Pair has versions v1, v2 and none is marked +kubebuilder:storageversion",
+            location("crdstorage/v1/types.go", 6, 6)
+        )
+    );
+}

@@ -1,0 +1,2 @@
+// +groupName=bad.example.com
+package crdmarker
