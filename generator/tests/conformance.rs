@@ -149,3 +149,81 @@ fn kubernetes_api_generates_with_validations_and_every_tag_lowered() {
         assert!(text.contains(lowered), "{lowered}");
     }
 }
+
+/// The tags validation-gen's own tally (validation-gen.md §5) counts as validation-bearing: every
+/// `+k8s:` validation tag of k8s.io/api's types.go files except those that only describe
+/// (`optional`, `listType=atomic`, `listMapKey`, `customUnique`), a chain counted as its
+/// innermost tag.
+const K8S_API_VALIDATION_BEARING_TAGS: usize = 211;
+
+#[test]
+fn every_validation_bearing_k8s_tag_of_kubernetes_api_is_lowered() {
+    let Some(sources) = std::env::var_os("KUBEIDL_K8S_SOURCES") else {
+        eprintln!("skipped: set KUBEIDL_K8S_SOURCES (see generated_schemas_equal_what_the_apiserver_publishes)");
+        return;
+    };
+    let sources = PathBuf::from(sources);
+    // Found by reading the files line by line, not with the generator's tag reader.
+    let mut found = Vec::new();
+    let mut stack = vec![sources.join("api")];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.file_name().is_some_and(|n| n == "types.go") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                for (i, line) in text.lines().enumerate() {
+                    let Some(outer) = line.trim().strip_prefix("// +k8s:") else {
+                        continue;
+                    };
+                    // A chain (`subfield(name)=+k8s:optional`) is what its innermost tag is.
+                    let tag = outer.rsplit("=+k8s:").next().unwrap_or(outer);
+                    let name: String = tag
+                        .chars()
+                        .take_while(|c| c.is_alphanumeric() || *c == '-' || *c == ':')
+                        .collect();
+                    let describes =
+                        matches!(name.as_str(), "optional" | "listMapKey" | "customUnique")
+                            || tag.starts_with("listType=atomic");
+                    let bears = matches!(
+                        kubeidl::tags::registry::lookup(&format!("k8s:{name}")),
+                        kubeidl::tags::registry::Known::Validation(..)
+                    );
+                    if bears && !describes {
+                        found.push((
+                            std::fs::canonicalize(&path).unwrap(),
+                            i + 1,
+                            line.trim().to_string(),
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(
+        found.len(),
+        K8S_API_VALIDATION_BEARING_TAGS,
+        "tags found in the sources"
+    );
+    let generated = support::k8s::kubernetes_generator(&sources)
+        .validations(true)
+        .generate()
+        .unwrap_or_else(|e| panic!("{}", e.render_with_source()));
+    let lowered: std::collections::HashSet<(PathBuf, usize)> = generated
+        .lowered_at
+        .iter()
+        .map(|p| (std::fs::canonicalize(&*p.file).unwrap(), p.line))
+        .collect();
+    let missing: Vec<String> = found
+        .iter()
+        .filter(|(file, line, _)| !lowered.contains(&(file.clone(), *line)))
+        .map(|(file, line, text)| format!("{}:{line}: {text}", file.display()))
+        .collect();
+    eprintln!(
+        "{} validation-bearing +k8s: tags in the sources, {} of them lowered",
+        found.len(),
+        found.len() - missing.len()
+    );
+    assert!(missing.is_empty(), "not lowered:\n{}", missing.join("\n"));
+}

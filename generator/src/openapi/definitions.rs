@@ -53,6 +53,8 @@ pub struct Generated {
     pub tags: Counts,
     /// The tags that wrote the rules, for checks made on the document later (a CRD's).
     pub origins: RuleOrigins,
+    /// Where each tag counted in `tags.lowered` stands, in the order met.
+    pub lowered_at: Vec<SourcePos>,
 }
 
 const OPENAPI_GEN_TRUE: &str = "+k8s:openapi-gen=true";
@@ -165,6 +167,7 @@ fn build(
         warnings,
         files: loader.files_read(),
         tags: tally.counts,
+        lowered_at: tally.lowered_at,
         origins: walk.origins,
     })
 }
@@ -566,6 +569,9 @@ impl Walk<'_> {
         let first = tags.first().map(|t| t.pos.clone());
         if first.is_none_or(|p| self.tally.first_time(p)) {
             self.tally.counts += lowered.counts;
+            self.tally
+                .lowered_at
+                .extend(lowered.lowered_at.iter().cloned());
             for e in &lowered.errors {
                 self.tally.errors.push(Error::at(&e.pos, e.message.clone()));
             }

@@ -42,6 +42,8 @@ pub fn read_tags(doc: &Doc, file: &Arc<PathBuf>, errors: &mut Vec<Error>) -> Vec
 #[derive(Debug, Default)]
 pub struct Tally {
     pub counts: Counts,
+    /// Where each lowered tag stands.
+    pub lowered_at: Vec<SourcePos>,
     pub errors: Vec<Error>,
     pub warnings: Vec<String>,
     /// Where the tag lists already counted start.

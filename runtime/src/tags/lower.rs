@@ -209,6 +209,8 @@ pub struct Lowered<P> {
     pub warnings: Vec<TagError<P>>,
     /// Each rule written (on the place or for its struct) and the tag that wrote it.
     pub origins: Vec<RuleOrigin<P>>,
+    /// Where each tag counted as lowered stands.
+    pub lowered_at: Vec<P>,
 }
 
 /// Where a rule came from.
@@ -236,6 +238,7 @@ pub fn lower<P: Clone>(place: &Place<'_>, tags: &[At<P>], schema: &mut Schema) -
         errors: Vec::new(),
         warnings: Vec::new(),
         origins: Vec::new(),
+        lowered_at: Vec::new(),
     };
     let mut list = ListTags::default();
     let mut cel_parts: Vec<(usize, String, Value, P)> = Vec::new();
@@ -248,6 +251,7 @@ pub fn lower<P: Clone>(place: &Place<'_>, tags: &[At<P>], schema: &mut Schema) -
                 message: warning,
             });
             out.counts.lowered += 1;
+            out.lowered_at.push(at.pos.clone());
             continue;
         }
         let before = (rule_texts(schema).len(), out.parent_rules.len());
@@ -271,7 +275,10 @@ pub fn lower<P: Clone>(place: &Place<'_>, tags: &[At<P>], schema: &mut Schema) -
                 authored,
             }));
         match result {
-            Ok(Effect::Lowered) => out.counts.lowered += 1,
+            Ok(Effect::Lowered) => {
+                out.counts.lowered += 1;
+                out.lowered_at.push(at.pos.clone());
+            }
             Ok(Effect::Documentation) => out.counts.documentation += 1,
             Ok(Effect::LeftOut(why)) => out.warnings.push(TagError {
                 pos: at.pos.clone(),
