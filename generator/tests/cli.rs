@@ -234,7 +234,7 @@ fn unknown_tag_is_an_error_at_its_name() {
     assert_eq!(
         first,
         format!(
-            "error: {}unknown tag \"+k8s:maxLenght\"",
+            "error: {}unknown tag \"+k8s:maxLenght\" (did you mean \"+k8s:maxLength\"?)",
             location("unknowntag", "types.go", 5, 6)
         )
     );

@@ -5,7 +5,9 @@
 
 use super::codetags::{self, Args, Scalar, SyntaxError, TagValue};
 use super::options::{self, OptionList};
-use super::registry::{lookup, Dialect, Known, Payload, Rule, Spelling, ENTRIES};
+use super::registry::{
+    lookup, unknown_tag_message, Dialect, Known, Payload, Rule, Spelling, ENTRIES,
+};
 use serde_json::Value;
 
 /// A validation tag as written on one line.
@@ -100,7 +102,7 @@ fn read_tag(text: &str) -> Result<Option<TagUse>, SyntaxError> {
     let (entry, spelling) = match lookup(run) {
         Known::Validation(e, s) => (e, s),
         Known::Other => return Ok(None),
-        Known::Unknown => return Err(error(1, format!("unknown tag \"+{run}\""))),
+        Known::Unknown => return Err(error(1, unknown_tag_message(run))),
     };
     let after = &text[1 + run.len()..];
     if spelling.dialect == Dialect::ValidationGen {
@@ -214,7 +216,7 @@ fn kube_openapi(text: &str, run: &str, key: &str) -> Result<TagUse, SyntaxError>
     }
     let (entry, spelling) = match lookup(run) {
         Known::Validation(e, s) => (e, s),
-        _ => return Err(error(1, format!("unknown tag \"+{run}\""))),
+        _ => return Err(error(1, unknown_tag_message(run))),
     };
     let after = &text[after_run..];
     let value = match after.strip_prefix('=') {
@@ -372,7 +374,7 @@ fn from_codetags(
             }
             let (entry, inner_spelling) = match lookup(&inner.name) {
                 Known::Validation(e, s) if s.dialect == Dialect::ValidationGen => (e, s),
-                _ => return Err(error(1, format!("unknown tag \"+{}\"", inner.name))),
+                _ => return Err(error(1, unknown_tag_message(&inner.name))),
             };
             let inner = from_codetags(*inner, inner_spelling, entry.rule, depth + 1)?;
             PayloadValue::Tag(Box::new(inner))
@@ -513,11 +515,11 @@ mod tests {
     #[test]
     fn bad_tags_are_errors_at_their_place() {
         for (line, offset, message) in [
-            ("+k8s:minimun=1", 1, "unknown tag \"+k8s:minimun\""),
+            ("+k8s:minimun=1", 1, "unknown tag \"+k8s:minimun\" (did you mean \"+k8s:minimum\"?)"),
             (
                 "+kubebuilder:validation:Maximun=1",
                 1,
-                "unknown tag \"+kubebuilder:validation:Maximun\"",
+                "unknown tag \"+kubebuilder:validation:Maximun\" (did you mean \"+kubebuilder:validation:Maximum\"?)",
             ),
             (
                 "  +k8s:minimum=abc",

@@ -526,6 +526,32 @@ pub fn lookup(name: &str) -> Known {
     Known::Other
 }
 
+/// The message for a tag name no entry has, with the closest spelling of the same dialect
+/// when one is close enough to be a likely typo (`+k8s:maxLenght` → `+k8s:maxLength`).
+pub fn unknown_tag_message(name: &str) -> String {
+    match nearest(name) {
+        Some(near) => format!("unknown tag \"+{name}\" (did you mean \"+{near}\"?)"),
+        None => format!("unknown tag \"+{name}\""),
+    }
+}
+
+/// The spelling closest to `name`, compared without case and within the namespace `name` is
+/// written in, if at most a third of it differs.
+pub fn nearest(name: &str) -> Option<&'static str> {
+    let namespace = |n: &str| n.rfind(':').map_or("", |i| &n[..i]).to_string();
+    let wanted = namespace(name);
+    let lower = name.to_lowercase();
+    ENTRIES
+        .iter()
+        .flat_map(|e| e.spellings.iter())
+        .filter(|s| namespace(s.name) == wanted)
+        .map(|s| (strsim::levenshtein(&lower, &s.name.to_lowercase()), s.name))
+        .filter(|(distance, s)| *distance > 0 || *s != name)
+        .filter(|(distance, _)| *distance * 3 <= name.len().max(3))
+        .min()
+        .map(|(_, s)| s)
+}
+
 /// The entry of a rule.
 pub fn entry(rule: Rule) -> &'static Entry {
     ENTRIES
@@ -577,6 +603,20 @@ mod tests {
             Known::Other
         );
         assert_eq!(lookup("genclient"), Known::Other);
+    }
+
+    #[test]
+    fn unknown_names_suggest_the_nearest_spelling_of_their_dialect() {
+        assert_eq!(nearest("k8s:maxLenght"), Some("k8s:maxLength"));
+        assert_eq!(
+            nearest("kubebuilder:validation:minimum"),
+            Some("kubebuilder:validation:Minimum")
+        );
+        assert_eq!(nearest("k8s:zzz"), None);
+        assert_eq!(
+            unknown_tag_message("k8s:unionmember"),
+            "unknown tag \"+k8s:unionmember\" (did you mean \"+k8s:unionMember\"?)"
+        );
         assert_eq!(lookup("k8s:minimun"), Known::Unknown);
         assert_eq!(lookup("kubebuilder:validation:Minimun"), Known::Unknown);
         assert!(entry(Rule::EnumExclude).scopes.contains(Scopes::CONST));
