@@ -194,6 +194,34 @@ fn every_tag_in_every_dialect_lowered() {
 }
 
 #[test]
+fn union_members_of_an_embedded_struct_are_checked_at_the_parent_path() {
+    // As validation-gen validates an embedded struct at its parent's path: the members of the
+    // inlined VolumeSource are properties of Volume, and so is the union over them.
+    let text = openapi(Generator::new().package(&testdata("tagged")));
+    let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let schemas = &doc["components"]["schemas"];
+    let rules = |definition: &str| {
+        schemas[format!("com.example.kubeidl.testdata.tagged.{definition}")]
+            ["x-kubernetes-validations"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+            .iter()
+            .map(|r| r["rule"].as_str().unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
+    let union = [
+        "(has(self.emptyDir) ? 1 : 0) + (has(self.hostPath) ? 1 : 0) >= 1",
+        "(has(self.emptyDir) ? 1 : 0) + (has(self.hostPath) ? 1 : 0) <= 1",
+    ];
+    assert_eq!(rules("Volume"), union);
+    // The embedded type keeps its own definition, with the same union, for its other uses.
+    assert_eq!(rules("VolumeSource"), union);
+    let volume = &schemas["com.example.kubeidl.testdata.tagged.Volume"]["properties"];
+    assert!(volume["emptyDir"].is_object() && volume["hostPath"].is_object());
+}
+
+#[test]
 fn admission_configuration_notes_as_tags() {
     insta::assert_snapshot!(
         "admission",

@@ -378,6 +378,37 @@ type GizmoSpec struct {
 	// +kubebuilder:validation:MaxItems=16
 	// +optional
 	Ports []NamedPort `json:"ports,omitempty"`
+
+	// Volumes are named sources; each has exactly one source, as a pod's volumes have.
+	// +listType=map
+	// +listMapKey=name
+	// +k8s:maxItems=8
+	// +optional
+	Volumes []Volume `json:"volumes,omitempty"`
+}
+
+// Volume is a name and a source whose members are inlined into the volume: their union is
+// checked on the volume, the parent path of the embedded struct.
+type Volume struct {
+	// +required
+	Name string `json:"name"`
+	VolumeSource `json:",inline"`
+}
+
+// VolumeSource is a union of sources.
+type VolumeSource struct {
+	// +optional
+	// +k8s:unionMember
+	EmptyDir *EmptyDir `json:"emptyDir,omitempty"`
+	// +optional
+	// +k8s:unionMember
+	HostPath *string `json:"hostPath,omitempty"`
+}
+
+// EmptyDir is a scratch directory.
+type EmptyDir struct {
+	// +optional
+	SizeLimit *int64 `json:"sizeLimit,omitempty"`
 }
 
 // Tier is the class of service.
