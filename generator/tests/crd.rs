@@ -296,3 +296,17 @@ fn several_versions_need_a_storage_version() {
         )
     );
 }
+
+#[test]
+fn max_desc_len_shortens_or_drops_schema_descriptions() {
+    let out = kubeidl(&["crd", "--max-desc-len", "0", "./testdata/go/tagged/..."]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(!stdout(&out).contains("description:"), "{}", stdout(&out));
+    let out = kubeidl(&["crd", "--max-desc-len", "20", "./testdata/go/tagged/..."]);
+    let text = stdout(&out);
+    assert!(text.contains("description: Gizmo is a...\n"), "{text}");
+    assert!(text
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("description: "))
+        .all(|d| d.trim_matches('"').len() <= 20));
+}

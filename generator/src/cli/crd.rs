@@ -16,6 +16,7 @@ pub fn run(args: CrdArgs) -> Result<ExitCode, Error> {
     let loader = Loader::new(modules);
     let options = Options {
         lenient: args.lenient,
+        max_description_len: args.max_desc_len,
     };
     let generated = generate(&loader, &args.packages, &options)?;
     for warning in &generated.warnings {

@@ -140,6 +140,11 @@ pub struct CrdArgs {
     /// Report bad validation tags as warnings and leave them out, instead of failing.
     #[arg(long)]
     pub lenient: bool,
+    /// Cut schema descriptions to at most N bytes (at a sentence end, else a space and "..."),
+    /// as controller-gen's maxDescLen; 0 drops them. Keeps big CRDs under the 256 KiB a
+    /// client-side `kubectl apply` can record.
+    #[arg(long, value_name = "N")]
+    pub max_desc_len: Option<usize>,
     /// Write one file per CRD, `<group>_<plural>.yaml`, into DIR (atomically, and only when it
     /// changed) instead of printing them all to stdout.
     #[arg(short = 'o', long = "output-dir", value_name = "DIR")]

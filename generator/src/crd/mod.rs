@@ -25,7 +25,15 @@ use std::path::PathBuf;
 pub struct Options {
     /// Report bad validation tags as warnings instead of failing.
     pub lenient: bool,
+    /// Cut every schema description to at most this many bytes (0 drops them), as
+    /// controller-gen's `crd:maxDescLen`: back to the last sentence end, else to the last
+    /// space followed by `...`.
+    pub max_description_len: Option<usize>,
 }
+
+/// The size of the annotation `kubectl apply` (client side) keeps of an object; a bigger CRD
+/// needs server-side apply.
+pub const LAST_APPLIED_LIMIT: usize = 262_144;
 
 /// One generated CRD.
 #[derive(Debug, Clone)]
@@ -103,9 +111,19 @@ pub fn generate(loader: &Loader, package_args: &[String], options: &Options) -> 
     }
     let mut crds = Vec::new();
     let mut errors = Vec::new();
+    let mut warnings = generated.warnings;
     for versions in by_crd.values() {
-        match crd(versions, &definitions, &generated.origins) {
-            Ok(crd) => crds.push(crd),
+        match crd(versions, &definitions, &generated.origins, options) {
+            Ok(crd) => {
+                if crd.text.len() > LAST_APPLIED_LIMIT {
+                    warnings.push(format!(
+                        "{}: {} bytes, more than the {LAST_APPLIED_LIMIT} a client-side `kubectl apply` can record; apply it server-side, or shorten descriptions with --max-desc-len",
+                        crd.file_name,
+                        crd.text.len()
+                    ));
+                }
+                crds.push(crd)
+            }
             Err(mut e) => errors.append(&mut e),
         }
     }
@@ -115,7 +133,7 @@ pub fn generate(loader: &Loader, package_args: &[String], options: &Options) -> 
     crds.sort_by(|a, b| a.name.cmp(&b.name));
     Ok(Generated {
         crds,
-        warnings: generated.warnings,
+        warnings,
         files: generated.files,
         tags: generated.tags,
     })
@@ -167,6 +185,7 @@ fn crd(
     versions: &[&Kind],
     definitions: &BTreeMap<String, Schema>,
     origins: &RuleOrigins,
+    options: &Options,
 ) -> std::result::Result<Crd, Vec<Error>> {
     let first = versions[0];
     let mut errors = Vec::new();
@@ -184,7 +203,10 @@ fn crd(
             .child("schema")
             .child("openAPIV3Schema");
         match version_schema(kind, definitions, origins, &base) {
-            Ok(schema) => {
+            Ok(mut schema) => {
+                if let Some(max) = options.max_description_len {
+                    shorten_descriptions(&mut schema, max);
+                }
                 let m = &kind.markers;
                 let mut v = Map::new();
                 v.insert("name".into(), kind.version.clone().into());
@@ -252,6 +274,55 @@ fn crd(
         name,
         object,
     })
+}
+
+/// Cuts the descriptions of a schema (JSON) to `max` bytes, or drops them when `max` is 0.
+fn shorten_descriptions(schema: &mut Value, max: usize) {
+    let Value::Object(node) = schema else { return };
+    if max == 0 {
+        node.remove("description");
+    } else if let Some(Value::String(d)) = node.get_mut("description") {
+        *d = shorten(d, max);
+    }
+    for (key, child) in node.iter_mut() {
+        match (key.as_str(), child) {
+            ("properties", Value::Object(properties)) => properties
+                .values_mut()
+                .for_each(|p| shorten_descriptions(p, max)),
+            ("items" | "additionalProperties" | "not", child) => shorten_descriptions(child, max),
+            ("allOf" | "anyOf" | "oneOf", Value::Array(list)) => {
+                list.iter_mut().for_each(|s| shorten_descriptions(s, max))
+            }
+            _ => {}
+        }
+    }
+}
+
+/// `text` cut to at most `max` bytes: at its last sentence end, else at its last space with
+/// `...` appended (within the `max`).
+fn shorten(text: &str, max: usize) -> String {
+    if text.len() <= max {
+        return text.to_string();
+    }
+    let head = &text[..boundary(text, max)];
+    if let Some(i) = head.rfind(['.', '!', '?', '\u{3002}']).filter(|i| *i > 0) {
+        let end = i + head[i..].chars().next().map_or(1, char::len_utf8);
+        return head[..end].to_string();
+    }
+    // Room for the "..." within `max`.
+    let head = &text[..boundary(text, max.saturating_sub(3))];
+    match head.rfind(char::is_whitespace).filter(|i| *i > 0) {
+        Some(i) => format!("{}...", &head[..i]),
+        None => format!("{head}..."),
+    }
+}
+
+/// The largest char boundary of `text` at or below `at`.
+fn boundary(text: &str, mut at: usize) -> usize {
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
 }
 
 /// The names and scope of a CRD, which all its versions must agree on.
@@ -459,4 +530,35 @@ fn lift_metadata_rules(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{shorten, shorten_descriptions};
+    use serde_json::json;
+
+    #[test]
+    fn descriptions_are_cut_at_a_sentence_end_or_a_space() {
+        assert_eq!(shorten("One. Two three.", 12), "One.");
+        assert_eq!(shorten("One two three", 10), "One...");
+        assert_eq!(shorten("One two three", 11), "One two...");
+        assert_eq!(shorten("Short.", 10), "Short.");
+        assert_eq!(shorten("Überlänge", 6), "Üb...");
+    }
+
+    #[test]
+    fn only_descriptions_are_touched_even_a_property_named_description() {
+        let mut schema = json!({"description": "Root. More.", "properties": {
+            "description": {"type": "string", "description": "The text. Long."},
+            "items": {"type": "array", "items": {"type": "string", "description": "An item. Yes."}}
+        }});
+        shorten_descriptions(&mut schema, 0);
+        assert_eq!(
+            schema,
+            json!({"properties": {
+                "description": {"type": "string"},
+                "items": {"type": "array", "items": {"type": "string"}}
+            }})
+        );
+    }
 }
