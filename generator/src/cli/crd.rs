@@ -3,17 +3,11 @@
 
 use super::CrdArgs;
 use kubeidl_gen::crd::{generate, Options};
-use kubeidl_gen::go::{Loader, ModuleMap};
 use kubeidl_gen::Error;
-use std::io::Write;
 use std::process::ExitCode;
 
 pub fn run(args: CrdArgs) -> Result<ExitCode, Error> {
-    let mut modules = ModuleMap::new();
-    for m in &args.modules {
-        modules.add_argument(m)?;
-    }
-    let loader = Loader::new(modules);
+    let loader = super::loader(&args.modules)?;
     let options = Options {
         lenient: args.lenient,
         max_description_len: args.max_desc_len,
@@ -24,11 +18,7 @@ pub fn run(args: CrdArgs) -> Result<ExitCode, Error> {
     }
     let Some(dir) = &args.output_dir else {
         let text: String = generated.crds.iter().map(|c| c.text.as_str()).collect();
-        let mut stdout = std::io::stdout().lock();
-        stdout
-            .write_all(text.as_bytes())
-            .and_then(|_| stdout.flush())
-            .map_err(|e| Error::new(format!("writing to stdout: {e}")))?;
+        super::print(&text)?;
         return Ok(ExitCode::SUCCESS);
     };
     if args.check {

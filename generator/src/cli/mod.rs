@@ -213,6 +213,25 @@ pub struct OpenapiArgs {
     pub packages: Vec<String>,
 }
 
+/// The package loader for `--module` arguments.
+fn loader(modules: &[String]) -> Result<kubeidl_gen::go::Loader, kubeidl_gen::Error> {
+    let mut map = kubeidl_gen::go::ModuleMap::new();
+    for m in modules {
+        map.add_argument(m)?;
+    }
+    Ok(kubeidl_gen::go::Loader::new(map))
+}
+
+/// Writes generated text to stdout.
+fn print(text: &str) -> Result<(), kubeidl_gen::Error> {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    stdout
+        .write_all(text.as_bytes())
+        .and_then(|_| stdout.flush())
+        .map_err(|e| kubeidl_gen::Error::new(format!("writing to stdout: {e}")))
+}
+
 /// Parses the arguments and runs the subcommand; errors print with their source line and exit 2.
 pub fn run() -> ExitCode {
     let cli = Cli::parse();

@@ -1,19 +1,13 @@
 //! `kubeidl openapi`: generate OpenAPI from Go packages, write it atomically or check it.
 
 use super::OpenapiArgs;
-use kubeidl_gen::go::{Loader, ModuleMap};
 use kubeidl_gen::openapi::{generate, Options};
 use kubeidl_gen::Error;
-use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
 pub fn run(args: OpenapiArgs) -> Result<ExitCode, Error> {
-    let mut modules = ModuleMap::new();
-    for m in &args.modules {
-        modules.add_argument(m)?;
-    }
-    let loader = Loader::new(modules);
+    let loader = super::loader(&args.modules)?;
     let options = Options {
         enums: args.enums,
         validations: !args.no_validations,
@@ -43,11 +37,7 @@ pub fn run(args: OpenapiArgs) -> Result<ExitCode, Error> {
             Ok(ExitCode::SUCCESS)
         }
         (None, _) => {
-            let mut stdout = std::io::stdout().lock();
-            stdout
-                .write_all(text.as_bytes())
-                .and_then(|_| stdout.flush())
-                .map_err(|e| Error::new(format!("writing to stdout: {e}")))?;
+            super::print(&text)?;
             Ok(ExitCode::SUCCESS)
         }
     }
