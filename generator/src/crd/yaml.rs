@@ -61,6 +61,7 @@ mod tests {
             "apiVersion": "apiextensions.k8s.io/v1",
             "text": "two\n\nparagraphs",
             "odd": ["true", "1", "a: b", "", "#x", "{}"],
+            "yaml11": ["yes", "No", "on", "OFF", "y", "0755", "1e3", ".5"],
             "n": [1, -2, 0.5, 18446744073709551615u64]
         });
         let text = document(&value);
@@ -83,5 +84,12 @@ mod tests {
         assert_eq!(back[0]["odd"][5].as_str(), Some("{}"));
         assert_eq!(back[0]["text"].as_str(), Some("two\n\nparagraphs"));
         assert_eq!(back[0]["n"][2].as_f64(), Some(0.5));
+        // Kubernetes reads YAML 1.1, where these are booleans and numbers unless quoted.
+        for word in ["yes", "No", "on", "OFF", "y", "0755", "1e3", ".5"] {
+            assert!(
+                text.contains(&format!("- \"{word}\"\n")),
+                "{word} unquoted in {text}"
+            );
+        }
     }
 }
