@@ -43,6 +43,14 @@ impl FieldPath {
         self.with(PathElement::Key(k.to_string()))
     }
 
+    /// `below` (a path from some node) continued from this path (the path of that node).
+    pub fn join(&self, below: &FieldPath) -> FieldPath {
+        below
+            .elements()
+            .into_iter()
+            .fold(self.clone(), |path, element| path.with(element.clone()))
+    }
+
     fn with(&self, element: PathElement) -> FieldPath {
         FieldPath {
             last: Some(Arc::new(Segment {

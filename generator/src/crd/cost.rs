@@ -13,7 +13,7 @@ use kubeidl::cel::estimate::{
 };
 use kubeidl::cel::rule::{compile_rule_unlimited, ExpressionKind};
 use kubeidl::errors::FieldPath;
-use kubeidl::schema::{RuleSite, Schema, SchemaType};
+use kubeidl::schema::{node_name, RuleSite, Schema, SchemaType};
 use serde_json::Value;
 
 /// Where the rules of one schema were written.
@@ -116,11 +116,10 @@ impl Walk<'_> {
                 Cardinality::Unbounded(format!("{} has no {field}", self.path(at)))
             }
         };
-        let (of_properties, of_items, of_values) =
-            (child(""), child("maxItems"), child("maxProperties"));
+        let (of_items, of_members) = (child("maxItems"), child("maxProperties"));
         let properties = at.child("properties");
         for (key, property) in &schema.properties {
-            let c = of_properties.clone();
+            let c = of_members.clone();
             self.node(property, &properties.key(key), c, false, correlatable);
         }
         if let Some(items) = &schema.items {
@@ -137,17 +136,12 @@ impl Walk<'_> {
             let atomic = schema.extensions.get("x-kubernetes-map-type")
                 == Some(&Value::String("atomic".into()));
             let at = at.child("additionalProperties");
-            self.node(values, &at, of_values, false, correlatable && !atomic);
+            self.node(values, &at, of_members, false, correlatable && !atomic);
         }
     }
 
     fn path(&self, at: &FieldPath) -> String {
-        let mut path = self.base.to_string();
-        if !at.is_root() {
-            path.push('.');
-            path.push_str(&at.to_string());
-        }
-        path
+        self.base.join(at).to_string()
     }
 
     fn rule(
@@ -161,12 +155,7 @@ impl Walk<'_> {
         let text = |key: &str| rule.get(key).and_then(Value::as_str);
         let Some(source) = text("rule") else { return };
         let optional_old_self = rule.get("optionalOldSelf") == Some(&Value::Bool(true));
-        let node = if at.is_root() {
-            "openAPIV3Schema".to_string()
-        } else {
-            format!("openAPIV3Schema.{at}")
-        };
-        let pos = self.sources.position(&node, source);
+        let pos = self.sources.position(&node_name(at), source);
         let here = format!("{}.x-kubernetes-validations[{index}]", self.path(at));
         let mut expressions = vec![(source, ExpressionKind::Rule, "rule")];
         if let Some(m) = text("messageExpression") {

@@ -42,8 +42,6 @@ pub struct KindMarkers {
     pub skip: bool,
     /// `Some` for a deprecated version, with its warning if it has one.
     pub deprecated: Option<Option<String>>,
-    /// Where the markers are, for errors about them.
-    pub at: Option<SourcePos>,
 }
 
 /// The kinds declared in `packages`, in package then name order. A package with kinds but no
@@ -154,12 +152,8 @@ fn read_markers(decl: &TypeDecl) -> Result<KindMarkers, Vec<Error>> {
         };
         let lead = line.len() - trimmed.len() + 1;
         let pos = |offset: usize| {
-            let at = decl.comments.position(index, lead + offset);
-            SourcePos {
-                file: decl.pos.file.clone(),
-                line: at.line,
-                column: at.column,
-            }
+            decl.comments
+                .source_pos(&decl.pos.file, index, lead + offset)
         };
         if body.trim() == "genclient:nonNamespaced" {
             markers.scope = Some("Cluster".into());
@@ -194,7 +188,6 @@ fn read_markers(decl: &TypeDecl) -> Result<KindMarkers, Vec<Error>> {
             ));
             continue;
         };
-        markers.at.get_or_insert_with(|| pos(0));
         let args_text = body[marker.len()..].strip_prefix(':').unwrap_or("");
         let args_offset = marker.len() + 1;
         let args = if args_text.is_empty() {

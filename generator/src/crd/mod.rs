@@ -14,7 +14,7 @@ use crate::openapi::{self, RuleOrigins};
 use kinds::Kind;
 use kubeidl::cel::rebase::rebase_self;
 use kubeidl::errors::FieldPath;
-use kubeidl::schema::{crd_schema_errors, definition_name, inline, RuleSite, Schema};
+use kubeidl::schema::{crd_schema_errors, definition_name, inline, node_name, RuleSite, Schema};
 use kubeidl::tags::lower::Counts;
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
@@ -100,7 +100,7 @@ pub fn generate(loader: &Loader, package_args: &[String], options: &Options) -> 
             explicit_defaults_only: true,
         },
     )?;
-    let mut definitions = generated.document.schemas.clone();
+    let mut definitions = generated.document.schemas;
     prepare(&mut definitions, &kinds);
     let mut by_crd: BTreeMap<(String, String), Vec<&Kind>> = BTreeMap::new();
     for kind in &kinds {
@@ -207,6 +207,7 @@ fn crd(
                 if let Some(max) = options.max_description_len {
                     shorten_descriptions(&mut schema, max);
                 }
+                let schema = schema.to_json();
                 let m = &kind.markers;
                 let mut v = Map::new();
                 v.insert("name".into(), kind.version.clone().into());
@@ -276,26 +277,14 @@ fn crd(
     })
 }
 
-/// Cuts the descriptions of a schema (JSON) to `max` bytes, or drops them when `max` is 0.
-fn shorten_descriptions(schema: &mut Value, max: usize) {
-    let Value::Object(node) = schema else { return };
-    if max == 0 {
-        node.remove("description");
-    } else if let Some(Value::String(d)) = node.get_mut("description") {
-        *d = shorten(d, max);
-    }
-    for (key, child) in node.iter_mut() {
-        match (key.as_str(), child) {
-            ("properties", Value::Object(properties)) => properties
-                .values_mut()
-                .for_each(|p| shorten_descriptions(p, max)),
-            ("items" | "additionalProperties" | "not", child) => shorten_descriptions(child, max),
-            ("allOf" | "anyOf" | "oneOf", Value::Array(list)) => {
-                list.iter_mut().for_each(|s| shorten_descriptions(s, max))
-            }
-            _ => {}
-        }
-    }
+/// Cuts the descriptions of a schema to `max` bytes, or drops them when `max` is 0.
+fn shorten_descriptions(schema: &mut Schema, max: usize) {
+    schema.description = schema
+        .description
+        .take()
+        .filter(|_| max > 0)
+        .map(|d| shorten(&d, max));
+    schema.for_each_child_mut(|child| shorten_descriptions(child, max));
 }
 
 /// `text` cut to at most `max` bytes: at its last sentence end, else at its last space with
@@ -441,7 +430,7 @@ fn version_schema(
     definitions: &BTreeMap<String, Schema>,
     origins: &RuleOrigins,
     base: &FieldPath,
-) -> std::result::Result<Value, Vec<Error>> {
+) -> std::result::Result<Schema, Vec<Error>> {
     let definition = kind_definition(kind);
     let inlined = inline(&definition, definitions)
         .map_err(|e| vec![Error::at(&kind.pos, format!("{}: {e}", kind.name))])?;
@@ -470,7 +459,7 @@ fn version_schema(
     };
     errors.extend(cost::check(&schema, base, &sources));
     if errors.is_empty() {
-        Ok(schema.to_json())
+        Ok(schema)
     } else {
         Err(errors)
     }
@@ -491,7 +480,8 @@ fn lift_metadata_rules(
         .and_then(|v| v.as_array().cloned())
         .unwrap_or_default();
     *metadata = Schema::typed("object", "");
-    const NODE: &str = "openAPIV3Schema.properties[metadata]";
+    let node = node_name(&FieldPath::root().child("properties").key("metadata"));
+    let root = node_name(&FieldPath::root());
     let mut lifted = Vec::new();
     for mut rule in rules {
         let Some(object) = rule.as_object_mut() else {
@@ -504,9 +494,9 @@ fn lift_metadata_rules(
                 if key == "rule" {
                     if let Some((site, _)) = sites
                         .iter_mut()
-                        .find(|(s, _)| s.node == NODE && s.rule == *text)
+                        .find(|(s, _)| s.node == node && s.rule == *text)
                     {
-                        site.node = "openAPIV3Schema".into();
+                        site.node = root.clone();
                         site.rule = moved.clone();
                     }
                 }
@@ -535,6 +525,7 @@ fn lift_metadata_rules(
 #[cfg(test)]
 mod tests {
     use super::{shorten, shorten_descriptions};
+    use kubeidl::schema::Schema;
     use serde_json::json;
 
     #[test]
@@ -548,13 +539,14 @@ mod tests {
 
     #[test]
     fn only_descriptions_are_touched_even_a_property_named_description() {
-        let mut schema = json!({"description": "Root. More.", "properties": {
+        let mut schema = Schema::from_json(&json!({"description": "Root. More.", "properties": {
             "description": {"type": "string", "description": "The text. Long."},
             "items": {"type": "array", "items": {"type": "string", "description": "An item. Yes."}}
-        }});
+        }}))
+        .unwrap();
         shorten_descriptions(&mut schema, 0);
         assert_eq!(
-            schema,
+            schema.to_json(),
             json!({"properties": {
                 "description": {"type": "string"},
                 "items": {"type": "array", "items": {"type": "string"}}

@@ -55,6 +55,23 @@ impl Doc {
     }
 }
 
+impl Doc {
+    /// [`Doc::position`] as a position in `file`.
+    pub fn source_pos(
+        &self,
+        file: &std::sync::Arc<std::path::PathBuf>,
+        index: usize,
+        offset: usize,
+    ) -> crate::error::SourcePos {
+        let at = self.position(index, offset);
+        crate::error::SourcePos {
+            file: file.clone(),
+            line: at.line,
+            column: at.column,
+        }
+    }
+}
+
 impl std::ops::Deref for Doc {
     type Target = [String];
 

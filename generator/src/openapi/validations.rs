@@ -18,14 +18,7 @@ use std::sync::Arc;
 pub fn read_tags(doc: &Doc, file: &Arc<PathBuf>, errors: &mut Vec<Error>) -> Vec<At<SourcePos>> {
     let mut tags = Vec::new();
     for (index, line) in doc.lines.iter().enumerate() {
-        let pos = |offset: usize| {
-            let at = doc.position(index, offset);
-            SourcePos {
-                file: file.clone(),
-                line: at.line,
-                column: at.column,
-            }
-        };
+        let pos = |offset: usize| doc.source_pos(file, index, offset);
         match read_line(line) {
             Ok(Some(tag)) => {
                 let at = pos(tag.offset);

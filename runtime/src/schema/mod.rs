@@ -16,5 +16,6 @@ pub use refs::{
     definition_name, ref_closure, ref_target, resolve, wrap_refs, COMPONENTS_PREFIX, MAX_REF_CHAIN,
 };
 pub use structural::{
-    crd_schema_errors, inline, Inlined, RuleSite, StructuralError, CRD_EXTENSIONS, QUANTITY_PATTERN,
+    crd_schema_errors, inline, node_name, Inlined, RuleSite, StructuralError, CRD_EXTENSIONS,
+    QUANTITY_PATTERN,
 };

@@ -5,7 +5,7 @@
 
 use super::refs::definition_name;
 use super::Schema;
-use crate::errors::{BadValue, FieldError, FieldPath, PathElement};
+use crate::errors::{BadValue, FieldError, FieldPath};
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 
@@ -219,7 +219,8 @@ fn take_reference(schema: &mut Schema) -> Option<String> {
     }
 }
 
-fn node_name(node: &FieldPath) -> String {
+/// How [`RuleSite::node`] names a node: `openAPIV3Schema` and its path below it.
+pub fn node_name(node: &FieldPath) -> String {
     if node.is_root() {
         "openAPIV3Schema".to_string()
     } else {
@@ -645,15 +646,7 @@ fn check_default(schema: &Schema, at: &FieldPath, errors: &mut Vec<FieldError>) 
         return;
     };
     for mut e in validator.validate(default).errors {
-        let mut path = at.child("default");
-        for element in e.path.elements() {
-            path = match element {
-                PathElement::Field(f) => path.child(f),
-                PathElement::Index(i) => path.index(*i),
-                PathElement::Key(k) => path.key(k),
-            };
-        }
-        e.path = path;
+        e.path = at.child("default").join(&e.path);
         errors.push(e);
     }
 }
