@@ -1,1 +1,82 @@
+//! `#[derive(Schema, Validate)]`: the Kubernetes IDL tags of the Go generator, written in doc
+//! comments of Rust structs.
+//!
+//! ```ignore
+//! #[derive(kubeidl_derive::Schema, serde::Serialize)]
+//! #[kubeidl(package = "example.com/widgets/v1")]
+//! #[serde(rename_all = "camelCase")]
+//! /// WidgetSpec is what a widget should be.
+//! /// +validationRule="self.minReplicas <= self.maxReplicas",message="min must not exceed max"
+//! struct WidgetSpec {
+//!     /// +minimum=0
+//!     min_replicas: i32,
+//!     /// +maximum=100
+//!     max_replicas: i32,
+//! }
+//! ```
+//!
+//! `Schema` implements [`kubeidl::typed::Definition`]: `WidgetSpec::openapi_schema()` is the
+//! definition the Go generator writes for the struct's Go twin, and those it refers to.
+//! Tags are read and lowered while the struct compiles; a bad tag is a compile error at its doc
+//! line.
 
+mod container;
+mod definition;
+mod docs;
+mod serde_attrs;
+mod shape;
+
+use container::Container;
+use proc_macro::TokenStream;
+use quote::quote;
+use syn::{parse_macro_input, DeriveInput};
+
+/// Implements `kubeidl::typed::Definition`. See the crate documentation.
+#[proc_macro_derive(Schema, attributes(kubeidl, serde))]
+pub fn derive_schema(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    match expand_schema(&input) {
+        Ok(tokens) => tokens.into(),
+        Err(e) => e.to_compile_error().into(),
+    }
+}
+
+fn expand_schema(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
+    let c = Container::read(input)?;
+    let built = definition::build(&c)?;
+    let ident = c.ident;
+    let name = match c.definition_name() {
+        Some(n) => quote!(::std::string::String::from(#n)),
+        None => {
+            let tail = format!(".{ident}");
+            quote!(::std::format!("{}{}", ::std::module_path!().replace("::", "."), #tail))
+        }
+    };
+    let json = serde_json::to_string(&built.schema.to_json()).expect("a schema is JSON");
+    let refs = &built.refs;
+    let flattened = &built.flattened;
+    Ok(quote! {
+        impl ::kubeidl::typed::Definition for #ident {
+            fn definition_name() -> ::std::string::String {
+                #name
+            }
+
+            fn add_definitions(
+                definitions: &mut ::std::collections::BTreeMap<::std::string::String, ::kubeidl::schema::Schema>,
+            ) {
+                let name = <Self as ::kubeidl::typed::Definition>::definition_name();
+                if definitions.contains_key(&name) {
+                    return;
+                }
+                definitions.insert(name.clone(), ::kubeidl::schema::Schema::default());
+                let built = ::kubeidl::typed::__private::Built {
+                    json: #json,
+                    refs: ::std::vec![#(<#refs as ::kubeidl::typed::Definition>::definition_name()),*],
+                    flattened: ::std::vec![#(::kubeidl::typed::__private::flattened_definition::<#flattened>(definitions)),*],
+                };
+                definitions.insert(name, built.definition());
+                #(<#refs as ::kubeidl::typed::Definition>::add_definitions(definitions);)*
+            }
+        }
+    })
+}

@@ -99,6 +99,14 @@ fn output_is_the_same_across_runs_and_argument_orders() {
             .package(&format!("{}/...", testdata(""))),
     );
     let mut reversed = Generator::new().validations(false);
+    let mut pairs: Vec<String> = std::fs::read_dir(testdata("parity"))
+        .unwrap()
+        .map(|e| format!("parity/{}", e.unwrap().file_name().to_string_lossy()))
+        .collect();
+    pairs.sort();
+    for p in pairs.iter().rev() {
+        reversed = reversed.package(&testdata(p));
+    }
     for p in [
         "tagged/v1beta1",
         "tagged",

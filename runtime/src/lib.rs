@@ -5,10 +5,12 @@
 //! Validation of objects and the CEL engine build on this model.
 
 pub mod cel;
+pub mod comments;
 pub mod document;
 pub mod errors;
 pub mod schema;
 pub mod strconv;
 pub mod tags;
+pub mod typed;
 pub mod validate;
 pub mod value;

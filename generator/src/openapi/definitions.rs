@@ -3,7 +3,6 @@
 
 use super::comment_tags;
 use super::defaults::default_value;
-use super::description::description;
 use super::enums::EnumType;
 use super::extensions::{extensions, is_inline, is_optional, json_name, json_tag_parts, unions};
 use super::naming::definition_name;
@@ -14,6 +13,7 @@ use crate::error::{Error, Result, SourcePos};
 use crate::go::{
     struct_tag, Doc, Field, Loader, Method, Package, ReturnLiteral, TypeDecl, TypeExpr,
 };
+use kubeidl::comments::description;
 use kubeidl::schema::{wrap_refs, Document, Schema, SchemaType};
 use kubeidl::tags::lower::{
     add_rules, lower, union_rules, At, Counts, Lowered, Place, Presence, UnionMember, Validation,

@@ -2,10 +2,9 @@
 //! pinned by Kubernetes 1.35) and the apiserver's post-processing (`allOf` around `$ref`s with
 //! siblings), so the output for Kubernetes' own types equals what an apiserver publishes.
 
-pub(crate) mod comment_tags;
+pub(crate) use kubeidl::comments::tags as comment_tags;
 mod defaults;
 mod definitions;
-mod description;
 mod enums;
 mod extensions;
 mod naming;
@@ -14,6 +13,6 @@ mod types;
 mod validations;
 
 pub use definitions::{generate, generate_types, Generated, Options, RuleOrigins};
-pub use description::description;
+pub use kubeidl::comments::description;
 pub use naming::{definition_name, rest_friendly_name};
 pub use rule_check::Origins;

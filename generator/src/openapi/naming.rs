@@ -3,6 +3,7 @@
 
 use super::comment_tags;
 use crate::go::{Package, ReturnLiteral, TypeExpr};
+pub use kubeidl::schema::rest_friendly_name;
 
 /// The definition name of type `name` declared in `pkg`.
 pub fn definition_name(pkg: &Package, name: &str) -> String {
@@ -22,16 +23,6 @@ pub fn definition_name(pkg: &Package, name: &str) -> String {
         Some(prefix) if !prefix.is_empty() => format!("{prefix}.{name}"),
         _ => rest_friendly_name(&format!("{}.{}", pkg.path, name)),
     }
-}
-
-/// `k8s.io/api/apps/v1.Deployment` to `io.k8s.api.apps.v1.Deployment`: reverse the dot-separated
-/// parts of the first path segment when it has dots, then join the segments with dots.
-pub fn rest_friendly_name(go_name: &str) -> String {
-    let mut segments: Vec<String> = go_name.split('/').map(str::to_string).collect();
-    if segments.len() > 1 && segments[0].contains('.') {
-        segments[0] = segments[0].split('.').rev().collect::<Vec<_>>().join(".");
-    }
-    segments.join(".")
 }
 
 #[cfg(test)]

@@ -98,6 +98,16 @@ fn collect_refs(schema: &Schema, out: &mut Vec<String>) {
     schema.for_each_child(|child| collect_refs(child, out));
 }
 
+/// `k8s.io/api/apps/v1.Deployment` to `io.k8s.api.apps.v1.Deployment`: reverse the dot-separated
+/// parts of the first path segment when it has dots, then join the segments with dots.
+pub fn rest_friendly_name(go_name: &str) -> String {
+    let mut segments: Vec<String> = go_name.split('/').map(str::to_string).collect();
+    if segments.len() > 1 && segments[0].contains('.') {
+        segments[0] = segments[0].split('.').rev().collect::<Vec<_>>().join(".");
+    }
+    segments.join(".")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

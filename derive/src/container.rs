@@ -1,0 +1,195 @@
+//! The struct being derived, read once for both macros: its doc lines, its fields with their
+//! wire names (serde's renames applied), shapes, and presence.
+
+use crate::docs::Docs;
+use crate::serde_attrs::{self, rename_rule};
+use crate::shape::Shape;
+use kubeidl::comments::tags as comment_tags;
+use kubeidl::tags::lower::{Member, ValueKind};
+use proc_macro2::Span;
+use syn::{Data, DeriveInput, Fields, Ident, LitStr, Type};
+
+pub struct Container<'a> {
+    pub ident: &'a Ident,
+    pub docs: Docs,
+    /// The Go import path whose definition names this type's name follows.
+    pub package: Option<String>,
+    pub fields: Vec<Field<'a>>,
+}
+
+pub struct Field<'a> {
+    pub ident: &'a Ident,
+    pub ty: &'a Type,
+    pub wire: String,
+    pub docs: Docs,
+    pub shape: Shape,
+    /// `#[serde(flatten)]`: its members are the parent's.
+    pub flatten: bool,
+    /// `skip_serializing_if`: Go's `omitempty`.
+    pub omit_empty: bool,
+    /// Not required: `Option`, `omitempty`, `#[serde(default)]`, or `+optional`.
+    pub optional: bool,
+    pub span: Span,
+}
+
+impl Field<'_> {
+    /// `Option<T>`: Go's pointer.
+    pub fn is_pointer(&self) -> bool {
+        matches!(self.shape, Shape::Optional(_))
+    }
+
+    /// The Go name this field's twin has: its name in UpperCamelCase (a union member's
+    /// discriminator value by default).
+    pub fn go_name(&self) -> String {
+        rename_rule("PascalCase", &self.ident.to_string()).unwrap_or_default()
+    }
+}
+
+impl<'a> Container<'a> {
+    pub fn read(input: &'a DeriveInput) -> syn::Result<Container<'a>> {
+        if !input.generics.params.is_empty() {
+            return Err(syn::Error::new_spanned(
+                &input.generics,
+                "kubeidl cannot derive for generic types: a definition has one schema",
+            ));
+        }
+        let Data::Struct(data) = &input.data else {
+            return Err(syn::Error::new_spanned(
+                &input.ident,
+                "kubeidl derives for structs with named fields",
+            ));
+        };
+        let Fields::Named(named) = &data.fields else {
+            return Err(syn::Error::new_spanned(
+                &input.ident,
+                "kubeidl derives for structs with named fields",
+            ));
+        };
+        let serde = serde_attrs::container(&input.attrs)?;
+        let mut errors: Option<syn::Error> = None;
+        let mut push = |e: syn::Error| match &mut errors {
+            Some(all) => all.combine(e),
+            None => errors = Some(e),
+        };
+        let mut fields = Vec::new();
+        for f in &named.named {
+            let ident = f.ident.as_ref().expect("named fields have names");
+            let attrs = match serde_attrs::field(&f.attrs) {
+                Ok(a) => a,
+                Err(e) => {
+                    push(e);
+                    continue;
+                }
+            };
+            if attrs.skip {
+                continue;
+            }
+            let shape = match Shape::read(&f.ty) {
+                Ok(s) => s,
+                Err(e) => {
+                    push(e);
+                    continue;
+                }
+            };
+            let rust_name = ident.to_string();
+            let rust_name = rust_name.trim_start_matches("r#");
+            let wire = match (&attrs.rename, &serde.rename_all) {
+                (Some(r), _) => r.clone(),
+                (None, Some((rule, _))) => {
+                    rename_rule(rule, rust_name).unwrap_or_else(|| rust_name.to_string())
+                }
+                (None, None) => rust_name.to_string(),
+            };
+            let docs = Docs::read(&f.attrs);
+            let tagged_optional = comment_tags::has(&docs.lines, "optional");
+            let tagged_required = comment_tags::has(&docs.lines, "required");
+            if tagged_optional && tagged_required {
+                let span = docs.span_of("required").unwrap_or_else(|| ident.span());
+                push(syn::Error::new(
+                    span,
+                    format!("field {rust_name} cannot be both +optional and +required"),
+                ));
+            }
+            let untagged_optional =
+                matches!(shape, Shape::Optional(_)) || attrs.skip_serializing_if || attrs.default;
+            fields.push(Field {
+                ident,
+                ty: &f.ty,
+                wire,
+                optional: !tagged_required && (tagged_optional || untagged_optional),
+                docs,
+                shape,
+                flatten: attrs.flatten,
+                omit_empty: attrs.skip_serializing_if,
+                span: ident.span(),
+            });
+        }
+        if let Some(e) = errors {
+            return Err(e);
+        }
+        Ok(Container {
+            ident: &input.ident,
+            docs: Docs::read(&input.attrs),
+            package: package(&input.attrs)?,
+            fields,
+        })
+    }
+
+    /// The struct's members as rules on it see them (flattened members are not known here).
+    pub fn members(&self) -> Vec<Member> {
+        self.fields
+            .iter()
+            .filter(|f| !f.flatten)
+            .map(|f| Member {
+                json: f.wire.clone(),
+                name: f.go_name(),
+                kind: f.shape.kind(),
+            })
+            .collect()
+    }
+
+    /// The definition name, when known at expansion time.
+    pub fn definition_name(&self) -> Option<String> {
+        let model_package =
+            comment_tags::first_value(&self.docs.lines, "k8s:openapi-model-package");
+        match (model_package, &self.package) {
+            (Some(prefix), _) if !prefix.is_empty() => Some(format!("{prefix}.{}", self.ident)),
+            (_, Some(package)) => Some(kubeidl::schema::rest_friendly_name(&format!(
+                "{package}.{}",
+                self.ident
+            ))),
+            _ => None,
+        }
+    }
+}
+
+/// `#[kubeidl(package = "example.com/widgets/v1")]`.
+fn package(attrs: &[syn::Attribute]) -> syn::Result<Option<String>> {
+    let mut out = None;
+    for attr in attrs.iter().filter(|a| a.path().is_ident("kubeidl")) {
+        attr.parse_nested_meta(|meta| {
+            if meta.path.is_ident("package") {
+                let lit: LitStr = meta.value()?.parse()?;
+                out = Some(lit.value());
+                Ok(())
+            } else {
+                Err(meta
+                    .error("unknown kubeidl attribute; expected `package = \"<Go import path>\"`"))
+            }
+        })?;
+    }
+    Ok(out)
+}
+
+/// Whether values of this kind lose nothing when stripped of their zero value.
+pub fn strips_zero(kind: ValueKind) -> bool {
+    matches!(
+        kind,
+        ValueKind::String
+            | ValueKind::Integer
+            | ValueKind::Number
+            | ValueKind::Bool
+            | ValueKind::List
+            | ValueKind::Map
+    )
+}

@@ -1,0 +1,284 @@
+//! The definition of a derived struct, built at expansion time as the Go generator builds the
+//! definition of the struct's Go twin: description, properties, `required`, enforced and tagged
+//! defaults, extensions, and every validation tag lowered by the runtime's one lowering. Types
+//! the macro cannot see (named field types, flattened types) become placeholders the runtime
+//! fills in when it assembles the document.
+
+use crate::container::{strips_zero, Container, Field};
+use crate::docs::Docs;
+use crate::shape::Shape;
+use kubeidl::comments::defaults::{json_equal, normalize_numbers};
+use kubeidl::comments::tags as comment_tags;
+use kubeidl::comments::{description, extensions};
+use kubeidl::schema::{ref_target, wrap_refs, Schema, SchemaType};
+use kubeidl::tags::lower::{
+    add_rules, lower, union_rules, At, Lowered, Place, Presence, UnionMember, Validation,
+};
+use kubeidl::tags::read::read_line;
+use kubeidl::tags::registry::Scopes;
+use kubeidl::typed::__private::{flatten_placeholder, placeholder};
+use proc_macro2::Span;
+use serde_json::Value;
+use syn::Type;
+
+/// A definition built at expansion time.
+pub struct Built {
+    pub schema: Schema,
+    /// The types `$ref` placeholders stand for, in placeholder order.
+    pub refs: Vec<Type>,
+    /// The `#[serde(flatten)]` types, in placeholder order.
+    pub flattened: Vec<Type>,
+}
+
+struct Builder {
+    refs: Vec<Type>,
+    errors: Option<syn::Error>,
+}
+
+impl Builder {
+    fn error(&mut self, span: Span, message: impl std::fmt::Display) {
+        let e = syn::Error::new(span, message);
+        match &mut self.errors {
+            Some(all) => all.combine(e),
+            None => self.errors = Some(e),
+        }
+    }
+}
+
+/// Builds the definition of `c`.
+pub fn build(c: &Container<'_>) -> syn::Result<Built> {
+    let mut b = Builder {
+        refs: Vec::new(),
+        errors: None,
+    };
+    let mut schema = Schema {
+        description: description(&c.docs.lines),
+        schema_type: Some(SchemaType::Single("object".into())),
+        ..Schema::default()
+    };
+    let mut rules: Vec<Validation> = Vec::new();
+    let mut unions: Vec<UnionMember> = Vec::new();
+    let mut flattened = Vec::new();
+    for f in &c.fields {
+        if comment_tags::has_openapi_gen(&f.docs.lines, "false") {
+            continue;
+        }
+        if f.flatten {
+            schema.required.push(flatten_placeholder(flattened.len()));
+            flattened.push(f.ty.clone());
+            continue;
+        }
+        if !f.optional {
+            schema.required.push(f.wire.clone());
+        }
+        let mut property = b.property(f);
+        b.lower_field(f, &mut property, &mut schema, &mut rules, &mut unions);
+        if schema.properties.insert(f.wire.clone(), property).is_some() {
+            b.error(
+                f.span,
+                format!("two members are named {:?} in JSON", f.wire),
+            );
+        }
+    }
+    add_rules(&mut schema, rules);
+    match union_rules(&unions) {
+        Ok(r) => add_rules(&mut schema, r),
+        Err(e) => b.error(c.ident.span(), e),
+    }
+    let from_fields = std::mem::replace(&mut schema.extensions, extensions(&c.docs.lines));
+    schema.extensions.extend(from_fields);
+    let members = c.members();
+    let place = Place {
+        scope: Scopes::TYPE,
+        kind: kubeidl::tags::lower::ValueKind::Struct,
+        json: None,
+        name: None,
+        elem: None,
+        members: &members,
+    };
+    b.lower_docs(&c.docs, &place, &mut schema);
+    wrap_refs(&mut schema);
+    match b.errors {
+        Some(e) => Err(e),
+        None => Ok(Built {
+            schema,
+            refs: b.refs,
+            flattened,
+        }),
+    }
+}
+
+impl Builder {
+    fn property(&mut self, f: &Field<'_>) -> Schema {
+        let mut schema = Schema {
+            description: description(&f.docs.lines),
+            extensions: extensions(&f.docs.lines),
+            ..Schema::default()
+        };
+        schema.default = self.default_value(f);
+        self.shape(f.shape.required(), &mut schema);
+        schema
+    }
+
+    /// The tagged default, or the zero value openapi-gen enforces on non-pointer members.
+    fn default_value(&mut self, f: &Field<'_>) -> Option<Value> {
+        let enforced = enforced_default(&f.shape, f.omit_empty);
+        let span = f.docs.span_of("default").unwrap_or(f.span);
+        let tag = match comment_tags::single(&f.docs.lines, "default") {
+            Ok(t) => t.filter(|t| !t.is_empty()),
+            Err(e) => {
+                self.error(span, e);
+                return enforced;
+            }
+        };
+        let Some(tag) = tag else { return enforced };
+        if tag.starts_with("ref(") {
+            self.error(
+                span,
+                "+default=ref(...) names a Go constant, which a Rust struct does not have: write the JSON value",
+            );
+            return enforced;
+        }
+        let value = match serde_json::from_str::<Value>(tag) {
+            Ok(v) => normalize_numbers(v),
+            Err(e) => {
+                self.error(span, format!("failed to unmarshal +default={tag}: {e}"));
+                return enforced;
+            }
+        };
+        match enforced {
+            Some(enforced) if !json_equal(&value, &enforced) => {
+                self.error(
+                    span,
+                    format!("invalid +default={value} for a non-pointer, non-omitempty field: if specified, it must be {enforced}"),
+                );
+                Some(enforced)
+            }
+            _ => Some(value),
+        }
+    }
+
+    /// Type, format, items, values or reference of a (non-optional) shape.
+    fn shape(&mut self, shape: &Shape, schema: &mut Schema) {
+        match shape {
+            Shape::Scalar(s) => {
+                schema.schema_type = Some(SchemaType::Single(s.openapi.to_string()));
+                schema.format = (!s.format.is_empty()).then(|| s.format.to_string());
+            }
+            Shape::List(elem) => {
+                schema.schema_type = Some(SchemaType::Single("array".into()));
+                schema.items = Some(Box::new(self.element(elem)));
+            }
+            Shape::Map(elem) => {
+                schema.schema_type = Some(SchemaType::Single("object".into()));
+                schema.additional_properties = Some(Box::new(self.element(elem)));
+            }
+            Shape::Named(ty) => {
+                let key = quote::quote!(#ty).to_string();
+                let index = match self
+                    .refs
+                    .iter()
+                    .position(|t| quote::quote!(#t).to_string() == key)
+                {
+                    Some(i) => i,
+                    None => {
+                        self.refs.push((**ty).clone());
+                        self.refs.len() - 1
+                    }
+                };
+                schema.reference = Some(ref_target(&placeholder(index)));
+            }
+            Shape::Optional(inner) => self.shape(inner, schema),
+        }
+    }
+
+    /// A list item or map value: its enforced default and its shape; never a description.
+    fn element(&mut self, shape: &Shape) -> Schema {
+        let mut schema = Schema {
+            default: enforced_default(shape, false),
+            ..Schema::default()
+        };
+        self.shape(shape.required(), &mut schema);
+        schema
+    }
+
+    /// Reads the validation tags of `docs` and lowers them onto `schema`.
+    fn lower_docs(&mut self, docs: &Docs, place: &Place<'_>, schema: &mut Schema) -> Lowered<Span> {
+        let mut tags = Vec::new();
+        for (line, span) in docs.lines.iter().zip(&docs.spans) {
+            match read_line(line) {
+                Ok(Some(tag)) => tags.push(At { tag, pos: *span }),
+                Ok(None) => {}
+                Err(e) => self.error(*span, format!("{} (in `{}`)", e.message, line.trim())),
+            }
+        }
+        let lowered = lower(place, &tags, schema);
+        for e in &lowered.errors {
+            self.error(e.pos, &e.message);
+        }
+        lowered
+    }
+
+    /// A field's tags onto its property; what they ask of the struct into `parent`'s
+    /// `required`, `rules` and `unions`.
+    fn lower_field(
+        &mut self,
+        f: &Field<'_>,
+        property: &mut Schema,
+        parent: &mut Schema,
+        rules: &mut Vec<Validation>,
+        unions: &mut Vec<UnionMember>,
+    ) {
+        let go_name = f.go_name();
+        let place = Place {
+            scope: Scopes::FIELD,
+            kind: f.shape.kind(),
+            json: Some(&f.wire),
+            name: Some(&go_name),
+            elem: f.shape.elem_kind(),
+            members: &[],
+        };
+        let lowered = self.lower_docs(&f.docs, &place, property);
+        match lowered.presence {
+            Some(Presence::Required) if !parent.required.contains(&f.wire) => {
+                parent.required.push(f.wire.clone())
+            }
+            Some(Presence::Optional) => parent.required.retain(|r| *r != f.wire),
+            _ => {}
+        }
+        rules.extend(lowered.parent_rules);
+        unions.extend(
+            lowered
+                .union
+                .into_iter()
+                .map(|r| UnionMember::field(&f.wire, r)),
+        );
+        if !lowered.item_unions.is_empty() {
+            let items: Vec<UnionMember> = lowered
+                .item_unions
+                .iter()
+                .map(|(selects, label, role)| UnionMember::item(selects, label, role.clone()))
+                .collect();
+            match union_rules(&items) {
+                Ok(r) => add_rules(property, r),
+                Err(e) => self.error(f.span, e),
+            }
+        }
+        if !f.is_pointer() && strips_zero(place.kind) {
+            property
+                .extensions
+                .insert("x-kubernetes-strip-zero".into(), Value::Bool(true));
+        }
+    }
+}
+
+/// openapi-gen's `mustEnforceDefault`: the zero value of a non-pointer scalar (unless
+/// `omitempty`) and `{}` for a struct; nothing for pointers, lists and maps.
+fn enforced_default(shape: &Shape, omit_empty: bool) -> Option<Value> {
+    match shape {
+        Shape::Optional(_) | Shape::List(_) | Shape::Map(_) => None,
+        Shape::Scalar(s) if omit_empty || s.rust == "Vec<u8>" => None,
+        Shape::Scalar(s) => Some(s.zero()),
+        Shape::Named(_) => Some(Value::Object(serde_json::Map::new())),
+    }
+}

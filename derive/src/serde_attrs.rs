@@ -1,0 +1,149 @@
+//! The serde attributes that change what a struct looks like on the wire: `rename`,
+//! `rename_all`, `skip`, `skip_serializing_if`, `default` and `flatten`. Others (`with`,
+//! `deserialize_with`, ...) change how values are read, not their names or presence, and are
+//! left to serde.
+
+use syn::{Attribute, LitStr};
+
+/// Container-level serde settings.
+#[derive(Default)]
+pub struct ContainerSerde {
+    pub rename_all: Option<(String, proc_macro2::Span)>,
+}
+
+/// Field-level serde settings.
+#[derive(Default)]
+pub struct FieldSerde {
+    pub rename: Option<String>,
+    pub skip: bool,
+    pub skip_serializing_if: bool,
+    pub default: bool,
+    pub flatten: bool,
+}
+
+pub fn container(attrs: &[Attribute]) -> syn::Result<ContainerSerde> {
+    let mut out = ContainerSerde::default();
+    for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
+        attr.parse_nested_meta(|meta| {
+            if meta.path.is_ident("rename_all") {
+                if meta.input.peek(syn::Token![=]) {
+                    let lit: LitStr = meta.value()?.parse()?;
+                    if rename_rule(&lit.value(), "x").is_none() {
+                        return Err(syn::Error::new(
+                            lit.span(),
+                            format!("unknown rename_all rule {:?}", lit.value()),
+                        ));
+                    }
+                    out.rename_all = Some((lit.value(), lit.span()));
+                } else {
+                    meta.parse_nested_meta(|inner| {
+                        let lit: LitStr = inner.value()?.parse()?;
+                        if inner.path.is_ident("serialize") {
+                            out.rename_all = Some((lit.value(), lit.span()));
+                        }
+                        Ok(())
+                    })?;
+                }
+            } else {
+                skip_value(&meta)?;
+            }
+            Ok(())
+        })?;
+    }
+    Ok(out)
+}
+
+pub fn field(attrs: &[Attribute]) -> syn::Result<FieldSerde> {
+    let mut out = FieldSerde::default();
+    for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
+        attr.parse_nested_meta(|meta| {
+            let path = &meta.path;
+            if path.is_ident("rename") {
+                if meta.input.peek(syn::Token![=]) {
+                    let lit: LitStr = meta.value()?.parse()?;
+                    out.rename = Some(lit.value());
+                } else {
+                    meta.parse_nested_meta(|inner| {
+                        let lit: LitStr = inner.value()?.parse()?;
+                        if inner.path.is_ident("serialize") {
+                            out.rename = Some(lit.value());
+                        }
+                        Ok(())
+                    })?;
+                }
+            } else if path.is_ident("skip") || path.is_ident("skip_serializing") {
+                out.skip = true;
+            } else if path.is_ident("skip_serializing_if") {
+                out.skip_serializing_if = true;
+                skip_value(&meta)?;
+            } else if path.is_ident("default") {
+                out.default = true;
+                skip_value(&meta)?;
+            } else if path.is_ident("flatten") {
+                out.flatten = true;
+            } else {
+                skip_value(&meta)?;
+            }
+            Ok(())
+        })?;
+    }
+    Ok(out)
+}
+
+/// Consumes `= value` or `(...)` of an attribute kubeidl does not read.
+fn skip_value(meta: &syn::meta::ParseNestedMeta<'_>) -> syn::Result<()> {
+    if meta.input.peek(syn::Token![=]) {
+        let _: syn::Expr = meta.value()?.parse()?;
+    } else if meta.input.peek(syn::token::Paren) {
+        let content;
+        syn::parenthesized!(content in meta.input);
+        let _: proc_macro2::TokenStream = content.parse()?;
+    }
+    Ok(())
+}
+
+/// A field name under a `rename_all` rule, as serde spells it (`None` for an unknown rule).
+pub fn rename_rule(rule: &str, field: &str) -> Option<String> {
+    let words: Vec<&str> = field.split('_').filter(|w| !w.is_empty()).collect();
+    let capitalized = |w: &str| {
+        let mut c = w.chars();
+        c.next()
+            .map(|f| f.to_uppercase().chain(c).collect::<String>())
+            .unwrap_or_default()
+    };
+    Some(match rule {
+        "lowercase" => field.to_lowercase(),
+        "UPPERCASE" => field.to_uppercase(),
+        "PascalCase" => words.iter().map(|w| capitalized(w)).collect(),
+        "camelCase" => {
+            let pascal: String = words.iter().map(|w| capitalized(w)).collect();
+            let mut c = pascal.chars();
+            c.next()
+                .map(|f| f.to_lowercase().chain(c).collect())
+                .unwrap_or_default()
+        }
+        "snake_case" => field.to_string(),
+        "SCREAMING_SNAKE_CASE" => field.to_uppercase(),
+        "kebab-case" => field.replace('_', "-"),
+        "SCREAMING-KEBAB-CASE" => field.replace('_', "-").to_uppercase(),
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rename_rule;
+
+    #[test]
+    fn rename_rules_spell_as_serde() {
+        assert_eq!(rename_rule("camelCase", "max_surge").unwrap(), "maxSurge");
+        assert_eq!(rename_rule("PascalCase", "max_surge").unwrap(), "MaxSurge");
+        assert_eq!(rename_rule("kebab-case", "max_surge").unwrap(), "max-surge");
+        assert_eq!(
+            rename_rule("SCREAMING_SNAKE_CASE", "max_surge").unwrap(),
+            "MAX_SURGE"
+        );
+        assert_eq!(rename_rule("camelCase", "replicas").unwrap(), "replicas");
+        assert!(rename_rule("Title", "x").is_none());
+    }
+}

@@ -1,0 +1,85 @@
+//! What the derive macro's generated code calls; not a stable interface.
+
+use crate::schema::{ref_target, Schema};
+use std::collections::BTreeMap;
+
+/// The stand-in definition name the macro writes for the `i`-th type a definition refers to.
+pub fn placeholder(i: usize) -> String {
+    format!("kubeidl-derive-ref-{i}")
+}
+
+/// The stand-in entry of `required` where the `i`-th flattened type's required members go.
+pub fn flatten_placeholder(i: usize) -> String {
+    format!("\u{0}kubeidl-derive-flatten-{i}")
+}
+
+/// A definition the macro built: its JSON, with `$ref`s to [`placeholder`]s and `required`
+/// entries standing for flattened members.
+pub struct Built<'a> {
+    pub json: &'a str,
+    /// The definition names of the referenced types, in placeholder order.
+    pub refs: Vec<String>,
+    /// The definitions of the `#[serde(flatten)]` types, in placeholder order.
+    pub flattened: Vec<Schema>,
+}
+
+impl Built<'_> {
+    /// The finished definition.
+    pub fn definition(self) -> Schema {
+        let value: serde_json::Value =
+            serde_json::from_str(self.json).expect("the derive macro writes valid JSON");
+        let mut schema = Schema::from_json(&value).expect("the derive macro writes a valid schema");
+        let targets: Vec<(String, String)> = self
+            .refs
+            .iter()
+            .enumerate()
+            .map(|(i, name)| (ref_target(&placeholder(i)), ref_target(name)))
+            .collect();
+        point_refs(&mut schema, &targets);
+        if !self.flattened.is_empty() {
+            splice(&mut schema, self.flattened);
+        }
+        schema
+    }
+}
+
+fn point_refs(schema: &mut Schema, targets: &[(String, String)]) {
+    if let Some(r) = &schema.reference {
+        if let Some((_, to)) = targets.iter().find(|(from, _)| from == r) {
+            schema.reference = Some(to.clone());
+        }
+    }
+    schema.for_each_child_mut(|child| point_refs(child, targets));
+}
+
+/// Splices the members of flattened types into `schema` where their placeholders stand.
+fn splice(schema: &mut Schema, flattened: Vec<Schema>) {
+    let mut required = Vec::with_capacity(schema.required.len());
+    let mut inner: Vec<Option<Schema>> = flattened.into_iter().map(Some).collect();
+    for name in std::mem::take(&mut schema.required) {
+        let index = (0..inner.len()).find(|i| name == flatten_placeholder(*i));
+        match index.and_then(|i| inner[i].take()) {
+            Some(flat) => {
+                required.extend(flat.required);
+                schema.properties.extend(flat.properties);
+            }
+            None => required.push(name),
+        }
+    }
+    schema.required = required;
+}
+
+/// Adds a flattened type's definitions to `definitions`, except its own, which is returned.
+pub fn flattened_definition<F: super::Definition>(
+    definitions: &mut BTreeMap<String, Schema>,
+) -> Schema {
+    let mut scratch = BTreeMap::new();
+    F::add_definitions(&mut scratch);
+    let own = scratch
+        .remove(&F::definition_name())
+        .expect("a type adds its own definition");
+    for (name, schema) in scratch {
+        definitions.entry(name).or_insert(schema);
+    }
+    own
+}

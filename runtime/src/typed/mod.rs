@@ -1,0 +1,40 @@
+//! Typed Rust values: the traits `#[derive(kubeidl_derive::Schema, kubeidl_derive::Validate)]`
+//! implements, and the support its generated code calls.
+//!
+//! The macro reads the same tags as the Go generator (from doc comments) and lowers them at
+//! expansion time with [`crate::tags::lower`], so a struct's definition is built once, when it is
+//! compiled. What the macro cannot see (the definition names of the types a field refers to, the
+//! members of a `#[serde(flatten)]` type) is filled in here, when the document is assembled.
+
+#[doc(hidden)]
+pub mod __private;
+
+use crate::schema::{Document, Schema};
+use std::collections::BTreeMap;
+
+/// A Rust type with an OpenAPI definition of its own.
+pub trait Definition {
+    /// The definition name, as the Go generator names a type's definition
+    /// (`com.example.widgets.v1.WidgetSpec`).
+    fn definition_name() -> String;
+
+    /// Adds this type's definition and every definition it refers to (each once).
+    fn add_definitions(definitions: &mut BTreeMap<String, Schema>);
+
+    /// This type's definition and every definition it refers to, as component schemas.
+    fn openapi_schema() -> Document {
+        let mut definitions = BTreeMap::new();
+        Self::add_definitions(&mut definitions);
+        Document::new(definitions)
+    }
+}
+
+impl<T: Definition> Definition for Box<T> {
+    fn definition_name() -> String {
+        T::definition_name()
+    }
+
+    fn add_definitions(definitions: &mut BTreeMap<String, Schema>) {
+        T::add_definitions(definitions)
+    }
+}
