@@ -10,6 +10,14 @@ use std::path::PathBuf;
 
 #[path = "../../testdata/go/parity/bounds/types.rs"]
 mod bounds;
+#[path = "../../testdata/go/parity/lists/types.rs"]
+mod lists;
+#[path = "../../testdata/go/parity/rules/types.rs"]
+mod rules;
+#[path = "../../testdata/go/parity/strings/types.rs"]
+mod strings;
+#[path = "../../testdata/go/parity/unions/types.rs"]
+mod unions;
 
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -56,4 +64,24 @@ fn assert_parity(name: &str, rust: Vec<Document>) {
 #[test]
 fn bounds() {
     assert_parity("bounds", bounds::definitions());
+}
+
+#[test]
+fn strings() {
+    assert_parity("strings", strings::definitions());
+}
+
+#[test]
+fn lists() {
+    assert_parity("lists", lists::definitions());
+}
+
+#[test]
+fn rules() {
+    assert_parity("rules", rules::definitions());
+}
+
+#[test]
+fn unions() {
+    assert_parity("unions", unions::definitions());
 }
