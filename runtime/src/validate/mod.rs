@@ -22,6 +22,7 @@ mod formats;
 mod listtype;
 mod mail;
 mod materialize;
+pub mod messages;
 mod objectmeta;
 mod openapi;
 mod path;
@@ -31,6 +32,7 @@ mod sink;
 
 pub use catalog::{Catalog, Gvk};
 pub use formats::check as check_format;
+pub use path::{Keys, Path};
 pub use rules::RuleCompileError;
 
 use crate::cel::CostBudget;

@@ -3,7 +3,7 @@
 //! the apiserver turns them. The walk (`check.rs`) calls them in kube-openapi's order: type,
 //! composition, string, format, number, array, enum, object. Errors are built only when kept.
 
-use super::formats;
+use super::messages;
 use super::path::{Keys, Path};
 use super::plan::Node;
 use super::sink::Errors;
@@ -64,22 +64,14 @@ pub(crate) fn check_string(node: &Node, text: &str, path: &Path<'_>, errors: &mu
         0
     };
     if let Some(max) = node.max_length.filter(|m| len > *m) {
-        errors.add(|| FieldError::too_long(at(path), max as i64));
+        errors.add(|| messages::too_long(path, max));
     } else if let Some(min) = node.min_length.filter(|m| len < *m) {
-        errors.add(|| {
-            error_at(ErrorType::Invalid, path, bad(), |at| {
-                format!("{at} in body should be at least {min} chars long")
-            })
-        });
+        errors.add(|| messages::too_short(path, text, min));
     } else if let Some(p) = &node.pattern {
         let source = &p.source;
         match &p.regex {
             Ok(re) if re.is_match(text) => {}
-            Ok(_) => errors.add(|| {
-                error_at(ErrorType::Invalid, path, bad(), |at| {
-                    format!("{at} in body should match '{source}'")
-                })
-            }),
+            Ok(_) => errors.add(|| messages::pattern_mismatch(path, text, source)),
             Err(e) => errors.add(|| {
                 error_at(ErrorType::Invalid, path, bad(), |at| {
                     format!("{at} in body should match '{source}', but pattern is invalid: {e}")
@@ -88,12 +80,8 @@ pub(crate) fn check_string(node: &Node, text: &str, path: &Path<'_>, errors: &mu
         }
     }
     if let Some(f) = &node.format {
-        if formats::check(f, text) == Some(false) {
-            errors.add(|| {
-                error_at(ErrorType::TypeInvalid, path, bad(), |at| {
-                    format!("{at} in body must be of type {f}: {}", go_quote(text))
-                })
-            });
+        if messages::fails_format(f, text) {
+            errors.add(|| messages::bad_format(path, text, f));
         }
     }
 }
@@ -107,14 +95,10 @@ pub(crate) fn check_array<'a>(
 ) {
     let len = v.len() as u64;
     if let Some(min) = node.min_items.filter(|m| len < *m) {
-        errors.add(|| {
-            error_at(ErrorType::Invalid, path, BadValue::Int(len as i64), |at| {
-                format!("{at} in body should have at least {min} items")
-            })
-        });
+        errors.add(|| messages::too_few_items(path, len as usize, min));
     }
     if let Some(max) = node.max_items.filter(|m| len > *m) {
-        errors.add(|| FieldError::too_many(at(path), len as i64, max as i64));
+        errors.add(|| messages::too_many_items(path, len as usize, max));
     }
     if node.unique_items {
         let items: Vec<_> = v.items().map(ValueView::to_json).collect();
@@ -139,17 +123,10 @@ pub(crate) fn check_array<'a>(
 pub(crate) fn check_object_counts(node: &Node, count: usize, path: &Path<'_>, errors: &mut Errors) {
     let count = count as u64;
     if let Some(min) = node.min_properties.filter(|m| count < *m) {
-        errors.add(|| {
-            error_at(
-                ErrorType::Invalid,
-                path,
-                BadValue::Int(count as i64),
-                |at| format!("{at} in body should have at least {min} properties"),
-            )
-        });
+        errors.add(|| messages::too_few_properties(path, count as usize, min));
     }
     if let Some(max) = node.max_properties.filter(|m| count > *m) {
-        errors.add(|| FieldError::too_many(at(path), count as i64, max as i64));
+        errors.add(|| messages::too_many_properties(path, count as usize, max));
     }
 }
 
@@ -167,7 +144,7 @@ pub(crate) fn forbidden_property(key: &str, path: &Path<'_>, errors: &mut Errors
 
 /// A required property that is absent.
 pub(crate) fn required(name: &str, path: &Path<'_>, errors: &mut Errors) {
-    errors.add(|| FieldError::required(at(path).child(name), ""));
+    errors.add(|| messages::required(path, name));
 }
 
 /// The error of a failed `anyOf`, `oneOf`, `allOf` or `not`, reported at the root as
@@ -221,14 +198,6 @@ pub(crate) fn check_number<'a>(
     }
     let as_int = v.as_i64();
     let value = v.as_f64().unwrap_or(f64::NAN);
-    let invalid = |detail: &dyn Fn(&FieldPath) -> String| {
-        error_at(
-            ErrorType::Invalid,
-            path,
-            BadValue::of_json(&v.to_json()),
-            detail,
-        )
-    };
     let bound = |b: &Number| -> (f64, String) {
         let f = b.as_f64().unwrap_or(f64::NAN);
         match as_int {
@@ -249,42 +218,36 @@ pub(crate) fn check_number<'a>(
                     });
                 } else if i % f != 0 {
                     errors
-                        .add(|| invalid(&|at| format!("{at} in body should be a multiple of {f}")));
+                        .add(|| messages::not_multiple_of(path, BadValue::Int(i), &f.to_string()));
                 }
             }
             None => {
                 let q = value / factor;
                 if (q - q.round()).abs() > 1e-9 {
                     errors.add(|| {
-                        invalid(&|at| {
-                            format!(
-                                "{at} in body should be a multiple of {}",
-                                format_double(factor)
-                            )
-                        })
+                        messages::not_multiple_of(
+                            path,
+                            BadValue::of_json(&v.to_json()),
+                            &format_double(factor),
+                        )
                     });
                 }
             }
         }
     }
+    let bad = || BadValue::of_json(&v.to_json());
     if let Some(min) = &node.minimum {
         let (b, shown) = bound(min);
-        if node.exclusive_minimum && value <= b {
-            errors.add(|| invalid(&|at| format!("{at} in body should be greater than {shown}")));
-        } else if !node.exclusive_minimum && value < b {
-            errors.add(|| {
-                invalid(&|at| format!("{at} in body should be greater than or equal to {shown}"))
-            });
+        let exclusive = node.exclusive_minimum;
+        if exclusive && value <= b || !exclusive && value < b {
+            errors.add(|| messages::below_minimum(path, bad(), &shown, exclusive));
         }
     }
     if let Some(max) = &node.maximum {
         let (b, shown) = bound(max);
-        if node.exclusive_maximum && value >= b {
-            errors.add(|| invalid(&|at| format!("{at} in body should be less than {shown}")));
-        } else if !node.exclusive_maximum && value > b {
-            errors.add(|| {
-                invalid(&|at| format!("{at} in body should be less than or equal to {shown}"))
-            });
+        let exclusive = node.exclusive_maximum;
+        if exclusive && value >= b || !exclusive && value > b {
+            errors.add(|| messages::above_maximum(path, bad(), &shown, exclusive));
         }
     }
 }

@@ -5,7 +5,7 @@ use crate::errors::FieldPath;
 
 /// The path of the node being checked.
 #[derive(Clone, Copy)]
-pub(crate) struct Path<'a> {
+pub struct Path<'a> {
     parent: Option<&'a Path<'a>>,
     step: Step<'a>,
 }
@@ -22,7 +22,7 @@ enum Step<'a> {
 /// How map keys print: kube-openapi joins them like fields (`spec.labels.app`), the list-type
 /// and embedded-resource checks index them (`spec.labels[app]`).
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Keys {
+pub enum Keys {
     AsFields,
     Indexed,
 }

@@ -1,0 +1,121 @@
+//! The field errors of kube-openapi's value checks, as the apiserver renders them
+//! (`spec.x in body should be greater than or equal to 0`). The schema walk and the validators
+//! the derive macro generates both build their errors here, so the two cannot drift apart.
+
+use super::formats;
+use super::path::{Keys, Path};
+use crate::errors::{go_quote, BadValue, ErrorType, FieldError, FieldPath};
+
+fn at(path: &Path<'_>) -> FieldPath {
+    path.field_path(Keys::AsFields)
+}
+
+/// An `Invalid` error at `path` whose detail names the path.
+fn invalid(
+    path: &Path<'_>,
+    bad: BadValue,
+    detail: impl FnOnce(&FieldPath) -> String,
+) -> FieldError {
+    let at = at(path);
+    let detail = detail(&at);
+    FieldError::new(ErrorType::Invalid, at, bad, detail)
+}
+
+/// `minimum`; `shown` is the bound as kube-openapi prints it.
+pub fn below_minimum(path: &Path<'_>, bad: BadValue, shown: &str, exclusive: bool) -> FieldError {
+    invalid(path, bad, |at| {
+        if exclusive {
+            format!("{at} in body should be greater than {shown}")
+        } else {
+            format!("{at} in body should be greater than or equal to {shown}")
+        }
+    })
+}
+
+/// `maximum`.
+pub fn above_maximum(path: &Path<'_>, bad: BadValue, shown: &str, exclusive: bool) -> FieldError {
+    invalid(path, bad, |at| {
+        if exclusive {
+            format!("{at} in body should be less than {shown}")
+        } else {
+            format!("{at} in body should be less than or equal to {shown}")
+        }
+    })
+}
+
+/// `multipleOf`.
+pub fn not_multiple_of(path: &Path<'_>, bad: BadValue, shown: &str) -> FieldError {
+    invalid(path, bad, |at| {
+        format!("{at} in body should be a multiple of {shown}")
+    })
+}
+
+/// `maxLength`.
+pub fn too_long(path: &Path<'_>, max: u64) -> FieldError {
+    FieldError::too_long(at(path), max as i64)
+}
+
+/// `minLength`.
+pub fn too_short(path: &Path<'_>, text: &str, min: u64) -> FieldError {
+    invalid(path, BadValue::String(text.to_string()), |at| {
+        format!("{at} in body should be at least {min} chars long")
+    })
+}
+
+/// `pattern`.
+pub fn pattern_mismatch(path: &Path<'_>, text: &str, pattern: &str) -> FieldError {
+    invalid(path, BadValue::String(text.to_string()), |at| {
+        format!("{at} in body should match '{pattern}'")
+    })
+}
+
+/// `format`, for the formats the apiserver checks (`Some(false)` from [`formats::check`]).
+pub fn bad_format(path: &Path<'_>, text: &str, format: &str) -> FieldError {
+    let at = at(path);
+    let detail = format!("{at} in body must be of type {format}: {}", go_quote(text));
+    FieldError::new(
+        ErrorType::TypeInvalid,
+        at,
+        BadValue::String(text.to_string()),
+        detail,
+    )
+}
+
+/// Whether `text` fails `format` (unknown formats accept everything).
+pub fn fails_format(format: &str, text: &str) -> bool {
+    formats::check(format, text) == Some(false)
+}
+
+/// `enum`; `allowed` as the apiserver lists them (strings unquoted).
+pub fn not_supported(path: &Path<'_>, bad: BadValue, allowed: &[String]) -> FieldError {
+    FieldError::not_supported(at(path), bad, allowed)
+}
+
+/// `minItems`.
+pub fn too_few_items(path: &Path<'_>, len: usize, min: u64) -> FieldError {
+    invalid(path, BadValue::Int(len as i64), |at| {
+        format!("{at} in body should have at least {min} items")
+    })
+}
+
+/// `maxItems`.
+pub fn too_many_items(path: &Path<'_>, len: usize, max: u64) -> FieldError {
+    FieldError::too_many(at(path), len as i64, max as i64)
+}
+
+/// `minProperties`.
+pub fn too_few_properties(path: &Path<'_>, count: usize, min: u64) -> FieldError {
+    invalid(path, BadValue::Int(count as i64), |at| {
+        format!("{at} in body should have at least {min} properties")
+    })
+}
+
+/// `maxProperties`.
+pub fn too_many_properties(path: &Path<'_>, count: usize, max: u64) -> FieldError {
+    FieldError::too_many(at(path), count as i64, max as i64)
+}
+
+/// A required property that is absent.
+pub fn required(path: &Path<'_>, name: &str) -> FieldError {
+    FieldError::required(at(path).child(name), "")
+}
