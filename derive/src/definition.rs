@@ -28,6 +28,9 @@ pub struct Built {
     pub refs: Vec<Type>,
     /// The `#[serde(flatten)]` types, in placeholder order.
     pub flattened: Vec<Type>,
+    /// Each field's property, parallel to the container's fields (`None` for fields with no
+    /// property of their own: flattened or left out of OpenAPI).
+    pub properties: Vec<Option<Schema>>,
 }
 
 struct Builder {
@@ -59,13 +62,16 @@ pub fn build(c: &Container<'_>) -> syn::Result<Built> {
     let mut rules: Vec<Validation> = Vec::new();
     let mut unions: Vec<UnionMember> = Vec::new();
     let mut flattened = Vec::new();
+    let mut properties = Vec::new();
     for f in &c.fields {
         if comment_tags::has_openapi_gen(&f.docs.lines, "false") {
+            properties.push(None);
             continue;
         }
         if f.flatten {
             schema.required.push(flatten_placeholder(flattened.len()));
             flattened.push(f.ty.clone());
+            properties.push(None);
             continue;
         }
         if !f.optional {
@@ -73,6 +79,7 @@ pub fn build(c: &Container<'_>) -> syn::Result<Built> {
         }
         let mut property = b.property(f);
         b.lower_field(f, &mut property, &mut schema, &mut rules, &mut unions);
+        properties.push(Some(property.clone()));
         if schema.properties.insert(f.wire.clone(), property).is_some() {
             b.error(
                 f.span,
@@ -104,6 +111,7 @@ pub fn build(c: &Container<'_>) -> syn::Result<Built> {
             schema,
             refs: b.refs,
             flattened,
+            properties,
         }),
     }
 }

@@ -25,6 +25,7 @@ mod definition;
 mod docs;
 mod serde_attrs;
 mod shape;
+mod validator;
 
 use container::Container;
 use proc_macro::TokenStream;
@@ -39,6 +40,34 @@ pub fn derive_schema(input: TokenStream) -> TokenStream {
         Ok(tokens) => tokens.into(),
         Err(e) => e.to_compile_error().into(),
     }
+}
+
+/// Implements `kubeidl::typed::Validate`. See the crate documentation.
+#[proc_macro_derive(Validate, attributes(kubeidl, serde))]
+pub fn derive_validate(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    match expand_validate(&input) {
+        Ok(tokens) => tokens.into(),
+        Err(e) => e.to_compile_error().into(),
+    }
+}
+
+fn expand_validate(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
+    let c = Container::read(input)?;
+    let built = definition::build(&c)?;
+    let ident = c.ident;
+    let body = validator::body(&c, &built)?;
+    Ok(quote! {
+        impl ::kubeidl::typed::Validate for #ident {
+            fn validate_at(
+                &self,
+                path: &::kubeidl::validate::Path<'_>,
+                errors: &mut ::std::vec::Vec<::kubeidl::errors::FieldError>,
+            ) {
+                #body
+            }
+        }
+    })
 }
 
 fn expand_schema(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {

@@ -1,7 +1,17 @@
 //! What the derive macro's generated code calls; not a stable interface.
 
+use crate::errors::BadValue;
 use crate::schema::{ref_target, Schema};
 use std::collections::BTreeMap;
+
+pub use crate::validate::messages;
+pub use regex::Regex;
+pub use std::sync::OnceLock;
+
+/// A float as the apiserver shows a bad value.
+pub fn bad_float(value: f64) -> BadValue {
+    BadValue::of_json(&serde_json::json!(value))
+}
 
 /// The stand-in definition name the macro writes for the `i`-th type a definition refers to.
 pub fn placeholder(i: usize) -> String {

@@ -9,7 +9,9 @@
 #[doc(hidden)]
 pub mod __private;
 
+use crate::errors::FieldError;
 use crate::schema::{Document, Schema};
+use crate::validate::Path;
 use std::collections::BTreeMap;
 
 /// A Rust type with an OpenAPI definition of its own.
@@ -36,5 +38,26 @@ impl<T: Definition> Definition for Box<T> {
 
     fn add_definitions(definitions: &mut BTreeMap<String, Schema>) {
         T::add_definitions(definitions)
+    }
+}
+
+/// A Rust type whose values check themselves against the value validations of its
+/// definition, with the errors the apiserver gives for the same value as JSON.
+pub trait Validate {
+    /// Every error of this value, in a fixed order: each field's checks in wire-name order, then
+    /// the required fields that are unset.
+    fn validate(&self) -> Vec<FieldError> {
+        let mut errors = Vec::new();
+        self.validate_at(&Path::ROOT, &mut errors);
+        errors
+    }
+
+    /// Adds the errors of this value, found at `path`, to `errors`.
+    fn validate_at(&self, path: &Path<'_>, errors: &mut Vec<FieldError>);
+}
+
+impl<T: Validate> Validate for Box<T> {
+    fn validate_at(&self, path: &Path<'_>, errors: &mut Vec<FieldError>) {
+        T::validate_at(self, path, errors)
     }
 }

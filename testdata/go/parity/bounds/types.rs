@@ -1,11 +1,11 @@
 //! The Rust twin of `types.go`: the same tags, the same OpenAPI.
 
-use kubeidl_derive::Schema;
+use kubeidl_derive::{Schema, Validate};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// Limits holds bounded values of every scalar width.
-#[derive(Schema, Serialize, Deserialize)]
+#[derive(Schema, Validate, Serialize, Deserialize, Clone, Debug)]
 #[kubeidl(package = "example.com/kubeidl/testdata/parity/bounds")]
 pub struct Limits {
     /// Replicas in the KEP's dialect and in validation-gen's.
@@ -98,7 +98,7 @@ pub struct Limits {
 }
 
 /// Inner is referred to from Limits.
-#[derive(Schema, Serialize, Deserialize)]
+#[derive(Schema, Validate, Serialize, Deserialize, Clone, Debug)]
 #[kubeidl(package = "example.com/kubeidl/testdata/parity/bounds")]
 pub struct Inner {
     /// Count is small.

@@ -1,11 +1,11 @@
 //! The Rust twin of `types.go`: the same tags, the same OpenAPI.
 
-use kubeidl_derive::Schema;
+use kubeidl_derive::{Schema, Validate};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// Lists holds lists and maps of every kind.
-#[derive(Schema, Serialize, Deserialize)]
+#[derive(Schema, Validate, Serialize, Deserialize, Clone, Debug)]
 #[kubeidl(package = "example.com/kubeidl/testdata/parity/lists")]
 pub struct Lists {
     /// Tags is a set of at most 4 strings of at most 16 characters.
@@ -72,7 +72,7 @@ pub struct Lists {
 }
 
 /// Port is one port.
-#[derive(Schema, Serialize, Deserialize)]
+#[derive(Schema, Validate, Serialize, Deserialize, Clone, Debug)]
 #[kubeidl(package = "example.com/kubeidl/testdata/parity/lists")]
 pub struct Port {
     pub name: String,
@@ -83,7 +83,7 @@ pub struct Port {
 
 /// Target is one target.
 /// +structType=atomic
-#[derive(Schema, Serialize, Deserialize)]
+#[derive(Schema, Validate, Serialize, Deserialize, Clone, Debug)]
 #[kubeidl(package = "example.com/kubeidl/testdata/parity/lists")]
 pub struct Target {
     pub name: String,

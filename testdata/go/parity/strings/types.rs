@@ -1,10 +1,10 @@
 //! The Rust twin of `types.go`: the same tags, the same OpenAPI.
 
-use kubeidl_derive::Schema;
+use kubeidl_derive::{Schema, Validate};
 use serde::{Deserialize, Serialize};
 
 /// Names holds strings with formats and patterns.
-#[derive(Schema, Serialize, Deserialize)]
+#[derive(Schema, Validate, Serialize, Deserialize, Clone, Debug)]
 #[kubeidl(package = "example.com/kubeidl/testdata/parity/strings")]
 pub struct Names {
     /// Name is a DNS-1123 label.

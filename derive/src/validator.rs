@@ -1,0 +1,399 @@
+//! The validator of a derived struct: straight-line Rust for the value validations its
+//! definition holds, reading fields in place and building an error (through
+//! `kubeidl::validate::messages`, the schema walk's own constructors) only when a check fails.
+//!
+//! It mirrors what the schema walk does with the same value serialized: a `None` or a stripped
+//! zero is unset, an unset field with a default is fine, an unset required field is `Required`;
+//! each field's checks run in wire-name order, the required errors come after them.
+
+use crate::container::{Container, Field};
+use crate::definition::Built;
+use crate::shape::{Scalar, Shape};
+use kubeidl::cel::value::format_double;
+use kubeidl::schema::Schema;
+use kubeidl::tags::lower::ValueKind;
+use proc_macro2::TokenStream;
+use quote::quote;
+use serde_json::Value;
+
+/// The body of `validate_at`.
+pub fn body(c: &Container<'_>, built: &Built) -> syn::Result<TokenStream> {
+    let mut fields: Vec<(&Field<'_>, &Schema)> = c
+        .fields
+        .iter()
+        .zip(&built.properties)
+        .filter_map(|(f, p)| p.as_ref().map(|p| (f, p)))
+        .collect();
+    fields.sort_by(|a, b| a.0.wire.cmp(&b.0.wire));
+    let mut checks = Vec::new();
+    let mut required = Vec::new();
+    for (f, property) in &fields {
+        let ident = f.ident;
+        let wire = &f.wire;
+        let strip_zero = property.extension_flag("x-kubernetes-strip-zero");
+        let is_required = built.schema.required.contains(&f.wire) && property.default.is_none();
+        let inner = value_checks(f.shape.required(), property, quote!(v))?;
+        let set = match &f.shape {
+            Shape::Optional(_) => quote!(self.#ident.as_ref()),
+            shape if strip_zero => {
+                let zero = is_zero(shape, quote!(self.#ident));
+                quote!((!(#zero)).then_some(&self.#ident))
+            }
+            _ => quote!(::std::option::Option::Some(&self.#ident)),
+        };
+        if !inner.is_empty() {
+            // An unset field takes its default, which is checked in its place.
+            let unset = match default_literal(f.shape.required(), property.default.as_ref()) {
+                Some(literal) => quote! {
+                    else {
+                        let v = &#literal;
+                        let path = &path.field(#wire);
+                        #inner
+                    }
+                },
+                None => TokenStream::new(),
+            };
+            checks.push(quote! {
+                if let ::std::option::Option::Some(v) = #set {
+                    let path = &path.field(#wire);
+                    #inner
+                } #unset
+            });
+        }
+        if is_required {
+            required.push(quote! {
+                if (#set).is_none() {
+                    errors.push(::kubeidl::typed::__private::messages::required(path, #wire));
+                }
+            });
+        }
+    }
+    let flattened = c.fields.iter().filter(|f| f.flatten).map(|f| {
+        let ident = f.ident;
+        quote!(::kubeidl::typed::Validate::validate_at(&self.#ident, path, errors);)
+    });
+    Ok(quote! {
+        #(#checks)*
+        #(#flattened)*
+        #(#required)*
+    })
+}
+
+/// A scalar default as a value of the field's type.
+fn default_literal(shape: &Shape, default: Option<&Value>) -> Option<TokenStream> {
+    let Shape::Scalar(s) = shape else { return None };
+    let ty: syn::Type = syn::parse_str(&s.rust).ok()?;
+    match (s.kind, default?) {
+        (ValueKind::Integer, Value::Number(n)) => {
+            let i = n.as_i64()?;
+            Some(quote!((#i as #ty)))
+        }
+        (ValueKind::Number, Value::Number(n)) => {
+            let f = n.as_f64()?;
+            Some(quote!((#f as #ty)))
+        }
+        (ValueKind::String, Value::String(text)) if s.rust == "String" => {
+            Some(quote!(::std::string::String::from(#text)))
+        }
+        _ => None,
+    }
+}
+
+/// Whether the value `v` of `shape` is its zero value.
+fn is_zero(shape: &Shape, v: TokenStream) -> TokenStream {
+    match shape {
+        Shape::Scalar(s) => match s.kind {
+            ValueKind::Bool => quote!(!#v),
+            ValueKind::String => quote!(#v.is_empty()),
+            ValueKind::Number => quote!(#v == 0.0),
+            _ => quote!(#v == 0),
+        },
+        Shape::List(_) | Shape::Map(_) => quote!(#v.is_empty()),
+        Shape::Optional(_) | Shape::Named(_) => quote!(false),
+    }
+}
+
+/// The checks of `schema` on the value `v` (a reference) of `shape`, at `path`.
+fn value_checks(shape: &Shape, schema: &Schema, v: TokenStream) -> syn::Result<TokenStream> {
+    Ok(match shape {
+        Shape::Scalar(s) => scalar_checks(s, schema, v),
+        Shape::List(elem) => {
+            let counts = item_counts(schema, quote!(#v.len()));
+            let item_schema = schema.items.as_deref().cloned().unwrap_or_default();
+            let each = value_checks(elem.required(), &item_schema, quote!(item))?;
+            let each = option_wrapped(elem, each);
+            let items = (!each.is_empty()).then(|| {
+                quote! {
+                    for (i, item) in #v.iter().enumerate() {
+                        let path = &path.index(i);
+                        #each
+                    }
+                }
+            });
+            quote!(#counts #items)
+        }
+        Shape::Map(elem) => {
+            let mut counts = TokenStream::new();
+            if let Some(min) = schema.min_properties {
+                counts.extend(quote! {
+                    if (#v.len() as u64) < #min {
+                        errors.push(::kubeidl::typed::__private::messages::too_few_properties(path, #v.len(), #min));
+                    }
+                });
+            }
+            if let Some(max) = schema.max_properties {
+                counts.extend(quote! {
+                    if (#v.len() as u64) > #max {
+                        errors.push(::kubeidl::typed::__private::messages::too_many_properties(path, #v.len(), #max));
+                    }
+                });
+            }
+            let value_schema = schema
+                .additional_properties
+                .as_deref()
+                .cloned()
+                .unwrap_or_default();
+            let each = value_checks(elem.required(), &value_schema, quote!(item))?;
+            let each = option_wrapped(elem, each);
+            let values = (!each.is_empty()).then(|| {
+                quote! {
+                    for (key, item) in #v.iter() {
+                        let path = &path.key(key);
+                        #each
+                    }
+                }
+            });
+            quote!(#counts #values)
+        }
+        Shape::Named(_) => quote!(::kubeidl::typed::Validate::validate_at(#v, path, errors);),
+        Shape::Optional(inner) => value_checks(inner, schema, v)?,
+    })
+}
+
+/// Checks of an element that may be `None` (`Vec<Option<T>>`): a `None` is skipped.
+fn option_wrapped(elem: &Shape, checks: TokenStream) -> TokenStream {
+    if checks.is_empty() || !matches!(elem, Shape::Optional(_)) {
+        return checks;
+    }
+    quote! {
+        if let ::std::option::Option::Some(item) = item.as_ref() {
+            #checks
+        }
+    }
+}
+
+fn item_counts(schema: &Schema, len: TokenStream) -> TokenStream {
+    let mut out = TokenStream::new();
+    if let Some(min) = schema.min_items {
+        out.extend(quote! {
+            if (#len as u64) < #min {
+                errors.push(::kubeidl::typed::__private::messages::too_few_items(path, #len, #min));
+            }
+        });
+    }
+    if let Some(max) = schema.max_items {
+        out.extend(quote! {
+            if (#len as u64) > #max {
+                errors.push(::kubeidl::typed::__private::messages::too_many_items(path, #len, #max));
+            }
+        });
+    }
+    out
+}
+
+fn scalar_checks(s: &Scalar, schema: &Schema, v: TokenStream) -> TokenStream {
+    match s.kind {
+        ValueKind::Integer => integer_checks(schema, v),
+        ValueKind::Number => number_checks(schema, v),
+        ValueKind::String if s.rust != "Vec<u8>" => string_checks(schema, v),
+        _ => TokenStream::new(),
+    }
+}
+
+fn integer_checks(schema: &Schema, v: TokenStream) -> TokenStream {
+    let mut out = TokenStream::new();
+    let value = quote!((*#v as i64));
+    let bad = quote!(::kubeidl::errors::BadValue::Int(*#v as i64));
+    if let Some(f) = schema.multiple_of.as_ref().and_then(|m| m.as_f64()) {
+        let factor = f as i64;
+        if factor > 0 {
+            let shown = factor.to_string();
+            out.extend(quote! {
+                if #value % #factor != 0 {
+                    errors.push(::kubeidl::typed::__private::messages::not_multiple_of(path, #bad, #shown));
+                }
+            });
+        }
+    }
+    if let Some(min) = schema.minimum.as_ref().and_then(|m| m.as_f64()) {
+        let b = min as i64;
+        let shown = b.to_string();
+        let exclusive = schema.exclusive_minimum;
+        let fails = if exclusive {
+            quote!(#value <= #b)
+        } else {
+            quote!(#value < #b)
+        };
+        out.extend(quote! {
+            if #fails {
+                errors.push(::kubeidl::typed::__private::messages::below_minimum(path, #bad, #shown, #exclusive));
+            }
+        });
+    }
+    if let Some(max) = schema.maximum.as_ref().and_then(|m| m.as_f64()) {
+        let b = max as i64;
+        let shown = b.to_string();
+        let exclusive = schema.exclusive_maximum;
+        let fails = if exclusive {
+            quote!(#value >= #b)
+        } else {
+            quote!(#value > #b)
+        };
+        out.extend(quote! {
+            if #fails {
+                errors.push(::kubeidl::typed::__private::messages::above_maximum(path, #bad, #shown, #exclusive));
+            }
+        });
+    }
+    out.extend(enum_check(schema, quote!(*#v), bad, |value| {
+        value.as_i64().map(|i| quote!(#i))
+    }));
+    out
+}
+
+fn number_checks(schema: &Schema, v: TokenStream) -> TokenStream {
+    let mut out = TokenStream::new();
+    let value = quote!((*#v as f64));
+    let bad = quote!(::kubeidl::typed::__private::bad_float(*#v as f64));
+    if let Some(factor) = schema.multiple_of.as_ref().and_then(|m| m.as_f64()) {
+        let shown = format_double(factor);
+        out.extend(quote! {
+            {
+                let q = #value / #factor;
+                if (q - q.round()).abs() > 1e-9 {
+                    errors.push(::kubeidl::typed::__private::messages::not_multiple_of(path, #bad, #shown));
+                }
+            }
+        });
+    }
+    if let Some(b) = schema.minimum.as_ref().and_then(|m| m.as_f64()) {
+        let shown = format_double(b);
+        let exclusive = schema.exclusive_minimum;
+        let fails = if exclusive {
+            quote!(#value <= #b)
+        } else {
+            quote!(#value < #b)
+        };
+        out.extend(quote! {
+            if #fails {
+                errors.push(::kubeidl::typed::__private::messages::below_minimum(path, #bad, #shown, #exclusive));
+            }
+        });
+    }
+    if let Some(b) = schema.maximum.as_ref().and_then(|m| m.as_f64()) {
+        let shown = format_double(b);
+        let exclusive = schema.exclusive_maximum;
+        let fails = if exclusive {
+            quote!(#value >= #b)
+        } else {
+            quote!(#value > #b)
+        };
+        out.extend(quote! {
+            if #fails {
+                errors.push(::kubeidl::typed::__private::messages::above_maximum(path, #bad, #shown, #exclusive));
+            }
+        });
+    }
+    out
+}
+
+fn string_checks(schema: &Schema, v: TokenStream) -> TokenStream {
+    let mut chain = Vec::new();
+    if let Some(max) = schema.max_length {
+        chain.push(quote! {
+            if #v.len() as u64 > #max && #v.chars().count() as u64 > #max {
+                errors.push(::kubeidl::typed::__private::messages::too_long(path, #max));
+            }
+        });
+    }
+    if let Some(min) = schema.min_length {
+        chain.push(quote! {
+            if (#v.len() as u64) < #min.saturating_mul(4) && (#v.chars().count() as u64) < #min {
+                errors.push(::kubeidl::typed::__private::messages::too_short(path, #v, #min));
+            }
+        });
+    }
+    if let Some(pattern) = &schema.pattern {
+        chain.push(quote! {
+            {
+                static PATTERN: ::kubeidl::typed::__private::OnceLock<::kubeidl::typed::__private::Regex> =
+                    ::kubeidl::typed::__private::OnceLock::new();
+                let re = PATTERN.get_or_init(|| {
+                    ::kubeidl::typed::__private::Regex::new(#pattern).expect("checked when the struct compiled")
+                });
+                if !re.is_match(#v) {
+                    errors.push(::kubeidl::typed::__private::messages::pattern_mismatch(path, #v, #pattern));
+                }
+            }
+        });
+    }
+    // kube-openapi checks lengths and the pattern as one chain: only the first failure counts.
+    let mut out = TokenStream::new();
+    let mut rest = TokenStream::new();
+    for check in chain.into_iter().rev() {
+        rest = if rest.is_empty() {
+            check
+        } else {
+            quote! {
+                {
+                    let before = errors.len();
+                    #check
+                    if errors.len() == before {
+                        #rest
+                    }
+                }
+            }
+        };
+    }
+    out.extend(rest);
+    if let Some(format) = &schema.format {
+        out.extend(quote! {
+            if ::kubeidl::typed::__private::messages::fails_format(#format, #v) {
+                errors.push(::kubeidl::typed::__private::messages::bad_format(path, #v, #format));
+            }
+        });
+    }
+    let bad = quote!(::kubeidl::errors::BadValue::String(#v.to_string()));
+    out.extend(enum_check(schema, quote!(#v.as_str()), bad, |value| {
+        value.as_str().map(|s| quote!(#s))
+    }));
+    out
+}
+
+/// `enum` over values that are literals of the field's type.
+fn enum_check(
+    schema: &Schema,
+    v: TokenStream,
+    bad: TokenStream,
+    literal: impl Fn(&Value) -> Option<TokenStream>,
+) -> TokenStream {
+    if schema.enum_values.is_empty() {
+        return TokenStream::new();
+    }
+    let literals: Vec<TokenStream> = schema.enum_values.iter().filter_map(&literal).collect();
+    let shown: Vec<String> = schema
+        .enum_values
+        .iter()
+        .map(|v| match v {
+            Value::String(s) => s.clone(),
+            other => kubeidl::errors::go_json(other),
+        })
+        .collect();
+    quote! {
+        if !matches!(#v, #(#literals)|*) {
+            let allowed: &[&str] = &[#(#shown),*];
+            let allowed: ::std::vec::Vec<::std::string::String> = allowed.iter().map(|s| s.to_string()).collect();
+            errors.push(::kubeidl::typed::__private::messages::not_supported(path, #bad, &allowed));
+        }
+    }
+}
