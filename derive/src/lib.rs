@@ -109,3 +109,50 @@ fn expand_schema(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
         }
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::expand_schema;
+
+    /// The compile error the derive gives for `item`.
+    fn error(item: &str) -> String {
+        let input = syn::parse_str(item).unwrap();
+        expand_schema(&input).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn bad_tags_are_compile_errors_with_the_generators_words() {
+        assert_eq!(
+            error("struct S { /// +k8s:maxLenght=3\n name: String }"),
+            "unknown tag \"+k8s:maxLenght\" (did you mean \"+k8s:maxLength\"?) (in `+k8s:maxLenght=3`)"
+        );
+        assert_eq!(
+            error("struct S { /// +default=8080\n port: i32 }"),
+            "invalid +default=8080 for a non-pointer, non-omitempty field: if specified, it must be 0"
+        );
+        assert_eq!(
+            error("struct S { /// +minimum=1\n name: String }"),
+            "tag \"+minimum\" needs an integer or a number, and this is a string"
+        );
+        assert_eq!(
+            error("struct S { /// +optional\n /// +required\n name: String }"),
+            "field name cannot be both +optional and +required"
+        );
+    }
+
+    #[test]
+    fn only_plain_structs_derive() {
+        assert_eq!(
+            error("enum E { A }"),
+            "kubeidl derives for structs with named fields"
+        );
+        assert_eq!(
+            error("struct S<T> { t: T }"),
+            "kubeidl cannot derive for generic types: a definition has one schema"
+        );
+        assert_eq!(
+            error("struct S { m: std::collections::BTreeMap<i32, String> }"),
+            "maps with non-string keys are not supported by OpenAPI (keys must be strings)"
+        );
+    }
+}
