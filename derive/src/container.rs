@@ -5,7 +5,7 @@ use crate::docs::Docs;
 use crate::serde_attrs::{self, rename_rule};
 use crate::shape::Shape;
 use kubeidl::comments::tags as comment_tags;
-use kubeidl::tags::lower::{Member, ValueKind};
+use kubeidl::tags::lower::Member;
 use proc_macro2::Span;
 use syn::{Data, DeriveInput, Fields, Ident, LitStr, Type};
 
@@ -179,17 +179,4 @@ fn package(attrs: &[syn::Attribute]) -> syn::Result<Option<String>> {
         })?;
     }
     Ok(out)
-}
-
-/// Whether values of this kind lose nothing when stripped of their zero value.
-pub fn strips_zero(kind: ValueKind) -> bool {
-    matches!(
-        kind,
-        ValueKind::String
-            | ValueKind::Integer
-            | ValueKind::Number
-            | ValueKind::Bool
-            | ValueKind::List
-            | ValueKind::Map
-    )
 }

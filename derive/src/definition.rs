@@ -4,7 +4,7 @@
 //! the macro cannot see (named field types, flattened types) become placeholders the runtime
 //! fills in when it assembles the document.
 
-use crate::container::{strips_zero, Container, Field};
+use crate::container::{Container, Field};
 use crate::docs::Docs;
 use crate::shape::Shape;
 use kubeidl::comments::defaults::{json_equal, normalize_numbers};
@@ -272,7 +272,7 @@ impl Builder {
                 Err(e) => self.error(f.span, e),
             }
         }
-        if !f.is_pointer() && strips_zero(place.kind) {
+        if !f.is_pointer() && place.kind.strips_zero() {
             property
                 .extensions
                 .insert("x-kubernetes-strip-zero".into(), Value::Bool(true));

@@ -225,36 +225,11 @@ fn integer_checks(schema: &Schema, v: TokenStream) -> TokenStream {
             });
         }
     }
-    if let Some(min) = schema.minimum.as_ref().and_then(|m| m.as_f64()) {
-        let b = min as i64;
-        let shown = b.to_string();
-        let exclusive = schema.exclusive_minimum;
-        let fails = if exclusive {
-            quote!(#value <= #b)
-        } else {
-            quote!(#value < #b)
-        };
-        out.extend(quote! {
-            if #fails {
-                errors.push(::kubeidl::typed::__private::messages::below_minimum(path, #bad, #shown, #exclusive));
-            }
-        });
-    }
-    if let Some(max) = schema.maximum.as_ref().and_then(|m| m.as_f64()) {
-        let b = max as i64;
-        let shown = b.to_string();
-        let exclusive = schema.exclusive_maximum;
-        let fails = if exclusive {
-            quote!(#value >= #b)
-        } else {
-            quote!(#value > #b)
-        };
-        out.extend(quote! {
-            if #fails {
-                errors.push(::kubeidl::typed::__private::messages::above_maximum(path, #bad, #shown, #exclusive));
-            }
-        });
-    }
+    let bound = |b: f64| {
+        let b = b as i64;
+        (quote!(#b), b.to_string())
+    };
+    out.extend(bound_checks(schema, &value, &bad, bound));
     out.extend(enum_check(schema, quote!(*#v), bad, |value| {
         value.as_i64().map(|i| quote!(#i))
     }));
@@ -276,8 +251,23 @@ fn number_checks(schema: &Schema, v: TokenStream) -> TokenStream {
             }
         });
     }
-    if let Some(b) = schema.minimum.as_ref().and_then(|m| m.as_f64()) {
-        let shown = format_double(b);
+    out.extend(bound_checks(schema, &value, &bad, |b| {
+        (quote!(#b), format_double(b))
+    }));
+    out
+}
+
+/// `minimum` and `maximum` on `value`; `bound` gives a bound as a literal of the compared type
+/// and as kube-openapi prints it.
+fn bound_checks(
+    schema: &Schema,
+    value: &TokenStream,
+    bad: &TokenStream,
+    bound: impl Fn(f64) -> (TokenStream, String),
+) -> TokenStream {
+    let mut out = TokenStream::new();
+    if let Some(min) = schema.minimum.as_ref().and_then(|m| m.as_f64()) {
+        let (b, shown) = bound(min);
         let exclusive = schema.exclusive_minimum;
         let fails = if exclusive {
             quote!(#value <= #b)
@@ -290,8 +280,8 @@ fn number_checks(schema: &Schema, v: TokenStream) -> TokenStream {
             }
         });
     }
-    if let Some(b) = schema.maximum.as_ref().and_then(|m| m.as_f64()) {
-        let shown = format_double(b);
+    if let Some(max) = schema.maximum.as_ref().and_then(|m| m.as_f64()) {
+        let (b, shown) = bound(max);
         let exclusive = schema.exclusive_maximum;
         let fails = if exclusive {
             quote!(#value >= #b)

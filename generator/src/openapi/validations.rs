@@ -194,18 +194,11 @@ pub fn strips_zero(types: &Types<'_>, field: &Field, kind: ValueKind) -> Result<
     if matches!(ty, TypeExpr::Pointer(_)) {
         return Ok(false);
     }
-    Ok(matches!(
-        kind,
-        ValueKind::String
-            | ValueKind::Integer
-            | ValueKind::Number
-            | ValueKind::Bool
-            | ValueKind::List
-            | ValueKind::Map
-    ) && !matches!(
-        types
-            .type_string(&types.resolve_alias_and_ptr(&ty)?)
-            .as_str(),
-        "time.Time"
-    ))
+    Ok(kind.strips_zero()
+        && !matches!(
+            types
+                .type_string(&types.resolve_alias_and_ptr(&ty)?)
+                .as_str(),
+            "time.Time"
+        ))
 }

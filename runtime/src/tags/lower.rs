@@ -28,6 +28,20 @@ pub enum ValueKind {
 }
 
 impl ValueKind {
+    /// Whether a non-pointer value of this kind is unset when zero (`x-kubernetes-strip-zero`):
+    /// scalars, lists and maps; not structs, whose zero value is `{}`.
+    pub fn strips_zero(self) -> bool {
+        matches!(
+            self,
+            ValueKind::String
+                | ValueKind::Integer
+                | ValueKind::Number
+                | ValueKind::Bool
+                | ValueKind::List
+                | ValueKind::Map
+        )
+    }
+
     fn describe(self) -> &'static str {
         match self {
             ValueKind::String => "a string",
