@@ -67,10 +67,7 @@ impl<'a> Container<'a> {
         };
         let serde = serde_attrs::container(&input.attrs)?;
         let mut errors: Option<syn::Error> = None;
-        let mut push = |e: syn::Error| match &mut errors {
-            Some(all) => all.combine(e),
-            None => errors = Some(e),
-        };
+        let mut push = |e: syn::Error| crate::combine(&mut errors, e);
         let mut fields = Vec::new();
         for f in &named.named {
             let ident = f.ident.as_ref().expect("named fields have names");

@@ -12,7 +12,7 @@ use kubeidl::comments::tags as comment_tags;
 use kubeidl::comments::{description, extensions};
 use kubeidl::schema::{ref_target, wrap_refs, Schema, SchemaType};
 use kubeidl::tags::lower::{
-    add_rules, lower, union_rules, At, Lowered, Place, Presence, UnionMember, Validation,
+    add_rules, lower, union_rules, At, Lowered, Place, UnionMember, Validation,
 };
 use kubeidl::tags::read::read_line;
 use kubeidl::tags::registry::Scopes;
@@ -28,9 +28,6 @@ pub struct Built {
     pub refs: Vec<Type>,
     /// The `#[serde(flatten)]` types, in placeholder order.
     pub flattened: Vec<Type>,
-    /// Each field's property, parallel to the container's fields (`None` for fields with no
-    /// property of their own: flattened or left out of OpenAPI).
-    pub properties: Vec<Option<Schema>>,
 }
 
 struct Builder {
@@ -40,11 +37,7 @@ struct Builder {
 
 impl Builder {
     fn error(&mut self, span: Span, message: impl std::fmt::Display) {
-        let e = syn::Error::new(span, message);
-        match &mut self.errors {
-            Some(all) => all.combine(e),
-            None => self.errors = Some(e),
-        }
+        crate::combine(&mut self.errors, syn::Error::new(span, message));
     }
 }
 
@@ -62,16 +55,13 @@ pub fn build(c: &Container<'_>) -> syn::Result<Built> {
     let mut rules: Vec<Validation> = Vec::new();
     let mut unions: Vec<UnionMember> = Vec::new();
     let mut flattened = Vec::new();
-    let mut properties = Vec::new();
     for f in &c.fields {
         if comment_tags::has_openapi_gen(&f.docs.lines, "false") {
-            properties.push(None);
             continue;
         }
         if f.flatten {
             schema.required.push(flatten_placeholder(flattened.len()));
             flattened.push(f.ty.clone());
-            properties.push(None);
             continue;
         }
         if !f.optional {
@@ -79,7 +69,6 @@ pub fn build(c: &Container<'_>) -> syn::Result<Built> {
         }
         let mut property = b.property(f);
         b.lower_field(f, &mut property, &mut schema, &mut rules, &mut unions);
-        properties.push(Some(property.clone()));
         if schema.properties.insert(f.wire.clone(), property).is_some() {
             b.error(
                 f.span,
@@ -111,7 +100,6 @@ pub fn build(c: &Container<'_>) -> syn::Result<Built> {
             schema,
             refs: b.refs,
             flattened,
-            properties,
         }),
     }
 }
@@ -247,13 +235,8 @@ impl Builder {
             members: &[],
         };
         let lowered = self.lower_docs(&f.docs, &place, property);
-        match lowered.presence {
-            Some(Presence::Required) if !parent.required.contains(&f.wire) => {
-                parent.required.push(f.wire.clone())
-            }
-            Some(Presence::Optional) => parent.required.retain(|r| *r != f.wire),
-            _ => {}
-        }
+        lowered.apply_presence(&f.wire, &mut parent.required);
+        let item_rules = lowered.item_union_rules();
         rules.extend(lowered.parent_rules);
         unions.extend(
             lowered
@@ -261,16 +244,9 @@ impl Builder {
                 .into_iter()
                 .map(|r| UnionMember::field(&f.wire, r)),
         );
-        if !lowered.item_unions.is_empty() {
-            let items: Vec<UnionMember> = lowered
-                .item_unions
-                .iter()
-                .map(|(selects, label, role)| UnionMember::item(selects, label, role.clone()))
-                .collect();
-            match union_rules(&items) {
-                Ok(r) => add_rules(property, r),
-                Err(e) => self.error(f.span, e),
-            }
+        match item_rules {
+            Ok(r) => add_rules(property, r),
+            Err(e) => self.error(f.span, e),
         }
         if !f.is_pointer() && place.kind.strips_zero() {
             property

@@ -32,6 +32,14 @@ use proc_macro::TokenStream;
 use quote::quote;
 use syn::{parse_macro_input, DeriveInput};
 
+/// Adds `e` to the errors found so far, so one expansion reports every problem at once.
+fn combine(errors: &mut Option<syn::Error>, e: syn::Error) {
+    match errors {
+        Some(all) => all.combine(e),
+        None => *errors = Some(e),
+    }
+}
+
 /// Implements `kubeidl::typed::Definition`. See the crate documentation.
 #[proc_macro_derive(Schema, attributes(kubeidl, serde))]
 pub fn derive_schema(input: TokenStream) -> TokenStream {
@@ -56,7 +64,7 @@ fn expand_validate(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream>
     let c = Container::read(input)?;
     let built = definition::build(&c)?;
     let ident = c.ident;
-    let body = validator::body(&c, &built)?;
+    let body = validator::body(&c, &built);
     Ok(quote! {
         impl ::kubeidl::typed::Validate for #ident {
             fn validate_at(

@@ -3,8 +3,9 @@
 //! `kubeidl::validate::messages`, the schema walk's own constructors) only when a check fails.
 //!
 //! It mirrors what the schema walk does with the same value serialized: a `None` or a stripped
-//! zero is unset, an unset field with a default is fine, an unset required field is `Required`;
-//! each field's checks run in wire-name order, the required errors come after them.
+//! zero is unset, an unset field with a default has the default checked in its place, an unset
+//! required field without one is `Required`; each field's checks run in wire-name order, the
+//! required errors come after them.
 
 use crate::container::{Container, Field};
 use crate::definition::Built;
@@ -17,12 +18,12 @@ use quote::quote;
 use serde_json::Value;
 
 /// The body of `validate_at`.
-pub fn body(c: &Container<'_>, built: &Built) -> syn::Result<TokenStream> {
+pub fn body(c: &Container<'_>, built: &Built) -> TokenStream {
     let mut fields: Vec<(&Field<'_>, &Schema)> = c
         .fields
         .iter()
-        .zip(&built.properties)
-        .filter_map(|(f, p)| p.as_ref().map(|p| (f, p)))
+        .filter(|f| !f.flatten)
+        .filter_map(|f| built.schema.properties.get(&f.wire).map(|p| (f, p)))
         .collect();
     fields.sort_by(|a, b| a.0.wire.cmp(&b.0.wire));
     let mut checks = Vec::new();
@@ -32,7 +33,7 @@ pub fn body(c: &Container<'_>, built: &Built) -> syn::Result<TokenStream> {
         let wire = &f.wire;
         let strip_zero = property.extension_flag("x-kubernetes-strip-zero");
         let is_required = built.schema.required.contains(&f.wire) && property.default.is_none();
-        let inner = value_checks(f.shape.required(), property, quote!(v))?;
+        let inner = value_checks(f.shape.required(), property, quote!(v));
         let set = match &f.shape {
             Shape::Optional(_) => quote!(self.#ident.as_ref()),
             shape if strip_zero => {
@@ -72,11 +73,11 @@ pub fn body(c: &Container<'_>, built: &Built) -> syn::Result<TokenStream> {
         let ident = f.ident;
         quote!(::kubeidl::typed::Validate::validate_at(&self.#ident, path, errors);)
     });
-    Ok(quote! {
+    quote! {
         #(#checks)*
         #(#flattened)*
         #(#required)*
-    })
+    }
 }
 
 /// A scalar default as a value of the field's type.
@@ -114,13 +115,13 @@ fn is_zero(shape: &Shape, v: TokenStream) -> TokenStream {
 }
 
 /// The checks of `schema` on the value `v` (a reference) of `shape`, at `path`.
-fn value_checks(shape: &Shape, schema: &Schema, v: TokenStream) -> syn::Result<TokenStream> {
-    Ok(match shape {
+fn value_checks(shape: &Shape, schema: &Schema, v: TokenStream) -> TokenStream {
+    match shape {
         Shape::Scalar(s) => scalar_checks(s, schema, v),
         Shape::List(elem) => {
             let counts = item_counts(schema, quote!(#v.len()));
             let item_schema = schema.items.as_deref().cloned().unwrap_or_default();
-            let each = value_checks(elem.required(), &item_schema, quote!(item))?;
+            let each = value_checks(elem.required(), &item_schema, quote!(item));
             let each = option_wrapped(elem, each);
             let items = (!each.is_empty()).then(|| {
                 quote! {
@@ -153,7 +154,7 @@ fn value_checks(shape: &Shape, schema: &Schema, v: TokenStream) -> syn::Result<T
                 .as_deref()
                 .cloned()
                 .unwrap_or_default();
-            let each = value_checks(elem.required(), &value_schema, quote!(item))?;
+            let each = value_checks(elem.required(), &value_schema, quote!(item));
             let each = option_wrapped(elem, each);
             let values = (!each.is_empty()).then(|| {
                 quote! {
@@ -166,8 +167,8 @@ fn value_checks(shape: &Shape, schema: &Schema, v: TokenStream) -> syn::Result<T
             quote!(#counts #values)
         }
         Shape::Named(_) => quote!(::kubeidl::typed::Validate::validate_at(#v, path, errors);),
-        Shape::Optional(inner) => value_checks(inner, schema, v)?,
-    })
+        Shape::Optional(inner) => value_checks(inner, schema, v),
+    }
 }
 
 /// Checks of an element that may be `None` (`Vec<Option<T>>`): a `None` is skipped.

@@ -16,7 +16,7 @@ use crate::go::{
 use kubeidl::comments::description;
 use kubeidl::schema::{wrap_refs, Document, Schema, SchemaType};
 use kubeidl::tags::lower::{
-    add_rules, lower, union_rules, At, Counts, Lowered, Place, Presence, UnionMember, Validation,
+    add_rules, lower, union_rules, At, Counts, Lowered, Place, UnionMember, Validation,
 };
 use kubeidl::tags::registry::Scopes;
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
@@ -660,13 +660,8 @@ impl Walk<'_> {
         let docs = validations::type_docs(&self.types, &m.ty).map_err(at(&m.pos))?;
         self.lower_type_uses(docs, &place, property);
         let lowered = self.lower_doc(&m.comments, &m.pos.file, &place, property);
-        match lowered.presence {
-            Some(Presence::Required) if !parent.required.iter().any(|r| r == json) => {
-                parent.required.push(json.to_string())
-            }
-            Some(Presence::Optional) => parent.required.retain(|r| r != json),
-            _ => {}
-        }
+        lowered.apply_presence(json, &mut parent.required);
+        let item_rules = lowered.item_union_rules();
         rules.rules.extend(lowered.parent_rules);
         rules.unions.extend(
             lowered
@@ -674,16 +669,9 @@ impl Walk<'_> {
                 .into_iter()
                 .map(|r| UnionMember::field(json, r)),
         );
-        if !lowered.item_unions.is_empty() {
-            let items: Vec<UnionMember> = lowered
-                .item_unions
-                .iter()
-                .map(|(selects, label, role)| UnionMember::item(selects, label, role.clone()))
-                .collect();
-            match union_rules(&items) {
-                Ok(r) => add_rules(property, r),
-                Err(e) => self.tally.errors.push(Error::at(&m.pos, e)),
-            }
+        match item_rules {
+            Ok(r) => add_rules(property, r),
+            Err(e) => self.tally.errors.push(Error::at(&m.pos, e)),
         }
         if validations::strips_zero(&self.types, m, place.kind).map_err(at(&m.pos))? {
             property.extensions.insert(

@@ -227,6 +227,34 @@ pub struct Lowered<P> {
     pub lowered_at: Vec<P>,
 }
 
+impl<P> Lowered<P> {
+    /// Applies the field's `+k8s:required` or `+k8s:optional` to its struct's `required` list,
+    /// where the field is named `json`.
+    pub fn apply_presence(&self, json: &str, required: &mut Vec<String>) {
+        match self.presence {
+            Some(Presence::Required) if !required.iter().any(|r| r == json) => {
+                required.push(json.to_string())
+            }
+            Some(Presence::Optional) => required.retain(|r| r != json),
+            _ => {}
+        }
+    }
+
+    /// The rules on a list field that stand for the unions among its selected items
+    /// (`+k8s:item(...)=+k8s:unionMember`), none when there are none.
+    pub fn item_union_rules(&self) -> Result<Vec<Validation>, String> {
+        if self.item_unions.is_empty() {
+            return Ok(Vec::new());
+        }
+        let items: Vec<UnionMember> = self
+            .item_unions
+            .iter()
+            .map(|(selects, label, role)| UnionMember::item(selects, label, role.clone()))
+            .collect();
+        union_rules(&items)
+    }
+}
+
 /// Where a rule came from.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RuleOrigin<P> {

@@ -6,8 +6,21 @@ use super::formats;
 use super::path::{Keys, Path};
 use crate::errors::{go_quote, BadValue, ErrorType, FieldError, FieldPath};
 
-fn at(path: &Path<'_>) -> FieldPath {
+/// The field path of `path`, map keys joined like fields as kube-openapi prints them.
+pub(crate) fn at(path: &Path<'_>) -> FieldPath {
     path.field_path(Keys::AsFields)
+}
+
+/// An error at `path` whose detail names the path (`spec.x in body ...`).
+pub(crate) fn error_at(
+    error_type: ErrorType,
+    path: &Path<'_>,
+    bad: BadValue,
+    detail: impl FnOnce(&FieldPath) -> String,
+) -> FieldError {
+    let at = at(path);
+    let detail = detail(&at);
+    FieldError::new(error_type, at, bad, detail)
 }
 
 /// An `Invalid` error at `path` whose detail names the path.
@@ -16,9 +29,7 @@ fn invalid(
     bad: BadValue,
     detail: impl FnOnce(&FieldPath) -> String,
 ) -> FieldError {
-    let at = at(path);
-    let detail = detail(&at);
-    FieldError::new(ErrorType::Invalid, at, bad, detail)
+    error_at(ErrorType::Invalid, path, bad, detail)
 }
 
 /// `minimum`; `shown` is the bound as kube-openapi prints it.
@@ -71,13 +82,11 @@ pub fn pattern_mismatch(path: &Path<'_>, text: &str, pattern: &str) -> FieldErro
 
 /// `format`, for the formats the apiserver checks (`Some(false)` from [`formats::check`]).
 pub fn bad_format(path: &Path<'_>, text: &str, format: &str) -> FieldError {
-    let at = at(path);
-    let detail = format!("{at} in body must be of type {format}: {}", go_quote(text));
-    FieldError::new(
+    error_at(
         ErrorType::TypeInvalid,
-        at,
+        path,
         BadValue::String(text.to_string()),
-        detail,
+        |at| format!("{at} in body must be of type {format}: {}", go_quote(text)),
     )
 }
 

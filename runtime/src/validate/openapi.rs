@@ -3,30 +3,14 @@
 //! the apiserver turns them. The walk (`check.rs`) calls them in kube-openapi's order: type,
 //! composition, string, format, number, array, enum, object. Errors are built only when kept.
 
-use super::messages;
-use super::path::{Keys, Path};
+use super::messages::{self, at, error_at};
+use super::path::Path;
 use super::plan::Node;
 use super::sink::Errors;
 use crate::cel::value::format_double;
 use crate::errors::{go_json, go_quote, BadValue, ErrorType, FieldError, FieldPath};
 use crate::value::ValueView;
 use serde_json::{Number, Value};
-
-fn at(path: &Path<'_>) -> FieldPath {
-    path.field_path(Keys::AsFields)
-}
-
-/// An error at `path` whose detail names the path (`spec.x in body ...`).
-fn error_at(
-    error_type: ErrorType,
-    path: &Path<'_>,
-    bad: BadValue,
-    detail: impl FnOnce(&FieldPath) -> String,
-) -> FieldError {
-    let at = at(path);
-    let detail = detail(&at);
-    FieldError::new(error_type, at, bad, detail)
-}
 
 /// `type` (and `nullable`): a value of a type the node does not accept.
 pub(crate) fn check_type<'a>(
