@@ -27,6 +27,8 @@ pub struct Field<'a> {
     pub flatten: bool,
     /// `skip_serializing_if`: Go's `omitempty`.
     pub omit_empty: bool,
+    /// The predicate of `skip_serializing_if`: when it holds, the field is not written.
+    pub skip_if: Option<syn::ExprPath>,
     /// Not required: `Option`, `omitempty`, `#[serde(default)]`, or `+optional`.
     pub optional: bool,
     pub span: Span,
@@ -107,8 +109,9 @@ impl<'a> Container<'a> {
                     format!("field {rust_name} cannot be both +optional and +required"),
                 ));
             }
-            let untagged_optional =
-                matches!(shape, Shape::Optional(_)) || attrs.skip_serializing_if || attrs.default;
+            let untagged_optional = matches!(shape, Shape::Optional(_))
+                || attrs.skip_serializing_if.is_some()
+                || attrs.default;
             fields.push(Field {
                 ident,
                 ty: &f.ty,
@@ -117,7 +120,8 @@ impl<'a> Container<'a> {
                 docs,
                 shape,
                 flatten: attrs.flatten,
-                omit_empty: attrs.skip_serializing_if,
+                omit_empty: attrs.skip_serializing_if.is_some(),
+                skip_if: attrs.skip_serializing_if,
                 span: ident.span(),
             });
         }

@@ -26,6 +26,7 @@ mod docs;
 mod serde_attrs;
 mod shape;
 mod validator;
+mod view;
 
 use container::Container;
 use proc_macro::TokenStream;
@@ -67,6 +68,12 @@ fn expand_validate(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream>
     let body = validator::body(&c, &built);
     Ok(quote! {
         impl ::kubeidl::typed::Validate for #ident {
+            fn rules() -> &'static ::kubeidl::validate::TypeRules {
+                static RULES: ::kubeidl::typed::__private::OnceLock<::kubeidl::validate::TypeRules> =
+                    ::kubeidl::typed::__private::OnceLock::new();
+                RULES.get_or_init(::kubeidl::typed::__private::compile_rules::<Self>)
+            }
+
             fn validate_at(
                 &self,
                 path: &::kubeidl::validate::Path<'_>,
@@ -92,7 +99,10 @@ fn expand_schema(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     let json = serde_json::to_string(&built.schema.to_json()).expect("a schema is JSON");
     let refs = &built.refs;
     let flattened = &built.flattened;
+    let view = view::impls(&c, &built);
     Ok(quote! {
+        #view
+
         impl ::kubeidl::typed::Definition for #ident {
             fn definition_name() -> ::std::string::String {
                 #name

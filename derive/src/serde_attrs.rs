@@ -16,7 +16,8 @@ pub struct ContainerSerde {
 pub struct FieldSerde {
     pub rename: Option<String>,
     pub skip: bool,
-    pub skip_serializing_if: bool,
+    /// The predicate of `skip_serializing_if`.
+    pub skip_serializing_if: Option<syn::ExprPath>,
     pub default: bool,
     pub flatten: bool,
 }
@@ -74,8 +75,8 @@ pub fn field(attrs: &[Attribute]) -> syn::Result<FieldSerde> {
             } else if path.is_ident("skip") || path.is_ident("skip_serializing") {
                 out.skip = true;
             } else if path.is_ident("skip_serializing_if") {
-                out.skip_serializing_if = true;
-                skip_value(&meta)?;
+                let lit: LitStr = meta.value()?.parse()?;
+                out.skip_serializing_if = Some(lit.parse()?);
             } else if path.is_ident("default") {
                 out.default = true;
                 skip_value(&meta)?;

@@ -29,19 +29,10 @@ pub fn body(c: &Container<'_>, built: &Built) -> TokenStream {
     let mut checks = Vec::new();
     let mut required = Vec::new();
     for (f, property) in &fields {
-        let ident = f.ident;
         let wire = &f.wire;
-        let strip_zero = property.extension_flag("x-kubernetes-strip-zero");
         let is_required = built.schema.required.contains(&f.wire) && property.default.is_none();
         let inner = value_checks(f.shape.required(), property, quote!(v));
-        let set = match &f.shape {
-            Shape::Optional(_) => quote!(self.#ident.as_ref()),
-            shape if strip_zero => {
-                let zero = is_zero(shape, quote!(self.#ident));
-                quote!((!(#zero)).then_some(&self.#ident))
-            }
-            _ => quote!(::std::option::Option::Some(&self.#ident)),
-        };
+        let set = presence(f, property);
         if !inner.is_empty() {
             // An unset field takes its default, which is checked in its place.
             let unset = match default_literal(f.shape.required(), property.default.as_ref()) {
@@ -77,6 +68,27 @@ pub fn body(c: &Container<'_>, built: &Built) -> TokenStream {
         #(#checks)*
         #(#flattened)*
         #(#required)*
+    }
+}
+
+/// The field's value when it is set (`Option<&T>`, `T` without its `Option`), as the value
+/// serialized has it: not a `None`, not skipped by `skip_serializing_if`, not a stripped zero.
+pub fn presence(f: &Field<'_>, property: &Schema) -> TokenStream {
+    let ident = f.ident;
+    let strip_zero = property.extension_flag("x-kubernetes-strip-zero");
+    let set = match &f.shape {
+        Shape::Optional(_) => quote!(self.#ident.as_ref()),
+        shape if strip_zero => {
+            let zero = is_zero(shape, quote!(self.#ident));
+            quote!((!(#zero)).then_some(&self.#ident))
+        }
+        _ => quote!(::std::option::Option::Some(&self.#ident)),
+    };
+    match &f.skip_if {
+        Some(skip) => quote! {
+            (if #skip(&self.#ident) { ::std::option::Option::None } else { #set })
+        },
+        None => set,
     }
 }
 

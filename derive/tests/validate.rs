@@ -1,7 +1,7 @@
 //! Derived validators against the schema walk: for each value, `value.validate()` must give
 //! exactly the errors `kubeidl::validate::Validator` gives for the same value serialized to
-//! JSON and checked against the type's own `openapi_schema()` (its CEL rules set aside: they are
-//! checked apart).
+//! JSON and checked against the type's own `openapi_schema()`, CEL rules included (the derived
+//! validator runs them on the typed value in place).
 
 use kubeidl::errors::FieldError;
 use kubeidl::schema::Schema;
@@ -17,26 +17,52 @@ mod bounds;
 #[path = "../../testdata/go/parity/lists/types.rs"]
 #[allow(dead_code)]
 mod lists;
+#[path = "../../testdata/go/parity/rules/types.rs"]
+#[allow(dead_code)]
+mod rules;
 #[path = "../../testdata/go/parity/strings/types.rs"]
 #[allow(dead_code)]
 mod strings;
+#[path = "../../testdata/go/parity/unions/types.rs"]
+#[allow(dead_code)]
+mod unions;
 
-fn without_rules(schema: &mut Schema) {
-    schema.extensions.shift_remove("x-kubernetes-validations");
-    schema.for_each_child_mut(without_rules);
+fn validator<T: Definition>() -> Validator {
+    let defs: HashMap<String, Schema> = T::openapi_schema().schemas.into_iter().collect();
+    let root = Schema::reference_to(&T::definition_name());
+    Validator::with_definitions(&root, Arc::new(defs)).unwrap()
 }
 
 /// The schema walk's errors for `value`.
 fn walked<T: Definition + Serialize>(value: &T) -> Vec<String> {
-    let mut defs: HashMap<String, Schema> = T::openapi_schema().schemas.into_iter().collect();
-    for d in defs.values_mut() {
-        without_rules(d);
-    }
-    let root = Schema::reference_to(&T::definition_name());
-    let validator = Validator::with_definitions(&root, Arc::new(defs)).unwrap();
     let json = serde_json::to_value(value).unwrap();
-    let report = validator.validate(&json);
-    report.errors.iter().map(FieldError::to_string).collect()
+    let report = validator::<T>().validate(&json);
+    strings(&report.errors)
+}
+
+fn strings(errors: &[FieldError]) -> Vec<String> {
+    errors.iter().map(FieldError::to_string).collect()
+}
+
+/// An update checked both ways: the derived `validate_update` must give the schema walk's
+/// errors and warnings for the two values serialized. Returns (errors, warnings).
+fn assert_same_update<T: Definition + Validate + Serialize>(
+    new: &T,
+    old: &T,
+) -> (Vec<String>, Vec<String>) {
+    let derived = new.validate_update(old);
+    let (new_json, old_json) = (
+        serde_json::to_value(new).unwrap(),
+        serde_json::to_value(old).unwrap(),
+    );
+    let walked = validator::<T>().validate_update(&new_json, &old_json);
+    let pair = |r: &kubeidl::validate::Report| (strings(&r.errors), strings(&r.warnings));
+    assert_eq!(
+        pair(&derived),
+        pair(&walked),
+        "derived update vs schema walk"
+    );
+    pair(&derived)
 }
 
 fn derived<T: Validate>(value: &T) -> Vec<String> {
@@ -48,6 +74,8 @@ fn assert_same<T: Definition + Validate + Serialize>(value: &T) -> Vec<String> {
     assert_eq!(d, walked(value), "derived validator vs schema walk");
     d
 }
+
+const NOT_CHECKED: &str = "<nil>: Invalid value: null: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation";
 
 fn inner(count: u16) -> bounds::Inner {
     bounds::Inner {
@@ -163,6 +191,7 @@ fn formats_patterns_and_enums() {
             "contact: Invalid value: \"not-an-email\": contact in body must be of type email: \"not-an-email\"",
             "host: Invalid value: \"Bad Host\": host in body should match '^[a-z0-9.:-]+$'",
             "tier: Unsupported value: \"platinum\": supported values: \"gold\", \"silver\", \"bronze\"",
+            NOT_CHECKED,
         ]
     );
     let mut v = names();
@@ -195,10 +224,138 @@ fn items_and_values() {
             "labels.app: Too long: may not be more than 63 bytes",
             "ports[0].number: Invalid value: 0: ports[0].number in body should be greater than or equal to 1",
             "tags[1]: Too long: may not be more than 16 bytes",
+            NOT_CHECKED,
         ]
     );
     v.tags.clear();
     v.ports.clear();
     v.labels.clear();
     assert_eq!(assert_same(&v), Vec::<String>::new());
+}
+
+fn range() -> rules::Range {
+    rules::Range {
+        min: 1,
+        max: 10,
+        step: 0,
+        unit: "s".into(),
+        pool: None,
+        zone: None,
+        strategy: rules::Strategy::default(),
+        labels: BTreeMap::new(),
+    }
+}
+
+#[test]
+fn cel_rules_run_on_the_typed_value() {
+    assert_eq!(assert_same(&range()), Vec::<String>::new());
+    let mut v = range();
+    v.min = 20;
+    v.strategy.r#type = "Recreate".into();
+    v.strategy.rolling_update = Some(rules::RollingUpdate { max_surge: Some(1) });
+    v.labels.insert("k".repeat(64), "v".into());
+    assert_eq!(
+        assert_same(&v),
+        [
+            "<nil>: Invalid value: min must not exceed max",
+            format!("labels: Invalid value: a key is longer than 63: {}", "k".repeat(64)).as_str(),
+            "strategy.rollingUpdate: Forbidden: may not be specified when strategy `type` is Recreate",
+        ]
+    );
+    v.max = 5000;
+    assert_eq!(
+        assert_same(&v)[..2],
+        [
+            "<nil>: Invalid value: the range is at most 1000 wide",
+            format!(
+                "labels: Invalid value: a key is longer than 63: {}",
+                "k".repeat(64)
+            )
+            .as_str(),
+        ]
+    );
+}
+
+#[test]
+fn a_failed_value_check_keeps_rules_from_running() {
+    let mut v = range();
+    v.min = 20;
+    v.unit = String::new();
+    v.labels = (0..17).map(|i| (i.to_string(), String::new())).collect();
+    let errors = assert_same(&v);
+    assert_eq!(errors.last().map(String::as_str), Some(NOT_CHECKED));
+    assert!(!errors.iter().any(|e| e.contains("min must not exceed max")));
+}
+
+#[test]
+fn transition_rules_see_the_old_value() {
+    let mut old = range();
+    old.step = 5;
+    old.pool = Some("a".into());
+    let mut new = range();
+    new.step = 4;
+    new.unit = "ms".into();
+    new.zone = Some("z".into());
+    let (errors, warnings) = assert_same_update(&new, &old);
+    assert_eq!(
+        errors,
+        [
+            "pool: Invalid value: field cannot be cleared once set",
+            "zone: Invalid value: field cannot be set once created",
+            "step: Invalid value: 4: step may only grow",
+            "unit: Invalid value: \"ms\": field is immutable",
+        ]
+    );
+    assert!(warnings.is_empty());
+    assert_eq!(assert_same_update(&old, &old), (Vec::new(), Vec::new()));
+}
+
+#[test]
+fn an_unchanged_value_ratchets() {
+    let mut old = range();
+    old.min = 20;
+    old.labels.insert("k".repeat(64), "v".into());
+    let mut new = range();
+    new.min = 20;
+    new.labels = old.labels.clone();
+    new.unit = old.unit.clone();
+    // Both rules fail on values the old object already had: warnings, not errors.
+    let (errors, warnings) = assert_same_update(&new, &old);
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(warnings.len(), 2, "{warnings:?}");
+    // A changed value fails again.
+    new.labels.insert("j".repeat(64), "v".into());
+    let (errors, warnings) = assert_same_update(&new, &old);
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert!(warnings.is_empty());
+}
+
+#[test]
+fn union_rules_and_flattened_members() {
+    let source = unions::Source {
+        kind: "Git".into(),
+        git: None,
+        oci: Some("registry/x".into()),
+    };
+    let errors = assert_same(&source);
+    assert_eq!(
+        errors,
+        [
+            "git: Invalid value: must be specified when `kind` is \"Git\"",
+            "oci: Invalid value: may only be specified when `kind` is \"OCI\"",
+        ]
+    );
+    let volume = unions::Volume {
+        name: "v".into(),
+        source: unions::VolumeSource {
+            host_path: Some("/x".into()),
+            size: 0,
+        },
+        days: Some(1),
+        forever: Some(true),
+    };
+    assert_eq!(
+        assert_same(&volume),
+        ["<nil>: Invalid value: must specify at most one of: `days`, `forever`"]
+    );
 }

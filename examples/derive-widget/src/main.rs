@@ -1,5 +1,7 @@
 //! A small custom resource spec written in Rust with the Go tag vocabulary: prints its OpenAPI
-//! definitions, then validates a good and a bad value natively.
+//! definitions, then validates values natively: a good one, one failing value checks, one
+//! failing only its CEL rules (run on the typed value in place), and an update (transition rule
+//! and ratcheting).
 //!
 //! `cargo run -p derive-widget-example`
 
@@ -10,7 +12,7 @@ use std::collections::BTreeMap;
 
 /// WidgetSpec is the desired state of a widget.
 /// +validationRule="self.minReplicas <= self.maxReplicas",message="minReplicas must not exceed maxReplicas"
-#[derive(Schema, Validate, Serialize, Deserialize, Debug)]
+#[derive(Schema, Validate, Serialize, Deserialize, Debug, Clone)]
 #[kubeidl(package = "example.com/widgets/v1")]
 #[serde(rename_all = "camelCase")]
 pub struct WidgetSpec {
@@ -21,6 +23,13 @@ pub struct WidgetSpec {
     /// MaxReplicas is the most replicas to run.
     /// +k8s:maximum=100
     pub max_replicas: i32,
+
+    /// Tier may go up, never down.
+    /// +optional
+    /// +minimum=0
+    /// +validationRule="self >= oldSelf",message="tier may not go down"
+    #[serde(default)]
+    pub tier: i32,
 
     /// Size is one of the sizes a widget comes in.
     /// +optional
@@ -45,7 +54,7 @@ pub struct WidgetSpec {
 }
 
 /// WidgetPort is one named port.
-#[derive(Schema, Validate, Serialize, Deserialize, Debug)]
+#[derive(Schema, Validate, Serialize, Deserialize, Debug, Clone)]
 #[kubeidl(package = "example.com/widgets/v1")]
 pub struct WidgetPort {
     /// Name is a DNS-1123 label.
@@ -64,6 +73,7 @@ fn main() {
     let good = WidgetSpec {
         min_replicas: 1,
         max_replicas: 3,
+        tier: 2,
         size: "small".into(),
         ports: vec![WidgetPort {
             name: "http".into(),
@@ -76,6 +86,7 @@ fn main() {
     let bad = WidgetSpec {
         min_replicas: -1,
         max_replicas: 500,
+        tier: 0,
         size: "huge".into(),
         ports: vec![WidgetPort {
             name: "HTTP".into(),
@@ -86,5 +97,36 @@ fn main() {
     println!("bad:");
     for e in bad.validate() {
         println!("  {e}");
+    }
+
+    // Value checks pass; the struct's CEL rule does not.
+    let crossed = WidgetSpec {
+        min_replicas: 5,
+        max_replicas: 3,
+        ..good.clone()
+    };
+    println!("crossed:");
+    for e in crossed.validate() {
+        println!("  {e}");
+    }
+
+    // Updates: the transition rule sees the old tier. Ratcheting spares only values unchanged
+    // from the old object: here the root changed (its tier), so its rule still fails...
+    let lowered = WidgetSpec {
+        tier: 1,
+        ..crossed.clone()
+    };
+    print_update("lowered", &lowered.validate_update(&crossed));
+    // ...while an unchanged value only warns.
+    print_update("unchanged", &crossed.validate_update(&crossed));
+}
+
+fn print_update(name: &str, report: &kubeidl::validate::Report) {
+    println!("update {name}:");
+    for e in &report.errors {
+        println!("  error: {e}");
+    }
+    for w in &report.warnings {
+        println!("  warning: {w}");
     }
 }

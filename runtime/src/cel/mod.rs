@@ -20,6 +20,7 @@ mod format;
 mod functions;
 pub mod library;
 mod math;
+pub mod native;
 pub mod parse;
 mod program;
 pub mod rebase;

@@ -6,8 +6,9 @@
 //! values of different types unequal); ordering is defined within numbers (across int, uint and
 //! double), strings, bytes, bools, timestamps and durations.
 
-use super::decl::{Decl, DeclKind, ListSemantics, ObjectDecl};
+use super::decl::{Decl, DeclKind, FieldDecl, ListSemantics, ObjectDecl};
 use super::error::{EvalError, EvalResult};
+pub use super::native::{Native, NativeList, NativeMap, NativeObject, ToCel};
 use chrono::{DateTime, TimeDelta, Utc};
 use indexmap::IndexMap;
 use std::any::Any;
@@ -40,21 +41,68 @@ pub enum Value<'a> {
     Invalid(Arc<EvalError>),
 }
 
-/// A JSON object seen through the declaration of its schema: only declared properties are
-/// visible, under their escaped names, and `null` properties are absent.
+/// An object seen through the declaration of its schema: only declared properties are
+/// visible, under their escaped names, and unset (absent or `null`) properties are absent.
 #[derive(Clone, Debug)]
 pub struct ObjectView<'a> {
-    pub json: &'a serde_json::Map<String, serde_json::Value>,
+    pub source: ObjectSource<'a>,
     pub decl: &'a ObjectDecl,
 }
 
+/// What an object's members are read from.
+#[derive(Clone, Copy, Debug)]
+pub enum ObjectSource<'a> {
+    Json(&'a serde_json::Map<String, serde_json::Value>),
+    /// A Rust value (a derived type), read through [`NativeObject`].
+    Native(Native<'a, dyn NativeObject + 'a>),
+}
+
 impl<'a> ObjectView<'a> {
-    /// The value of a property by its CEL name; `None` when absent or null.
+    pub fn json(map: &'a serde_json::Map<String, serde_json::Value>, decl: &'a ObjectDecl) -> Self {
+        ObjectView {
+            source: ObjectSource::Json(map),
+            decl,
+        }
+    }
+
+    pub fn native(object: &'a (dyn NativeObject + 'a), decl: &'a ObjectDecl) -> Self {
+        ObjectView {
+            source: ObjectSource::Native(Native(object)),
+            decl,
+        }
+    }
+
+    /// The value of a property by its CEL name; `None` when unset.
     pub fn get(&self, cel_name: &str) -> Option<Value<'a>> {
-        let field = self.decl.field(cel_name)?;
-        match self.json.get(&field.json_name) {
-            None | Some(serde_json::Value::Null) => None,
-            Some(v) => Some(Value::from_json_decl(v, &field.decl)),
+        self.member(self.decl.field(cel_name)?)
+    }
+
+    /// The value of a property by its JSON name; `None` when unset or undeclared.
+    pub fn get_json(&self, json_name: &str) -> Option<Value<'a>> {
+        self.member(self.decl.fields.iter().find(|f| f.json_name == json_name)?)
+    }
+
+    fn member(&self, field: &'a FieldDecl) -> Option<Value<'a>> {
+        match self.source {
+            ObjectSource::Json(map) => match map.get(&field.json_name) {
+                None | Some(serde_json::Value::Null) => None,
+                Some(v) => Some(Value::from_json_decl(v, &field.decl)),
+            },
+            ObjectSource::Native(object) => object.0.member(&field.json_name, &field.decl),
+        }
+    }
+
+    /// The object as JSON: the whole map when it is JSON, its set members otherwise.
+    pub fn to_json(&self) -> serde_json::Value {
+        match self.source {
+            ObjectSource::Json(map) => serde_json::Value::Object(map.clone()),
+            ObjectSource::Native(_) => serde_json::Value::Object(
+                self.decl
+                    .fields
+                    .iter()
+                    .filter_map(|f| Some((f.json_name.clone(), self.member(f)?.to_json())))
+                    .collect(),
+            ),
         }
     }
 
@@ -113,19 +161,23 @@ impl TypeName {
     }
 }
 
-/// A list: a JSON array in place (typed by its schema or not), or shared values.
+/// A list: a JSON array in place (typed by its schema or not), a Rust collection in place, or
+/// shared values.
 #[derive(Clone, Debug)]
 pub enum List<'a> {
     Json(&'a [serde_json::Value]),
     Typed(&'a [serde_json::Value], &'a Decl, &'a ListSemantics),
+    Native(Native<'a, dyn NativeList + 'a>, &'a Decl, &'a ListSemantics),
     Values(Arc<Vec<Value<'a>>>),
 }
 
-/// A map: a JSON object in place (typed by its schema or not), or shared entries.
+/// A map: a JSON object in place (typed by its schema or not), a Rust map in place, or shared
+/// entries.
 #[derive(Clone, Debug)]
 pub enum Map<'a> {
     Json(&'a serde_json::Map<String, serde_json::Value>),
     Typed(&'a serde_json::Map<String, serde_json::Value>, &'a Decl),
+    Native(Native<'a, dyn NativeMap + 'a>, &'a Decl),
     Entries(Arc<IndexMap<Key<'a>, Value<'a>>>),
 }
 
@@ -236,6 +288,7 @@ impl<'a> List<'a> {
     pub fn len(&self) -> usize {
         match self {
             List::Json(items) | List::Typed(items, ..) => items.len(),
+            List::Native(list, ..) => list.0.len(),
             List::Values(values) => values.len(),
         }
     }
@@ -243,7 +296,7 @@ impl<'a> List<'a> {
     /// The list's `x-kubernetes-list-type`, when its schema gives one.
     pub fn semantics(&self) -> &ListSemantics {
         match self {
-            List::Typed(_, _, semantics) => semantics,
+            List::Typed(_, _, semantics) | List::Native(_, _, semantics) => semantics,
             _ => &ListSemantics::Atomic,
         }
     }
@@ -256,6 +309,7 @@ impl<'a> List<'a> {
         match self {
             List::Json(items) => items.get(index).map(Value::from_json),
             List::Typed(items, decl, _) => items.get(index).map(|v| Value::from_json_decl(v, decl)),
+            List::Native(list, decl, _) => list.0.item(index, decl),
             List::Values(values) => values.get(index).cloned(),
         }
     }
@@ -277,6 +331,7 @@ impl<'a> Map<'a> {
     pub fn len(&self) -> usize {
         match self {
             Map::Json(m) | Map::Typed(m, _) => m.len(),
+            Map::Native(m, _) => m.0.len(),
             Map::Entries(e) => e.len(),
         }
     }
@@ -288,7 +343,7 @@ impl<'a> Map<'a> {
     /// The value under a key, with numeric keys matching across int, uint and double.
     pub fn get(&self, key: &Value<'a>) -> Option<Value<'a>> {
         match self {
-            Map::Json(_) | Map::Typed(..) => match key {
+            Map::Json(_) | Map::Typed(..) | Map::Native(..) => match key {
                 Value::String(s) => self.get_str(s),
                 _ => None,
             },
@@ -300,6 +355,7 @@ impl<'a> Map<'a> {
         match self {
             Map::Json(m) => json_get(m, key).map(Value::from_json),
             Map::Typed(m, decl) => json_get(m, key).map(|v| Value::from_json_decl(v, decl)),
+            Map::Native(m, decl) => m.0.get(key, decl),
             Map::Entries(e) if e.len() <= SMALL_MAP => e.iter().find_map(|(k, v)| match k {
                 Key::String(s) if *s.0 == *key => Some(v.clone()),
                 _ => None,
@@ -320,6 +376,12 @@ impl<'a> Map<'a> {
                 .keys()
                 .map(|k| Value::String(Str::Borrowed(k.as_str())))
                 .collect(),
+            Map::Native(m, _) => {
+                m.0.keys()
+                    .into_iter()
+                    .map(|k| Value::String(Str::Borrowed(k)))
+                    .collect()
+            }
             Map::Entries(e) => e.keys().map(Key::to_value).collect(),
         }
     }
@@ -344,6 +406,12 @@ impl<'a> Map<'a> {
                     )
                 })
                 .collect(),
+            Map::Native(m, decl) => {
+                m.0.keys()
+                    .into_iter()
+                    .filter_map(|k| Some((Value::String(Str::Borrowed(k)), m.0.get(k, decl)?)))
+                    .collect()
+            }
             Map::Entries(e) => e.iter().map(|(k, v)| (k.to_value(), v.clone())).collect(),
         }
     }
@@ -404,33 +472,15 @@ impl<'a> Value<'a> {
                 None => invalid(format!("invalid data, expected an integer, got {n}")),
             },
             (DeclKind::Double, J::Number(n)) => Value::Double(n.as_f64().unwrap_or(f64::NAN)),
-            (DeclKind::String, J::String(s)) => Value::String(Str::Borrowed(s)),
-            (DeclKind::Bytes, J::String(s)) => {
-                use base64::Engine as _;
-                match base64::engine::general_purpose::STANDARD.decode(s) {
-                    Ok(b) => Value::Bytes(Arc::from(b)),
-                    Err(e) => invalid(format!("Invalid byte formatted string {s:?}: {e}")),
-                }
-            }
-            (DeclKind::Timestamp { date_only }, J::String(s)) => {
-                match super::time::parse_schema_time(s, *date_only) {
-                    Ok(t) => Value::Timestamp(t),
-                    Err(e) => Value::Invalid(Arc::new(e)),
-                }
-            }
-            (DeclKind::Duration, J::String(s)) => match super::time::parse_schema_duration(s) {
-                Ok(d) => Value::Duration(d),
-                Err(e) => Value::Invalid(Arc::new(e)),
-            },
+            (_, J::String(s)) => Value::from_str_decl(s, decl),
             (DeclKind::IntOrString, J::Number(n)) if n.is_i64() => {
                 Value::Int(n.as_i64().expect("checked"))
             }
-            (DeclKind::IntOrString, J::String(s)) => Value::String(Str::Borrowed(s)),
             (DeclKind::IntOrString, _) => invalid(
                 "invalid data, expected XIntOrString value to be either a string or integer"
                     .to_string(),
             ),
-            (DeclKind::Object(o), J::Object(m)) => Value::Object(ObjectView { json: m, decl: o }),
+            (DeclKind::Object(o), J::Object(m)) => Value::Object(ObjectView::json(m, o)),
             (DeclKind::Map(v), J::Object(m)) => Value::Map(Map::Typed(m, v)),
             (DeclKind::List { item, semantics }, J::Array(items)) => {
                 Value::List(List::Typed(items, item, semantics))
@@ -440,6 +490,39 @@ impl<'a> Value<'a> {
                 "invalid data, got {} for schema of another type",
                 json_kind(other)
             )),
+        }
+    }
+
+    /// A string seen through the declaration of its schema: `byte`, `date`, `date-time` and
+    /// `duration` strings converted; a string where the schema wants no string is
+    /// [`Value::Invalid`].
+    pub fn from_str_decl(s: &'a str, decl: &Decl) -> Value<'a> {
+        match &decl.kind {
+            DeclKind::String | DeclKind::IntOrString | DeclKind::Any => {
+                Value::String(Str::Borrowed(s))
+            }
+            DeclKind::Bytes => {
+                use base64::Engine as _;
+                match base64::engine::general_purpose::STANDARD.decode(s) {
+                    Ok(b) => Value::Bytes(Arc::from(b)),
+                    Err(e) => Value::Invalid(Arc::new(EvalError::new(format!(
+                        "Invalid byte formatted string {s:?}: {e}"
+                    )))),
+                }
+            }
+            DeclKind::Timestamp { date_only } => {
+                match super::time::parse_schema_time(s, *date_only) {
+                    Ok(t) => Value::Timestamp(t),
+                    Err(e) => Value::Invalid(Arc::new(e)),
+                }
+            }
+            DeclKind::Duration => match super::time::parse_schema_duration(s) {
+                Ok(d) => Value::Duration(d),
+                Err(e) => Value::Invalid(Arc::new(e)),
+            },
+            _ => Value::Invalid(Arc::new(EvalError::new(
+                "invalid data, got string for schema of another type",
+            ))),
         }
     }
 
@@ -495,7 +578,7 @@ impl<'a> Value<'a> {
             Value::Optional(Some(v)) => v.to_json(),
             Value::Optional(None) => serde_json::Value::Null,
             Value::Opaque(o) => serde_json::Value::String(format!("{o:?}")),
-            Value::Object(o) => serde_json::Value::Object(o.json.clone()),
+            Value::Object(o) => o.to_json(),
             Value::Invalid(e) => serde_json::Value::String(format!("<error: {e}>")),
         }
     }
@@ -613,7 +696,7 @@ fn list_equals(a: &List<'_>, b: &List<'_>) -> bool {
             let key_of = |v: &Value<'_>| -> Vec<Option<serde_json::Value>> {
                 keys.iter()
                     .map(|k| match v {
-                        Value::Object(o) => o.json.get(k).cloned(),
+                        Value::Object(o) => o.get_json(k).map(|v| v.to_json()),
                         Value::Map(m) => m.get_str(k).map(|x| x.to_json()),
                         _ => None,
                     })

@@ -4,9 +4,37 @@ use crate::errors::BadValue;
 use crate::schema::{ref_target, Schema};
 use std::collections::BTreeMap;
 
-pub use crate::validate::messages;
+pub use crate::cel::native::{object as native_object, NativeObject, ToCel};
+pub use crate::cel::{decl::Decl, Value as CelValue};
+pub use crate::validate::{messages, TypeRules};
 pub use regex::Regex;
 pub use std::sync::OnceLock;
+
+/// The rules of `T`, compiled from its document (the macro stores them once per type).
+pub fn compile_rules<T: super::Definition>() -> crate::validate::TypeRules {
+    let document = T::openapi_schema();
+    match crate::validate::TypeRules::compile(&document.schemas, &T::definition_name()) {
+        Ok(rules) => rules,
+        Err(errors) => {
+            let listed: Vec<String> = errors
+                .iter()
+                .map(|e| format!("{}: {}: {}", e.path, e.rule, e.error))
+                .collect();
+            panic!(
+                "the CEL rules of {} do not compile:\n{}",
+                T::definition_name(),
+                listed.join("\n")
+            )
+        }
+    }
+}
+
+pub use serde_json::Value as JsonValue;
+
+/// A JSON value the macro wrote as text.
+pub fn json_literal(text: &str) -> serde_json::Value {
+    serde_json::from_str(text).expect("the derive macro writes valid JSON")
+}
 
 /// A float as the apiserver shows a bad value.
 pub fn bad_float(value: f64) -> BadValue {

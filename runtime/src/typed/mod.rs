@@ -9,9 +9,10 @@
 #[doc(hidden)]
 pub mod __private;
 
+use crate::cel::native::ToCel;
 use crate::errors::FieldError;
 use crate::schema::{Document, Schema};
-use crate::validate::Path;
+use crate::validate::{Path, Report, TypeRules};
 use std::collections::BTreeMap;
 
 /// A Rust type with an OpenAPI definition of its own.
@@ -41,23 +42,48 @@ impl<T: Definition> Definition for Box<T> {
     }
 }
 
-/// A Rust type whose values check themselves against the value validations of its
-/// definition, with the errors the apiserver gives for the same value as JSON.
-pub trait Validate {
-    /// Every error of this value, in a fixed order: each field's checks in wire-name order, then
-    /// the required fields that are unset.
+/// A Rust type whose values check themselves against the validations of its definition (value
+/// checks and CEL rules), with the errors the apiserver gives for the same value as JSON.
+pub trait Validate: Definition + ToCel {
+    /// Every error of this value, in a fixed order: each field's value checks in wire-name
+    /// order, then the required fields that are unset, then the failed CEL rules (not run when a
+    /// value check already blocks them, as the apiserver does).
     fn validate(&self) -> Vec<FieldError> {
-        let mut errors = Vec::new();
-        self.validate_at(&Path::ROOT, &mut errors);
-        errors
+        let mut report = Report::default();
+        self.validate_at(&Path::ROOT, &mut report.errors);
+        let rules = Self::rules();
+        if !rules.is_empty() {
+            rules.check(&self.to_cel(rules.decl()), None, &mut report);
+        }
+        report.errors
     }
 
-    /// Adds the errors of this value, found at `path`, to `errors`.
+    /// The errors of an update from `old` to this value: transition rules see `oldSelf`, and
+    /// an error on a value unchanged from `old` is a warning (ratcheting).
+    fn validate_update(&self, old: &Self) -> Report {
+        let mut report = Report::default();
+        self.validate_at(&Path::ROOT, &mut report.errors);
+        let rules = Self::rules();
+        let (new, old) = (self.to_cel(rules.decl()), old.to_cel(rules.decl()));
+        TypeRules::ratchet(&new, &old, &mut report);
+        rules.check(&new, Some(&old), &mut report);
+        report
+    }
+
+    /// Adds the value-check errors of this value, found at `path`, to `errors` (rules are run by
+    /// [`Validate::validate`] from the root).
     fn validate_at(&self, path: &Path<'_>, errors: &mut Vec<FieldError>);
+
+    /// The type's rules, compiled once.
+    fn rules() -> &'static TypeRules;
 }
 
 impl<T: Validate> Validate for Box<T> {
     fn validate_at(&self, path: &Path<'_>, errors: &mut Vec<FieldError>) {
         T::validate_at(self, path, errors)
+    }
+
+    fn rules() -> &'static TypeRules {
+        T::rules()
     }
 }

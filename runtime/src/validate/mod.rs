@@ -29,11 +29,13 @@ mod path;
 mod plan;
 mod rules;
 mod sink;
+mod typed;
 
 pub use catalog::{Catalog, Gvk};
 pub use formats::check as check_format;
 pub use path::{Keys, Path};
 pub use rules::RuleCompileError;
+pub use typed::TypeRules;
 
 use crate::cel::CostBudget;
 use crate::errors::{BadValue, ErrorType, FieldError, FieldPath};
@@ -146,16 +148,7 @@ impl Validator {
         errors.extend(found.values.into_list());
         errors.extend(found.embedded);
         errors.extend(found.lists);
-        let blocking = errors.iter().any(|e| {
-            matches!(
-                e.error_type,
-                ErrorType::NotSupported
-                    | ErrorType::Required
-                    | ErrorType::TooLong
-                    | ErrorType::TooMany
-                    | ErrorType::TypeInvalid
-            )
-        });
+        let blocking = blocks_rules(&errors);
         let run_rules = !self.rules.is_empty() && !blocking;
         // The decoded objects (pruned, stripped, defaulted), needed by rules and ratcheting;
         // the new one is rebuilt only when decoding changes it.
@@ -188,8 +181,8 @@ impl Validator {
                 let mut budget = CostBudget::new(self.cost_budget);
                 rules::run(
                     &self.rules,
-                    new,
-                    old.as_ref(),
+                    &new.as_ref(),
+                    old.as_ref().as_ref(),
                     &FieldPath::root(),
                     &mut budget,
                     &mut outcome,
@@ -205,6 +198,20 @@ impl Validator {
         }
         report
     }
+}
+
+/// Whether these errors keep CEL rules from running, as the apiserver decides it.
+pub(crate) fn blocks_rules(errors: &[FieldError]) -> bool {
+    errors.iter().any(|e| {
+        matches!(
+            e.error_type,
+            ErrorType::NotSupported
+                | ErrorType::Required
+                | ErrorType::TooLong
+                | ErrorType::TooMany
+                | ErrorType::TypeInvalid
+        )
+    })
 }
 
 /// Whether the node at `path` is the same in both values.

@@ -123,7 +123,21 @@ pub(crate) fn compile_tree(
     }
     let s = refs.resolve(schema);
     let defs = DefsAdapter(refs.defs);
-    if let Some(Value::Array(entries)) = s.extensions.get("x-kubernetes-validations") {
+    // The rules of a node: those written beside a `$ref` (a field's own rules, on the
+    // `allOf` wrapper of its type), then those of the type it refers to.
+    fn written(node: &Schema) -> &[Value] {
+        match node.extensions.get("x-kubernetes-validations") {
+            Some(Value::Array(entries)) => entries,
+            _ => &[],
+        }
+    }
+    let beside = if std::ptr::eq(schema, s) {
+        &[][..]
+    } else {
+        written(schema)
+    };
+    let entries: Vec<&Value> = beside.iter().chain(written(s)).collect();
+    if !entries.is_empty() {
         let decl = if root {
             Decl::for_resource_root(s, &defs)
         } else {
@@ -248,11 +262,179 @@ pub(crate) struct RuleOutcome {
     pub stop: bool,
 }
 
+/// A node of a value rules run on: a JSON value, or a typed Rust value read in place through
+/// its CEL view.
+pub(crate) trait RuleNode: Clone {
+    fn is_null(&self) -> bool;
+    /// The node as the `self` (or `oldSelf`) of a rule declared `decl`.
+    fn cel<'x>(&'x self, decl: &'x Decl) -> CelValue<'x>;
+    /// The property or map entry `key`.
+    fn get(&self, key: &str) -> Option<Self>;
+    fn for_each_entry(&self, f: impl FnMut(&str, Self));
+    fn for_each_item(&self, f: impl FnMut(usize, Self));
+    /// The item of `olds` (a list) with the same map-list key values as this item.
+    fn correlate(&self, olds: &Self, keys: &[String]) -> Option<Self>;
+    /// Whether the two nodes are the same value (for ratcheting).
+    fn same(&self, other: &Self) -> bool;
+    /// How an error shows the node.
+    fn shown(&self) -> BadValue;
+}
+
+impl RuleNode for &Value {
+    fn is_null(&self) -> bool {
+        Value::is_null(self)
+    }
+
+    fn cel<'x>(&'x self, decl: &'x Decl) -> CelValue<'x> {
+        CelValue::from_json_decl(self, decl)
+    }
+
+    fn get(&self, key: &str) -> Option<Self> {
+        self.as_object()?.get(key)
+    }
+
+    fn for_each_entry(&self, mut f: impl FnMut(&str, Self)) {
+        if let Value::Object(map) = self {
+            for (key, v) in map {
+                f(key, v);
+            }
+        }
+    }
+
+    fn for_each_item(&self, mut f: impl FnMut(usize, Self)) {
+        if let Value::Array(items) = self {
+            for (i, item) in items.iter().enumerate() {
+                f(i, item);
+            }
+        }
+    }
+
+    /// Scalar keys only; the first match.
+    fn correlate(&self, olds: &Self, keys: &[String]) -> Option<Self> {
+        let key: Vec<&Value> = keys.iter().map(|k| self.get(k)).collect::<Option<_>>()?;
+        if key
+            .iter()
+            .any(|k| k.is_object() || k.is_array() || k.is_null())
+        {
+            return None;
+        }
+        olds.as_array()?
+            .iter()
+            .find(|o| keys.iter().zip(&key).all(|(k, v)| o.get(k) == Some(*v)))
+    }
+
+    fn same(&self, other: &Self) -> bool {
+        self == other
+    }
+
+    fn shown(&self) -> BadValue {
+        match self {
+            Value::Object(_) | Value::Array(_) => BadValue::Omitted,
+            v => BadValue::of_json(v),
+        }
+    }
+}
+
+impl RuleNode for CelValue<'_> {
+    fn is_null(&self) -> bool {
+        matches!(self, CelValue::Null)
+    }
+
+    fn cel<'x>(&'x self, _: &'x Decl) -> CelValue<'x> {
+        self.clone()
+    }
+
+    fn get(&self, key: &str) -> Option<Self> {
+        match self {
+            CelValue::Object(o) => o.get_json(key),
+            CelValue::Map(m) => m.get_str(key),
+            _ => None,
+        }
+    }
+
+    fn for_each_entry(&self, mut f: impl FnMut(&str, Self)) {
+        if let CelValue::Map(m) = self {
+            for (key, v) in m.entries() {
+                f(&key.display_string(), v);
+            }
+        }
+    }
+
+    fn for_each_item(&self, mut f: impl FnMut(usize, Self)) {
+        if let CelValue::List(items) = self {
+            for (i, item) in items.iter().enumerate() {
+                f(i, item);
+            }
+        }
+    }
+
+    /// Scalar keys only; the first match.
+    fn correlate(&self, olds: &Self, keys: &[String]) -> Option<Self> {
+        let key: Vec<CelValue> = keys.iter().map(|k| self.get(k)).collect::<Option<_>>()?;
+        if key.iter().any(|k| {
+            matches!(
+                k,
+                CelValue::Object(_) | CelValue::Map(_) | CelValue::List(_) | CelValue::Null
+            )
+        }) {
+            return None;
+        }
+        let CelValue::List(olds) = olds else {
+            return None;
+        };
+        olds.iter().find(|o| {
+            keys.iter()
+                .zip(&key)
+                .all(|(k, v)| o.get(k).is_some_and(|w| w.equals(v)))
+        })
+    }
+
+    fn same(&self, other: &Self) -> bool {
+        identical(self, other)
+    }
+
+    fn shown(&self) -> BadValue {
+        match self {
+            CelValue::Object(_) | CelValue::Map(_) | CelValue::List(_) => BadValue::Omitted,
+            v => BadValue::of_json(&v.to_json()),
+        }
+    }
+}
+
+/// Equality as Go's `DeepEqual` sees the serialized values: lists in order whatever their list
+/// type, objects member by member.
+pub(crate) fn identical(a: &CelValue<'_>, b: &CelValue<'_>) -> bool {
+    match (a, b) {
+        (CelValue::List(x), CelValue::List(y)) => {
+            x.len() == y.len() && x.iter().zip(y.iter()).all(|(v, w)| identical(&v, &w))
+        }
+        (CelValue::Object(x), CelValue::Object(y)) => {
+            x.decl.fields.len() == y.decl.fields.len()
+                && x.decl.fields.iter().all(|f| {
+                    match (x.get_json(&f.json_name), y.get_json(&f.json_name)) {
+                        (None, None) => true,
+                        (Some(v), Some(w)) => identical(&v, &w),
+                        _ => false,
+                    }
+                })
+        }
+        (CelValue::Map(x), CelValue::Map(y)) => {
+            x.len() == y.len()
+                && x.entries().iter().all(|(k, v)| {
+                    y.get_str(&k.display_string())
+                        .is_some_and(|w| identical(v, &w))
+                })
+        }
+        (CelValue::Double(x), CelValue::Double(y)) => x == y,
+        _ => std::mem::discriminant(a) == std::mem::discriminant(b) && a.equals(b),
+    }
+}
+
 /// Runs the rules of `tree` on `value` (and its correlated `old` value).
-pub(crate) fn run(
+pub(crate) fn run<N: RuleNode>(
     tree: &RuleTree,
-    value: &Value,
-    old: Option<&Value>,
+    value: &N,
+    old: Option<&N>,
     path: &FieldPath,
     budget: &mut CostBudget,
     out: &mut RuleOutcome,
@@ -272,54 +454,41 @@ pub(crate) fn run(
             run_rule(rule, decl, value, old, path, budget, out);
         }
     }
-    match value {
-        Value::Object(map) => {
-            if let Some(additional) = &tree.additional {
-                for (key, v) in map {
-                    let old_v = old.and_then(|o| o.get(key));
-                    run(additional, v, old_v, &path.key(key), budget, out);
-                }
-            }
-            for (name, child) in &tree.properties {
-                if let Some(v) = map.get(name) {
-                    let old_v = old.and_then(|o| o.get(name));
-                    run(child, v, old_v, &path.child(name), budget, out);
-                }
-            }
+    if let Some(additional) = &tree.additional {
+        value.for_each_entry(|key, v| {
+            let old_v = old.and_then(|o| o.get(key));
+            run(additional, &v, old_v.as_ref(), &path.key(key), budget, out);
+        });
+    }
+    for (name, child) in &tree.properties {
+        if let Some(v) = value.get(name) {
+            let old_v = old.and_then(|o| o.get(name));
+            run(child, &v, old_v.as_ref(), &path.child(name), budget, out);
         }
-        Value::Array(items) => {
-            if let Some(item_tree) = &tree.items {
-                for (i, item) in items.iter().enumerate() {
-                    let old_item = match (&tree.map_keys, old) {
-                        (Some(keys), Some(Value::Array(olds))) => correlate(item, olds, keys),
-                        _ => None,
-                    };
-                    run(item_tree, item, old_item, &path.index(i), budget, out);
-                }
-            }
-        }
-        _ => {}
+    }
+    if let Some(item_tree) = &tree.items {
+        value.for_each_item(|i, item| {
+            let old_item = match (&tree.map_keys, old) {
+                (Some(keys), Some(olds)) => item.correlate(olds, keys),
+                _ => None,
+            };
+            run(
+                item_tree,
+                &item,
+                old_item.as_ref(),
+                &path.index(i),
+                budget,
+                out,
+            );
+        });
     }
 }
 
-/// The old item of a map list with the same key values (scalar keys only; the first match).
-fn correlate<'v>(item: &Value, olds: &'v [Value], keys: &[String]) -> Option<&'v Value> {
-    let key: Vec<&Value> = keys.iter().map(|k| item.get(k)).collect::<Option<_>>()?;
-    if key
-        .iter()
-        .any(|k| k.is_object() || k.is_array() || k.is_null())
-    {
-        return None;
-    }
-    olds.iter()
-        .find(|o| keys.iter().zip(&key).all(|(k, v)| o.get(k) == Some(*v)))
-}
-
-fn run_rule(
+fn run_rule<N: RuleNode>(
     rule: &Rule,
     decl: &Decl,
-    value: &Value,
-    old: Option<&Value>,
+    value: &N,
+    old: Option<&N>,
     path: &FieldPath,
     budget: &mut CostBudget,
     out: &mut RuleOutcome,
@@ -341,12 +510,10 @@ fn run_rule(
         out.stop = true;
         return;
     }
-    let self_value = CelValue::from_json_decl(value, decl);
+    let self_value = value.cel(decl);
     let old_value = match (old, rule.optional_old_self) {
-        (Some(o), false) => CelValue::from_json_decl(o, decl),
-        (Some(o), true) => {
-            CelValue::Optional(Some(std::sync::Arc::new(CelValue::from_json_decl(o, decl))))
-        }
+        (Some(o), false) => o.cel(decl),
+        (Some(o), true) => CelValue::Optional(Some(std::sync::Arc::new(o.cel(decl)))),
         (None, true) => CelValue::Optional(None),
         (None, false) => CelValue::Null,
     };
@@ -394,10 +561,7 @@ fn run_rule(
     if let Some(fp) = &rule.field_path {
         error_path = error_path.child(fp.trim_start_matches('.'));
     }
-    let shown = match value {
-        Value::Object(_) | Value::Array(_) => BadValue::Omitted,
-        v => BadValue::of_json(v),
-    };
+    let shown = value.shown();
     let error = match rule.reason {
         ErrorType::Duplicate => FieldError::duplicate(error_path, shown),
         ErrorType::Required => FieldError::required(error_path, detail),
@@ -405,7 +569,7 @@ fn run_rule(
         _ => FieldError::invalid(error_path, shown, detail),
     };
     // Ratcheting: an unchanged value does not fail a rule it already failed.
-    if !rule.compiled.uses_old_self && old == Some(value) {
+    if !rule.compiled.uses_old_self && old.is_some_and(|o| o.same(value)) {
         out.warnings.push(error);
     } else {
         out.errors.push(error);

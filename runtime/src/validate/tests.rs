@@ -550,3 +550,30 @@ fn a_recursive_definition_without_rules_builds_at_once() {
         ["<nil>: Invalid value: failed rule: has(self.n)"]
     );
 }
+
+#[test]
+fn rules_beside_a_ref_run_before_the_referenced_types_own() {
+    let spec = Schema::from_json(&json!({
+        "type": "object",
+        "properties": {"min": {"type": "integer"}, "max": {"type": "integer"}},
+        "x-kubernetes-validations": [{"rule": "self.min <= self.max", "message": "min > max"}]
+    }))
+    .unwrap();
+    let defs = std::sync::Arc::new(HashMap::from([("Spec".to_string(), spec)]));
+    let root = Schema::from_json(&json!({
+        "type": "object",
+        "properties": {"spec": {
+            "allOf": [{"$ref": "#/components/schemas/Spec"}],
+            "x-kubernetes-validations": [{"rule": "self.max < 10", "message": "max too big"}]
+        }}
+    }))
+    .unwrap();
+    let v = Validator::with_definitions(&root, defs).unwrap();
+    assert_eq!(
+        messages(&v.validate(&json!({"spec": {"min": 20, "max": 10}}))),
+        [
+            "spec: Invalid value: max too big",
+            "spec: Invalid value: min > max"
+        ]
+    );
+}

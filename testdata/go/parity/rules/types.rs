@@ -1,13 +1,13 @@
 //! The Rust twin of `types.go`: the same tags, the same OpenAPI.
 
-use kubeidl_derive::Schema;
+use kubeidl_derive::{Schema, Validate};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// Range is a range whose minimum may not exceed its maximum.
 /// +validationRule="self.min <= self.max",message="min must not exceed max"
 /// +kubebuilder:validation:XValidation:rule="self.max - self.min <= 1000",message="the range is at most 1000 wide"
-#[derive(Schema, Serialize, Deserialize)]
+#[derive(Schema, Validate, Serialize, Deserialize)]
 #[kubeidl(package = "example.com/kubeidl/testdata/parity/rules")]
 #[serde(rename_all = "camelCase")]
 pub struct Range {
@@ -57,7 +57,7 @@ pub struct Range {
 }
 
 /// Strategy is how things are replaced.
-#[derive(Schema, Serialize, Deserialize, Default)]
+#[derive(Schema, Validate, Serialize, Deserialize, Default)]
 #[kubeidl(package = "example.com/kubeidl/testdata/parity/rules")]
 #[serde(rename_all = "camelCase")]
 pub struct Strategy {
@@ -70,7 +70,7 @@ pub struct Strategy {
 }
 
 /// RollingUpdate tunes a rolling update.
-#[derive(Schema, Serialize, Deserialize, Default)]
+#[derive(Schema, Validate, Serialize, Deserialize, Default)]
 #[kubeidl(package = "example.com/kubeidl/testdata/parity/rules")]
 #[serde(rename_all = "camelCase")]
 pub struct RollingUpdate {

@@ -1,10 +1,10 @@
 //! The Rust twin of `types.go`: the same tags, the same OpenAPI.
 
-use kubeidl_derive::Schema;
+use kubeidl_derive::{Schema, Validate};
 use serde::{Deserialize, Serialize};
 
 /// Source is a discriminated union: exactly one member is set, the one Kind names.
-#[derive(Schema, Serialize, Deserialize)]
+#[derive(Schema, Validate, Serialize, Deserialize)]
 #[kubeidl(package = "example.com/kubeidl/testdata/parity/unions")]
 pub struct Source {
     /// Kind says which member is set.
@@ -23,7 +23,7 @@ pub struct Source {
 }
 
 /// GitSource is a git repository.
-#[derive(Schema, Serialize, Deserialize)]
+#[derive(Schema, Validate, Serialize, Deserialize)]
 #[kubeidl(package = "example.com/kubeidl/testdata/parity/unions")]
 pub struct GitSource {
     /// +k8s:format=k8s-long-name
@@ -31,7 +31,7 @@ pub struct GitSource {
 }
 
 /// Volume is a name and a source whose members are inlined into the volume.
-#[derive(Schema, Serialize, Deserialize)]
+#[derive(Schema, Validate, Serialize, Deserialize)]
 #[kubeidl(package = "example.com/kubeidl/testdata/parity/unions")]
 pub struct Volume {
     /// Name names the volume.
@@ -53,7 +53,7 @@ pub struct Volume {
 }
 
 /// VolumeSource is the source of a volume.
-#[derive(Schema, Serialize, Deserialize)]
+#[derive(Schema, Validate, Serialize, Deserialize)]
 #[kubeidl(package = "example.com/kubeidl/testdata/parity/unions")]
 #[serde(rename_all = "camelCase")]
 pub struct VolumeSource {

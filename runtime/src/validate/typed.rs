@@ -1,0 +1,125 @@
+//! What a typed Rust value needs beyond its generated value checks: the CEL rules of its
+//! definition (and of every definition it reaches), compiled once per type and run on the value
+//! in place through its CEL view; the skipping of rules after blocking errors; and ratcheting on
+//! update. The errors are the ones [`Validator`](super::Validator) gives for the value
+//! serialized.
+
+use super::plan::Refs;
+use super::rules::{self, RuleCompileError, RuleNode, RuleOutcome, RuleReach, RuleTree};
+use super::{blocks_rules, Report, RULES_NOT_CHECKED};
+use crate::cel::decl::Decl;
+use crate::cel::{CostBudget, Value as CelValue};
+use crate::errors::{BadValue, FieldError, FieldPath, PathElement};
+use crate::schema::Schema;
+use std::collections::{BTreeMap, HashMap};
+
+/// The compiled rules of a Rust type, with the CEL declaration its values are read through.
+#[derive(Debug)]
+pub struct TypeRules {
+    decl: Decl,
+    tree: RuleTree,
+    cost_budget: u64,
+}
+
+impl TypeRules {
+    /// The rules of definition `root` of `definitions`, and of the definitions it refers to.
+    pub fn compile(
+        definitions: &BTreeMap<String, Schema>,
+        root: &str,
+    ) -> Result<TypeRules, Vec<RuleCompileError>> {
+        let defs: HashMap<String, Schema> = definitions
+            .iter()
+            .map(|(name, schema)| (name.clone(), schema.clone()))
+            .collect();
+        let Some(schema) = defs.get(root) else {
+            return Ok(TypeRules {
+                decl: Decl::from_schema(&Schema::default(), &defs),
+                tree: RuleTree::default(),
+                cost_budget: crate::cel::RUNTIME_CEL_COST_BUDGET,
+            });
+        };
+        let refs = Refs { defs: &defs };
+        let reach = RuleReach::of(&defs);
+        let mut errors = Vec::new();
+        let tree = rules::compile_tree(&refs, &reach, schema, "", false, 0, &mut errors);
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        Ok(TypeRules {
+            decl: Decl::from_schema(schema, &defs),
+            tree,
+            cost_budget: crate::cel::RUNTIME_CEL_COST_BUDGET,
+        })
+    }
+
+    /// The declaration a value of the type is read through.
+    pub fn decl(&self) -> &Decl {
+        &self.decl
+    }
+
+    /// Whether the type reaches no rule at all.
+    pub fn is_empty(&self) -> bool {
+        self.tree.is_empty()
+    }
+
+    /// Runs the rules on `value` (an update of `old`, when given), unless the value checks
+    /// already in `report` block them, as the apiserver does.
+    pub fn check(&self, value: &CelValue<'_>, old: Option<&CelValue<'_>>, report: &mut Report) {
+        if self.tree.is_empty() {
+            return;
+        }
+        if blocks_rules(&report.errors) {
+            report.errors.push(FieldError::invalid(
+                FieldPath::root(),
+                BadValue::Json(serde_json::Value::Null),
+                RULES_NOT_CHECKED,
+            ));
+            return;
+        }
+        let mut outcome = RuleOutcome::default();
+        let mut budget = CostBudget::new(self.cost_budget);
+        rules::run(
+            &self.tree,
+            value,
+            old,
+            &FieldPath::root(),
+            &mut budget,
+            &mut outcome,
+        );
+        report.errors.extend(outcome.errors);
+        report.warnings.extend(outcome.warnings);
+    }
+
+    /// Ratcheting of value checks: an error on a value equal to its old value is a warning.
+    pub fn ratchet(value: &CelValue<'_>, old: &CelValue<'_>, report: &mut Report) {
+        if report.errors.is_empty() {
+            return;
+        }
+        let (kept, ratcheted): (Vec<FieldError>, Vec<FieldError>) =
+            std::mem::take(&mut report.errors)
+                .into_iter()
+                .partition(|e| !unchanged(value, old, &e.path));
+        report.errors = kept;
+        report.warnings.extend(ratcheted);
+    }
+}
+
+/// Whether the node at `path` is the same in both values.
+fn unchanged(new: &CelValue<'_>, old: &CelValue<'_>, path: &FieldPath) -> bool {
+    let (mut new, mut old) = (new.clone(), old.clone());
+    for element in path.elements() {
+        match (step(&new, element), step(&old, element)) {
+            (Some(n), Some(o)) => (new, old) = (n, o),
+            _ => return false,
+        }
+    }
+    new.same(&old)
+}
+
+fn step<'a>(value: &CelValue<'a>, element: &PathElement) -> Option<CelValue<'a>> {
+    match (element, value) {
+        (PathElement::Field(name) | PathElement::Key(name), _) => value.get(name),
+        (PathElement::Index(i), CelValue::List(items)) => items.get(*i),
+        _ => None,
+    }
+}
