@@ -23,6 +23,7 @@
 mod container;
 mod definition;
 mod docs;
+mod rule_check;
 mod serde_attrs;
 mod shape;
 mod validator;
@@ -88,6 +89,9 @@ fn expand_validate(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream>
 fn expand_schema(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     let c = Container::read(input)?;
     let built = definition::build(&c)?;
+    // A rule that does not compile is reported with the impls still written, so the error is
+    // the only one the user sees (not also every use of the type).
+    let rule_errors = rule_check::check(&c, &built).map(|e| e.to_compile_error());
     let ident = c.ident;
     let name = match c.definition_name() {
         Some(n) => quote!(::std::string::String::from(#n)),
@@ -101,6 +105,7 @@ fn expand_schema(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     let flattened = &built.flattened;
     let view = view::impls(&c, &built);
     Ok(quote! {
+        #rule_errors
         #view
 
         impl ::kubeidl::typed::Definition for #ident {
@@ -156,6 +161,46 @@ mod tests {
             error("struct S { /// +optional\n /// +required\n name: String }"),
             "field name cannot be both +optional and +required"
         );
+    }
+
+    #[test]
+    fn rules_are_type_checked_at_their_doc_line() {
+        let e = rule_error(
+            "/// +validationRule=\"self.min <= self.maximum\"\nstruct S { min: i32, max: i32 }",
+        );
+        assert!(
+            e.starts_with("rule \"self.min <= self.maximum\" does not compile:\n"),
+            "{e}"
+        );
+        assert!(e.contains("undefined field 'maximum'"), "{e}");
+        let e = rule_error("struct S { /// +validationRule=\"self + 1\"\n n: i32 }");
+        assert!(e.contains("cel expression must evaluate to a bool"), "{e}");
+        let e = rule_error(
+            "struct S { /// +k8s:validation:cel[0]:rule=\"self > 0\"\n /// +k8s:validation:cel[0]:messageExpression=\"self\"\n n: i32 }",
+        );
+        assert!(
+            e.contains("messageExpression must evaluate to a string"),
+            "{e}"
+        );
+        // Fields of other struct types are `dyn`: their members are not known here.
+        let ok =
+            expand("/// +validationRule=\"self.inner.anything > 0\"\nstruct S { inner: Inner }");
+        assert!(!ok.contains("compile_error"), "{ok}");
+    }
+
+    fn expand(item: &str) -> String {
+        let input = syn::parse_str(item).unwrap();
+        expand_schema(&input).unwrap().to_string()
+    }
+
+    /// The rule errors of a struct, as one message.
+    fn rule_error(item: &str) -> String {
+        let input: syn::DeriveInput = syn::parse_str(item).unwrap();
+        let c = crate::container::Container::read(&input).unwrap();
+        let built = crate::definition::build(&c).unwrap();
+        crate::rule_check::check(&c, &built)
+            .expect("a rule error")
+            .to_string()
     }
 
     #[test]
