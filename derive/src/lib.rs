@@ -23,6 +23,7 @@
 mod container;
 mod definition;
 mod docs;
+mod native_rules;
 mod rule_check;
 mod serde_attrs;
 mod shape;

@@ -93,7 +93,7 @@ pub fn presence(f: &Field<'_>, property: &Schema) -> TokenStream {
 }
 
 /// A scalar default as a value of the field's type.
-fn default_literal(shape: &Shape, default: Option<&Value>) -> Option<TokenStream> {
+pub fn default_literal(shape: &Shape, default: Option<&Value>) -> Option<TokenStream> {
     let Shape::Scalar(s) = shape else { return None };
     let ty: syn::Type = syn::parse_str(&s.rust).ok()?;
     match (s.kind, default?) {

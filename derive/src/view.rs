@@ -52,6 +52,7 @@ pub fn impls(c: &Container<'_>, built: &Built) -> TokenStream {
             }
         }
     });
+    let native_rule = crate::native_rules::method(c, built);
     quote! {
         const _: () = {
             use ::kubeidl::typed::__private as __kubeidl;
@@ -77,6 +78,8 @@ pub fn impls(c: &Container<'_>, built: &Built) -> TokenStream {
                         }
                     }
                 }
+
+                #native_rule
             }
         };
     }

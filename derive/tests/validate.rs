@@ -359,3 +359,75 @@ fn union_rules_and_flattened_members() {
         ["<nil>: Invalid value: must specify at most one of: `days`, `forever`"]
     );
 }
+
+/// For each of the root type's own rules that the derive compiled to Rust, the generated code
+/// gives evaluation's result and cost, or leaves the rule to evaluation, which then fails (an
+/// overflow). Returns how many rules ran as Rust.
+fn assert_native_agrees<T: Validate + kubeidl::cel::native::NativeObject>(v: &T) -> usize {
+    use kubeidl::cel::rule::{compile_rule, ExpressionKind};
+    use kubeidl::cel::{Value as CelValue, PER_CALL_LIMIT};
+    let rules = T::rules();
+    let document = T::openapi_schema();
+    let own = &document.schemas[&T::definition_name()];
+    let Some(serde_json::Value::Array(entries)) = own.extensions.get("x-kubernetes-validations")
+    else {
+        return 0;
+    };
+    let mut native_runs = 0;
+    for entry in entries {
+        let source = entry["rule"].as_str().unwrap();
+        let compiled = compile_rule(source, rules.decl(), false, ExpressionKind::Rule).unwrap();
+        let evaluated = compiled
+            .program
+            .evaluate(&[v.to_cel(rules.decl()), CelValue::Null], PER_CALL_LIMIT);
+        match v.native_rule(source) {
+            Some(native) => {
+                native_runs += 1;
+                assert!(
+                    matches!(evaluated.result, Ok(CelValue::Bool(b)) if b == native.passed),
+                    "{source}: {:?} vs {native:?}",
+                    evaluated.result
+                );
+                assert_eq!(native.cost, evaluated.cost, "{source}");
+            }
+            None if compiled.program.straight().is_some() && !compiled.uses_old_self => {
+                assert!(evaluated.result.is_err(), "{source} was left to evaluation")
+            }
+            None => {}
+        }
+    }
+    native_runs
+}
+
+/// Straight-line rules run as generated Rust and agree with evaluation on edge values; the
+/// errors stay the schema walk's.
+#[test]
+fn rules_compiled_to_rust_agree_with_evaluation() {
+    let edges = [0, 1, -1, 999, 1000, 1001, i64::MIN, i64::MAX, i64::MIN + 1];
+    let mut native_runs = 0;
+    for min in edges {
+        for max in edges {
+            let mut v = range();
+            (v.min, v.max) = (min, max);
+            assert_same(&v);
+            native_runs += assert_native_agrees(&v);
+        }
+    }
+    // Both rules run as Rust except where the subtraction overflows.
+    assert!(native_runs > edges.len() * edges.len(), "{native_runs}");
+    let mut string_runs = 0;
+    for kind in ["Git", "OCI", "", "Other", "Gît"] {
+        for (git, oci) in [(false, false), (true, false), (false, true), (true, true)] {
+            let source = unions::Source {
+                kind: kind.into(),
+                git: git.then(|| unions::GitSource {
+                    url: "https://example.com/x".into(),
+                }),
+                oci: oci.then(|| "registry/x".into()),
+            };
+            assert_same(&source);
+            string_runs += assert_native_agrees(&source);
+        }
+    }
+    assert!(string_runs >= 20, "{string_runs}");
+}

@@ -26,6 +26,7 @@ mod program;
 pub mod rebase;
 pub mod rule;
 mod scopes;
+pub mod straight;
 mod time;
 pub mod types;
 pub mod value;

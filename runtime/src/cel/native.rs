@@ -39,6 +39,21 @@ pub trait NativeObject: Sync {
     /// The member whose JSON name is `json_name`, declared `decl`; `None` when unset (as it
     /// would be absent from the serialized value).
     fn member<'a>(&'a self, json_name: &str, decl: &'a Decl) -> Option<Value<'a>>;
+
+    /// The outcome of the rule `source` on this value when the derive compiled that rule to
+    /// Rust and it ran cleanly; `None` leaves the rule to the evaluator (which gives every
+    /// error its exact text).
+    fn native_rule(&self, source: &str) -> Option<NativeRule> {
+        let _ = source;
+        None
+    }
+}
+
+/// What a rule compiled to Rust found: its result and the cost evaluation would have charged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NativeRule {
+    pub passed: bool,
+    pub cost: u64,
 }
 
 /// A list read item by item.

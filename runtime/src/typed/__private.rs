@@ -4,7 +4,7 @@ use crate::errors::BadValue;
 use crate::schema::{ref_target, Schema};
 use std::collections::BTreeMap;
 
-pub use crate::cel::native::{object as native_object, NativeObject, ToCel};
+pub use crate::cel::native::{object as native_object, NativeObject, NativeRule, ToCel};
 pub use crate::cel::{decl::Decl, Value as CelValue};
 pub use crate::validate::{messages, TypeRules};
 pub use regex::Regex;

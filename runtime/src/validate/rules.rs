@@ -7,8 +7,10 @@
 
 use super::plan::Refs;
 use crate::cel::decl::{Decl, DeclKind, Definitions};
+use crate::cel::native::NativeRule;
 use crate::cel::rule::{compile_rule_with_cardinality, CompiledRule, ExpressionKind};
-use crate::cel::{CompileError, CostBudget, Value as CelValue, BUDGET_EXCEEDED};
+use crate::cel::value::{ObjectSource, ObjectView};
+use crate::cel::{CompileError, CostBudget, Evaluation, Value as CelValue, BUDGET_EXCEEDED};
 use crate::errors::{BadValue, ErrorType, FieldError, FieldPath};
 use crate::schema::Schema;
 use serde_json::Value;
@@ -278,6 +280,10 @@ pub(crate) trait RuleNode: Clone {
     fn same(&self, other: &Self) -> bool;
     /// How an error shows the node.
     fn shown(&self) -> BadValue;
+    /// The outcome of a rule compiled to Rust for this node's type, when there is one.
+    fn native_rule(&self, _source: &str) -> Option<NativeRule> {
+        None
+    }
 }
 
 impl RuleNode for &Value {
@@ -391,6 +397,16 @@ impl RuleNode for CelValue<'_> {
 
     fn same(&self, other: &Self) -> bool {
         identical(self, other)
+    }
+
+    fn native_rule(&self, source: &str) -> Option<NativeRule> {
+        match self {
+            CelValue::Object(ObjectView {
+                source: ObjectSource::Native(object),
+                ..
+            }) => object.0.native_rule(source),
+            _ => None,
+        }
     }
 
     fn shown(&self) -> BadValue {
@@ -511,16 +527,31 @@ fn run_rule<N: RuleNode>(
         return;
     }
     let self_value = value.cel(decl);
-    let old_value = match (old, rule.optional_old_self) {
-        (Some(o), false) => o.cel(decl),
-        (Some(o), true) => CelValue::Optional(Some(std::sync::Arc::new(o.cel(decl)))),
-        (None, true) => CelValue::Optional(None),
-        (None, false) => CelValue::Null,
+    // A rule the derive compiled to Rust answers when it ran cleanly within the limit; anything
+    // else is evaluated, which gives errors their exact texts.
+    let native = match rule.compiled.uses_old_self {
+        true => None,
+        false => value
+            .native_rule(&rule.source)
+            .filter(|n| n.cost <= budget.limit()),
     };
-    let outcome = rule
-        .compiled
-        .program
-        .evaluate(&[self_value.clone(), old_value], budget.limit());
+    let outcome = match native {
+        Some(n) => Evaluation {
+            result: Ok(CelValue::Bool(n.passed)),
+            cost: n.cost,
+        },
+        None => {
+            let old_value = match (old, rule.optional_old_self) {
+                (Some(o), false) => o.cel(decl),
+                (Some(o), true) => CelValue::Optional(Some(std::sync::Arc::new(o.cel(decl)))),
+                (None, true) => CelValue::Optional(None),
+                (None, false) => CelValue::Null,
+            };
+            rule.compiled
+                .program
+                .evaluate(&[self_value.clone(), old_value], budget.limit())
+        }
+    };
     let ruleish = rule
         .message
         .as_deref()
