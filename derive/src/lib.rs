@@ -68,8 +68,11 @@ fn expand_validate(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream>
     let built = definition::build(&c)?;
     let ident = c.ident;
     let body = validator::body(&c, &built);
+    let validate = native_rules::validate_method(&c, &built);
     Ok(quote! {
         impl ::kubeidl::typed::Validate for #ident {
+            #validate
+
             fn rules() -> &'static ::kubeidl::validate::TypeRules {
                 static RULES: ::kubeidl::typed::__private::OnceLock<::kubeidl::validate::TypeRules> =
                     ::kubeidl::typed::__private::OnceLock::new();

@@ -431,3 +431,48 @@ fn rules_compiled_to_rust_agree_with_evaluation() {
     }
     assert!(string_runs >= 20, "{string_runs}");
 }
+
+/// Scale has only rules of its own, all straight lines: `validate()` runs them inline.
+/// +validationRule="self.minReplicas <= self.maxReplicas",message="minReplicas must not exceed maxReplicas"
+/// +validationRule="!has(self.mode) || self.mode != 'Legacy' || self.maxReplicas <= 1",reason="FieldValueForbidden",fieldPath=".mode",message="Legacy runs one replica"
+#[derive(kubeidl_derive::Schema, kubeidl_derive::Validate, Serialize)]
+#[kubeidl(package = "example.com/bench/v1")]
+#[serde(rename_all = "camelCase")]
+struct Scale {
+    /// +minimum=0
+    min_replicas: i32,
+    /// +maximum=100
+    max_replicas: i32,
+    /// +optional
+    /// +kubebuilder:validation:Enum=Fast;Legacy
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    mode: String,
+}
+
+#[test]
+fn own_rules_run_inline_with_the_walks_errors() {
+    assert!(<Scale as Validate>::rules().own_rules_only());
+    let mut seen = std::collections::BTreeSet::new();
+    for min in [-1, 0, 1, 5, 200] {
+        for max in [-2, 0, 1, 3, 150] {
+            for mode in ["", "Fast", "Legacy", "Other"] {
+                let v = Scale {
+                    min_replicas: min,
+                    max_replicas: max,
+                    mode: mode.into(),
+                };
+                seen.extend(assert_same(&v));
+            }
+        }
+    }
+    // Every kind of outcome happened: bounds, both rules, the blocking enum.
+    for expected in [
+        "minReplicas: Invalid value: -1: minReplicas in body should be greater than or equal to 0",
+        "maxReplicas: Invalid value: 150: maxReplicas in body should be less than or equal to 100",
+        "<nil>: Invalid value: minReplicas must not exceed maxReplicas",
+        "mode: Forbidden: Legacy runs one replica",
+        NOT_CHECKED,
+    ] {
+        assert!(seen.contains(expected), "{expected} in {seen:#?}");
+    }
+}

@@ -97,16 +97,43 @@ impl fmt::Display for FieldPath {
         if self.is_root() {
             return f.write_str("<nil>");
         }
-        for (i, e) in self.elements().into_iter().enumerate() {
-            match e {
-                PathElement::Field(n) if i == 0 => f.write_str(n)?,
-                PathElement::Field(n) => write!(f, ".{n}")?,
-                PathElement::Index(x) => write!(f, "[{x}]")?,
-                PathElement::Key(k) => write!(f, "[{k}]")?,
+        // Shallow paths (nearly all) are collected on the stack.
+        const SHALLOW: usize = 16;
+        let mut shallow: [Option<&PathElement>; SHALLOW] = [None; SHALLOW];
+        let mut depth = 0;
+        let mut at = self;
+        while let Some(segment) = &at.last {
+            if depth == SHALLOW {
+                return write_elements(f, self.elements().into_iter());
+            }
+            shallow[depth] = Some(&segment.element);
+            depth += 1;
+            at = &segment.parent;
+        }
+        write_elements(f, shallow[..depth].iter().rev().flatten().copied())
+    }
+}
+
+fn write_elements<'e>(
+    f: &mut fmt::Formatter<'_>,
+    elements: impl Iterator<Item = &'e PathElement>,
+) -> fmt::Result {
+    for (i, e) in elements.enumerate() {
+        match e {
+            PathElement::Field(n) if i == 0 => f.write_str(n)?,
+            PathElement::Field(n) => {
+                f.write_str(".")?;
+                f.write_str(n)?
+            }
+            PathElement::Index(x) => write!(f, "[{x}]")?,
+            PathElement::Key(k) => {
+                f.write_str("[")?;
+                f.write_str(k)?;
+                f.write_str("]")?
             }
         }
-        Ok(())
     }
+    Ok(())
 }
 
 impl fmt::Debug for FieldPath {
@@ -417,6 +444,20 @@ pub fn go_json(v: &Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn deep_paths_print_whole() {
+        let mut p = FieldPath::root();
+        for i in 0..20 {
+            p = p.child("a").index(i);
+        }
+        let expected: String = (0..20)
+            .map(|i| format!("a[{i}]"))
+            .collect::<Vec<_>>()
+            .join(".");
+        assert_eq!(p.to_string(), expected);
+        assert_eq!(FieldPath::root().key("k").child("x").to_string(), "[k].x");
+    }
 
     #[test]
     fn paths_print_like_apimachinery() {

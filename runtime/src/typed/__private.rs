@@ -10,6 +10,37 @@ pub use crate::validate::{messages, TypeRules};
 pub use regex::Regex;
 pub use std::sync::OnceLock;
 
+/// `Validate::validate`, with a shortcut the derive fills in: `own_rules_pass` runs the type's
+/// own rules compiled to Rust and gives their total cost when every one passed. When those are
+/// all the rules the type reaches, and nothing blocks them, that settles it; otherwise (a rule
+/// failed or could not run as Rust) the rules are run as usual, which gives the errors.
+#[inline]
+pub fn validate_with<T: super::Validate + ?Sized>(
+    value: &T,
+    own_rules_pass: impl FnOnce() -> Option<u64>,
+) -> Vec<crate::errors::FieldError> {
+    let mut errors = Vec::new();
+    value.validate_at(&crate::validate::Path::ROOT, &mut errors);
+    let rules = T::rules();
+    if rules.is_empty() {
+        return errors;
+    }
+    if rules.own_rules_only() && !crate::validate::blocks_rules(&errors) {
+        if let Some(cost) = own_rules_pass() {
+            // Within one call's limit, so within every limit the evaluation would apply.
+            if cost <= crate::cel::PER_CALL_LIMIT {
+                return errors;
+            }
+        }
+    }
+    let mut report = crate::validate::Report {
+        errors,
+        warnings: Vec::new(),
+    };
+    rules.check(&value.to_cel(rules.decl()), None, &mut report);
+    report.errors
+}
+
 /// The rules of `T`, compiled from its document (the macro stores them once per type).
 pub fn compile_rules<T: super::Definition>() -> crate::validate::TypeRules {
     let document = T::openapi_schema();

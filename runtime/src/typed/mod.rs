@@ -49,13 +49,7 @@ pub trait Validate: Definition + ToCel {
     /// order, then the required fields that are unset, then the failed CEL rules (not run when a
     /// value check already blocks them, as the apiserver does).
     fn validate(&self) -> Vec<FieldError> {
-        let mut report = Report::default();
-        self.validate_at(&Path::ROOT, &mut report.errors);
-        let rules = Self::rules();
-        if !rules.is_empty() {
-            rules.check(&self.to_cel(rules.decl()), None, &mut report);
-        }
-        report.errors
+        __private::validate_with(self, || None)
     }
 
     /// The errors of an update from `old` to this value: transition rules see `oldSelf`, and

@@ -201,7 +201,7 @@ impl Validator {
 }
 
 /// Whether these errors keep CEL rules from running, as the apiserver decides it.
-pub(crate) fn blocks_rules(errors: &[FieldError]) -> bool {
+pub fn blocks_rules(errors: &[FieldError]) -> bool {
     errors.iter().any(|e| {
         matches!(
             e.error_type,

@@ -62,6 +62,13 @@ impl TypeRules {
         self.tree.is_empty()
     }
 
+    /// Whether the only rules are the type's own (none below it, in its fields' types).
+    pub fn own_rules_only(&self) -> bool {
+        self.tree.properties.is_empty()
+            && self.tree.additional.is_none()
+            && self.tree.items.is_none()
+    }
+
     /// Runs the rules on `value` (an update of `old`, when given), unless the value checks
     /// already in `report` block them, as the apiserver does.
     pub fn check(&self, value: &CelValue<'_>, old: Option<&CelValue<'_>>, report: &mut Report) {
