@@ -552,12 +552,13 @@ fn run_rule<N: RuleNode>(
                 .evaluate(&[self_value.clone(), old_value], budget.limit())
         }
     };
-    let ruleish = rule
-        .message
-        .as_deref()
-        .map(str::trim)
-        .filter(|m| !m.is_empty())
-        .unwrap_or(rule.source.trim());
+    let ruleish = || {
+        rule.message
+            .as_deref()
+            .map(str::trim)
+            .filter(|m| !m.is_empty())
+            .unwrap_or(rule.source.trim())
+    };
     if budget.deduct(outcome.cost).is_err() {
         out.errors.push(invalid(BUDGET_EXCEEDED.to_string()));
         out.stop = true;
@@ -567,17 +568,17 @@ fn run_rule<N: RuleNode>(
         Ok(CelValue::Bool(true)) => true,
         Ok(_) => false,
         Err(e) if e.message.starts_with("no such overload") => {
-            out.errors.push(invalid(format!("'{e}': call arguments did not match a supported operator, function or macro signature for rule: {ruleish}")));
+            out.errors.push(invalid(format!("'{e}': call arguments did not match a supported operator, function or macro signature for rule: {}", ruleish())));
             return;
         }
         Err(e) if e.is_cost_limit() => {
-            out.errors.push(invalid(format!("'{e}': no further validation rules will be run due to call cost exceeds limit for rule: {ruleish}")));
+            out.errors.push(invalid(format!("'{e}': no further validation rules will be run due to call cost exceeds limit for rule: {}", ruleish())));
             out.stop = true;
             return;
         }
         Err(e) => {
             out.errors
-                .push(invalid(format!("{e} evaluating rule: {ruleish}")));
+                .push(invalid(format!("{e} evaluating rule: {}", ruleish())));
             return;
         }
     };

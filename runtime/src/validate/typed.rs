@@ -19,6 +19,10 @@ pub struct TypeRules {
     decl: Decl,
     tree: RuleTree,
     cost_budget: u64,
+    /// No rule at all.
+    empty: bool,
+    /// Only the type's own rules (none in its fields' types).
+    own_only: bool,
 }
 
 impl TypeRules {
@@ -32,11 +36,10 @@ impl TypeRules {
             .map(|(name, schema)| (name.clone(), schema.clone()))
             .collect();
         let Some(schema) = defs.get(root) else {
-            return Ok(TypeRules {
-                decl: Decl::from_schema(&Schema::default(), &defs),
-                tree: RuleTree::default(),
-                cost_budget: crate::cel::RUNTIME_CEL_COST_BUDGET,
-            });
+            return Ok(TypeRules::new(
+                Decl::from_schema(&Schema::default(), &defs),
+                RuleTree::default(),
+            ));
         };
         let refs = Refs { defs: &defs };
         let reach = RuleReach::of(&defs);
@@ -45,11 +48,19 @@ impl TypeRules {
         if !errors.is_empty() {
             return Err(errors);
         }
-        Ok(TypeRules {
-            decl: Decl::from_schema(schema, &defs),
+        Ok(TypeRules::new(Decl::from_schema(schema, &defs), tree))
+    }
+
+    fn new(decl: Decl, tree: RuleTree) -> TypeRules {
+        TypeRules {
+            empty: tree.is_empty(),
+            own_only: tree.properties.is_empty()
+                && tree.additional.is_none()
+                && tree.items.is_none(),
+            decl,
             tree,
             cost_budget: crate::cel::RUNTIME_CEL_COST_BUDGET,
-        })
+        }
     }
 
     /// The declaration a value of the type is read through.
@@ -59,20 +70,18 @@ impl TypeRules {
 
     /// Whether the type reaches no rule at all.
     pub fn is_empty(&self) -> bool {
-        self.tree.is_empty()
+        self.empty
     }
 
     /// Whether the only rules are the type's own (none below it, in its fields' types).
     pub fn own_rules_only(&self) -> bool {
-        self.tree.properties.is_empty()
-            && self.tree.additional.is_none()
-            && self.tree.items.is_none()
+        self.own_only
     }
 
     /// Runs the rules on `value` (an update of `old`, when given), unless the value checks
     /// already in `report` block them, as the apiserver does.
     pub fn check(&self, value: &CelValue<'_>, old: Option<&CelValue<'_>>, report: &mut Report) {
-        if self.tree.is_empty() {
+        if self.empty {
             return;
         }
         if blocks_rules(&report.errors) {
