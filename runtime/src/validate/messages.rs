@@ -32,25 +32,37 @@ fn invalid(
     error_at(ErrorType::Invalid, path, bad, detail)
 }
 
+/// `<path><parts...>`, built without the formatting machinery (bounds are the errors
+/// validators build most).
+fn named(at: &FieldPath, parts: &[&str]) -> String {
+    use std::fmt::Write as _;
+    let mut s = String::with_capacity(32 + parts.iter().map(|p| p.len()).sum::<usize>());
+    let _ = write!(s, "{at}");
+    for part in parts {
+        s.push_str(part);
+    }
+    s
+}
+
 /// `minimum`; `shown` is the bound as kube-openapi prints it.
 pub fn below_minimum(path: &Path<'_>, bad: BadValue, shown: &str, exclusive: bool) -> FieldError {
     invalid(path, bad, |at| {
-        if exclusive {
-            format!("{at} in body should be greater than {shown}")
-        } else {
-            format!("{at} in body should be greater than or equal to {shown}")
-        }
+        let relation = match exclusive {
+            true => " in body should be greater than ",
+            false => " in body should be greater than or equal to ",
+        };
+        named(at, &[relation, shown])
     })
 }
 
 /// `maximum`.
 pub fn above_maximum(path: &Path<'_>, bad: BadValue, shown: &str, exclusive: bool) -> FieldError {
     invalid(path, bad, |at| {
-        if exclusive {
-            format!("{at} in body should be less than {shown}")
-        } else {
-            format!("{at} in body should be less than or equal to {shown}")
-        }
+        let relation = match exclusive {
+            true => " in body should be less than ",
+            false => " in body should be less than or equal to ",
+        };
+        named(at, &[relation, shown])
     })
 }
 
