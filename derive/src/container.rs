@@ -25,9 +25,8 @@ pub struct Field<'a> {
     pub shape: Shape,
     /// `#[serde(flatten)]`: its members are the parent's.
     pub flatten: bool,
-    /// `skip_serializing_if`: Go's `omitempty`.
-    pub omit_empty: bool,
-    /// The predicate of `skip_serializing_if`: when it holds, the field is not written.
+    /// The predicate of `skip_serializing_if` (Go's `omitempty`): when it holds, the field is
+    /// not written.
     pub skip_if: Option<syn::ExprPath>,
     /// Not required: `Option`, `omitempty`, `#[serde(default)]`, or `+optional`.
     pub optional: bool,
@@ -35,6 +34,11 @@ pub struct Field<'a> {
 }
 
 impl Field<'_> {
+    /// `skip_serializing_if`: Go's `omitempty`.
+    pub fn omit_empty(&self) -> bool {
+        self.skip_if.is_some()
+    }
+
     /// `Option<T>`: Go's pointer.
     pub fn is_pointer(&self) -> bool {
         matches!(self.shape, Shape::Optional(_))
@@ -120,7 +124,6 @@ impl<'a> Container<'a> {
                 docs,
                 shape,
                 flatten: attrs.flatten,
-                omit_empty: attrs.skip_serializing_if.is_some(),
                 skip_if: attrs.skip_serializing_if,
                 span: ident.span(),
             });

@@ -118,7 +118,7 @@ impl Builder {
 
     /// The tagged default, or the zero value openapi-gen enforces on non-pointer members.
     fn default_value(&mut self, f: &Field<'_>) -> Option<Value> {
-        let enforced = enforced_default(&f.shape, f.omit_empty);
+        let enforced = enforced_default(&f.shape, f.omit_empty());
         let span = f.docs.span_of("default").unwrap_or(f.span);
         let tag = match comment_tags::single(&f.docs.lines, "default") {
             Ok(t) => t.filter(|t| !t.is_empty()),

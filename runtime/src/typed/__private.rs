@@ -44,7 +44,7 @@ pub fn validate_with<T: super::Validate + ?Sized>(
 /// The rules of `T`, compiled from its document (the macro stores them once per type).
 pub fn compile_rules<T: super::Definition>() -> crate::validate::TypeRules {
     let document = T::openapi_schema();
-    match crate::validate::TypeRules::compile(&document.schemas, &T::definition_name()) {
+    match crate::validate::TypeRules::compile(document.schemas, &T::definition_name()) {
         Ok(rules) => rules,
         Err(errors) => {
             let listed: Vec<String> = errors

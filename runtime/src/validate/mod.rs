@@ -37,12 +37,11 @@ pub use path::{Keys, Path};
 pub use rules::RuleCompileError;
 pub use typed::TypeRules;
 
-use crate::cel::CostBudget;
 use crate::errors::{BadValue, ErrorType, FieldError, FieldPath};
 use crate::schema::Schema;
 use crate::value::ValueView;
 use plan::{Plan, Refs};
-use rules::{RuleOutcome, RuleTree};
+use rules::RuleTree;
 use serde_json::Value;
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -164,40 +163,48 @@ impl Validator {
             (new, old)
         });
         if let Some((new, Some(old))) = &objects {
-            // Ratcheting of value checks: an error on a value equal to its old value is a warning.
-            let (kept, ratcheted): (Vec<FieldError>, Vec<FieldError>) = errors
-                .into_iter()
-                .partition(|e| !unchanged(new, old, &e.path));
-            errors = kept;
-            report.warnings.extend(ratcheted);
+            errors = ratchet(errors, &mut report.warnings, |path| {
+                unchanged(new, old, path)
+            });
         }
         report.errors.extend(errors);
         if self.rules.is_empty() {
             return report;
         }
         match &objects {
-            Some((new, old)) if run_rules => {
-                let mut outcome = RuleOutcome::default();
-                let mut budget = CostBudget::new(self.cost_budget);
-                rules::run(
-                    &self.rules,
-                    &new.as_ref(),
-                    old.as_ref().as_ref(),
-                    &FieldPath::root(),
-                    &mut budget,
-                    &mut outcome,
-                );
-                report.errors.extend(outcome.errors);
-                report.warnings.extend(outcome.warnings);
-            }
-            _ => report.errors.push(FieldError::invalid(
-                FieldPath::root(),
-                BadValue::Json(Value::Null),
-                RULES_NOT_CHECKED,
-            )),
+            Some((new, old)) if run_rules => rules::run_all(
+                &self.rules,
+                &new.as_ref(),
+                old.as_ref().as_ref(),
+                self.cost_budget,
+                &mut report,
+            ),
+            _ => report.errors.push(rules_not_checked()),
         }
         report
     }
+}
+
+/// The apiserver's note that rules were skipped, at the root.
+pub(crate) fn rules_not_checked() -> FieldError {
+    FieldError::invalid(
+        FieldPath::root(),
+        BadValue::Json(Value::Null),
+        RULES_NOT_CHECKED,
+    )
+}
+
+/// Ratcheting of value checks: the errors at paths whose value is `unchanged` from the old
+/// object become warnings; the others are returned.
+pub(crate) fn ratchet(
+    errors: Vec<FieldError>,
+    warnings: &mut Vec<FieldError>,
+    unchanged: impl Fn(&FieldPath) -> bool,
+) -> Vec<FieldError> {
+    let (ratcheted, kept): (Vec<FieldError>, Vec<FieldError>) =
+        errors.into_iter().partition(|e| unchanged(&e.path));
+    warnings.extend(ratcheted);
+    kept
 }
 
 /// Whether these errors keep CEL rules from running, as the apiserver decides it.

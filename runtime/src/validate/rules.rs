@@ -441,13 +441,35 @@ pub(crate) fn identical(a: &CelValue<'_>, b: &CelValue<'_>) -> bool {
                         .is_some_and(|w| identical(v, &w))
                 })
         }
-        (CelValue::Double(x), CelValue::Double(y)) => x == y,
         _ => std::mem::discriminant(a) == std::mem::discriminant(b) && a.equals(b),
     }
 }
 
+/// Runs the whole tree on one object (an update of `old`, when given) with a fresh cost
+/// budget, adding its errors and warnings to `report`.
+pub(crate) fn run_all<N: RuleNode>(
+    tree: &RuleTree,
+    value: &N,
+    old: Option<&N>,
+    cost_budget: u64,
+    report: &mut super::Report,
+) {
+    let mut outcome = RuleOutcome::default();
+    let mut budget = CostBudget::new(cost_budget);
+    run(
+        tree,
+        value,
+        old,
+        &FieldPath::root(),
+        &mut budget,
+        &mut outcome,
+    );
+    report.errors.extend(outcome.errors);
+    report.warnings.extend(outcome.warnings);
+}
+
 /// Runs the rules of `tree` on `value` (and its correlated `old` value).
-pub(crate) fn run<N: RuleNode>(
+fn run<N: RuleNode>(
     tree: &RuleTree,
     value: &N,
     old: Option<&N>,

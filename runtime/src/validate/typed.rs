@@ -5,11 +5,11 @@
 //! serialized.
 
 use super::plan::Refs;
-use super::rules::{self, RuleCompileError, RuleNode, RuleOutcome, RuleReach, RuleTree};
-use super::{blocks_rules, Report, RULES_NOT_CHECKED};
+use super::rules::{self, RuleCompileError, RuleNode, RuleReach, RuleTree};
+use super::{blocks_rules, ratchet, rules_not_checked, Report};
 use crate::cel::decl::Decl;
-use crate::cel::{CostBudget, Value as CelValue};
-use crate::errors::{BadValue, FieldError, FieldPath, PathElement};
+use crate::cel::Value as CelValue;
+use crate::errors::{FieldPath, PathElement};
 use crate::schema::Schema;
 use std::collections::{BTreeMap, HashMap};
 
@@ -28,13 +28,10 @@ pub struct TypeRules {
 impl TypeRules {
     /// The rules of definition `root` of `definitions`, and of the definitions it refers to.
     pub fn compile(
-        definitions: &BTreeMap<String, Schema>,
+        definitions: BTreeMap<String, Schema>,
         root: &str,
     ) -> Result<TypeRules, Vec<RuleCompileError>> {
-        let defs: HashMap<String, Schema> = definitions
-            .iter()
-            .map(|(name, schema)| (name.clone(), schema.clone()))
-            .collect();
+        let defs: HashMap<String, Schema> = definitions.into_iter().collect();
         let Some(schema) = defs.get(root) else {
             return Ok(TypeRules::new(
                 Decl::from_schema(&Schema::default(), &defs),
@@ -85,25 +82,10 @@ impl TypeRules {
             return;
         }
         if blocks_rules(&report.errors) {
-            report.errors.push(FieldError::invalid(
-                FieldPath::root(),
-                BadValue::Json(serde_json::Value::Null),
-                RULES_NOT_CHECKED,
-            ));
+            report.errors.push(rules_not_checked());
             return;
         }
-        let mut outcome = RuleOutcome::default();
-        let mut budget = CostBudget::new(self.cost_budget);
-        rules::run(
-            &self.tree,
-            value,
-            old,
-            &FieldPath::root(),
-            &mut budget,
-            &mut outcome,
-        );
-        report.errors.extend(outcome.errors);
-        report.warnings.extend(outcome.warnings);
+        rules::run_all(&self.tree, value, old, self.cost_budget, report);
     }
 
     /// Ratcheting of value checks: an error on a value equal to its old value is a warning.
@@ -111,12 +93,10 @@ impl TypeRules {
         if report.errors.is_empty() {
             return;
         }
-        let (kept, ratcheted): (Vec<FieldError>, Vec<FieldError>) =
-            std::mem::take(&mut report.errors)
-                .into_iter()
-                .partition(|e| !unchanged(value, old, &e.path));
-        report.errors = kept;
-        report.warnings.extend(ratcheted);
+        let errors = std::mem::take(&mut report.errors);
+        report.errors = ratchet(errors, &mut report.warnings, |path| {
+            unchanged(value, old, path)
+        });
     }
 }
 
