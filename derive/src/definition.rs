@@ -169,7 +169,7 @@ impl Builder {
                 schema.schema_type = Some(SchemaType::Single("object".into()));
                 schema.additional_properties = Some(Box::new(self.element(elem)));
             }
-            Shape::Named(ty) => {
+            Shape::Named(ty) | Shape::Apimachinery(ty) => {
                 let key = quote::quote!(#ty).to_string();
                 let index = match self
                     .refs
@@ -257,10 +257,11 @@ impl Builder {
 }
 
 /// openapi-gen's `mustEnforceDefault`: the zero value of a non-pointer scalar (unless
-/// `omitempty`) and `{}` for a struct; nothing for pointers, lists and maps.
+/// `omitempty`) and `{}` for a struct; nothing for pointers, lists, maps and types with a
+/// hand-written `UnmarshalJSON` (the apimachinery types).
 fn enforced_default(shape: &Shape, omit_empty: bool) -> Option<Value> {
     match shape {
-        Shape::Optional(_) | Shape::List(_) | Shape::Map(_) => None,
+        Shape::Optional(_) | Shape::List(_) | Shape::Map(_) | Shape::Apimachinery(_) => None,
         Shape::Scalar(s) if omit_empty || s.rust == "Vec<u8>" => None,
         Shape::Scalar(s) => Some(s.zero()),
         Shape::Named(_) => Some(Value::Object(serde_json::Map::new())),

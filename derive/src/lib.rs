@@ -108,9 +108,11 @@ fn expand_schema(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     let refs = &built.refs;
     let flattened = &built.flattened;
     let view = view::impls(&c, &built);
+    let apimachinery = apimachinery_assertions(&c);
     Ok(quote! {
         #rule_errors
         #view
+        #apimachinery
 
         impl ::kubeidl::typed::Definition for #ident {
             fn definition_name() -> ::std::string::String {
@@ -135,6 +137,33 @@ fn expand_schema(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
             }
         }
     })
+}
+
+/// For each field type the derive took for one of `kubeidl::apimachinery`'s by its name, a
+/// compile-time check that it is one (the error points at the type).
+fn apimachinery_assertions(c: &Container<'_>) -> proc_macro2::TokenStream {
+    fn collect<'s>(shape: &'s shape::Shape, out: &mut Vec<&'s syn::Type>) {
+        match shape {
+            shape::Shape::Apimachinery(ty) => out.push(ty),
+            shape::Shape::List(e) | shape::Shape::Map(e) | shape::Shape::Optional(e) => {
+                collect(e, out)
+            }
+            shape::Shape::Scalar(_) | shape::Shape::Named(_) => {}
+        }
+    }
+    let mut types = Vec::new();
+    for f in &c.fields {
+        collect(&f.shape, &mut types);
+    }
+    let checks = types.iter().map(|ty| {
+        quote::quote_spanned! {syn::spanned::Spanned::span(ty)=>
+            const _: fn() = || {
+                fn is_apimachinery<T: ::kubeidl::apimachinery::ApimachineryType>() {}
+                is_apimachinery::<#ty>();
+            };
+        }
+    });
+    quote!(#(#checks)*)
 }
 
 #[cfg(test)]
@@ -186,6 +215,14 @@ mod tests {
             e.contains("messageExpression must evaluate to a string"),
             "{e}"
         );
+        // kubeidl's apimachinery types have their own definitions' types: a Time is a
+        // timestamp, a Duration a string.
+        let e = rule_error("/// +validationRule=\"self.start > 5\"\nstruct S { start: Time }");
+        assert!(e.contains("found no matching overload for '_>_'"), "{e}");
+        let ok = expand(
+            "/// +validationRule=\"self.start < timestamp('2030-01-01T00:00:00Z') && self.took.endsWith('s')\"\nstruct S { start: Time, took: Duration }",
+        );
+        assert!(!ok.contains("compile_error"), "{ok}");
         // Fields of other struct types are `dyn`: their members are not known here.
         let ok =
             expand("/// +validationRule=\"self.inner.anything > 0\"\nstruct S { inner: Inner }");

@@ -1,28 +1,32 @@
 //! Compile-time checks of the CEL a struct's tags write: every rule and messageExpression is
 //! parsed and type-checked against the node of the struct's own definition it stands on, so a
 //! rule naming a field that does not exist, or not giving a `bool`, fails the build at its doc
-//! line. Fields whose type is another struct are `dyn` here (that type's definition is built by
-//! its own derive), and a struct with `#[serde(flatten)]` members has its own rules checked at
+//! line. Fields of kubeidl's apimachinery types have their definitions' types (a `Time` is a
+//! timestamp); fields whose type is another struct are `dyn` here (that type's definition is
+//! built by its own derive), and a struct with `#[serde(flatten)]` members has its own rules checked at
 //! first use instead, as its member list is only complete then. Cost is left to the runtime's
 //! budget: with `dyn` fields an estimate here would be a guess.
 
 use crate::container::Container;
 use crate::definition::Built;
 use crate::docs::Docs;
-use kubeidl::cel::decl::{Decl, NoDefinitions};
+use kubeidl::cel::decl::Decl;
 use kubeidl::cel::rule::{compile_rule_unlimited, ExpressionKind};
 use kubeidl::schema::Schema;
 use kubeidl::tags::lower::VALIDATIONS;
 use proc_macro2::Span;
 use serde_json::Value;
+use std::collections::BTreeMap;
 
 /// The rule errors of the struct, each at the doc line that wrote the rule.
 pub fn check(c: &Container<'_>, built: &Built) -> Option<syn::Error> {
     let mut errors = None;
+    let definitions = apimachinery_definitions(built);
     if !c.fields.iter().any(|f| f.flatten) {
         let own = Place {
             docs: &c.docs,
             fallback: c.ident.span(),
+            definitions: &definitions,
         };
         own.rules_of(&built.schema, true, &mut errors);
     }
@@ -33,10 +37,27 @@ pub fn check(c: &Container<'_>, built: &Built) -> Option<syn::Error> {
         let place = Place {
             docs: &f.docs,
             fallback: f.span,
+            definitions: &definitions,
         };
         place.node(property, true, &mut errors);
     }
     errors
+}
+
+/// The definitions of the apimachinery types the struct refers to, under their placeholders
+/// (whether a type so named is kubeidl's is asserted by the expansion).
+fn apimachinery_definitions(built: &Built) -> BTreeMap<String, Schema> {
+    let mut definitions = BTreeMap::new();
+    for (i, ty) in built.refs.iter().enumerate() {
+        let syn::Type::Path(path) = ty else { continue };
+        let Some(last) = path.path.segments.last() else {
+            continue;
+        };
+        if let Some((_, schema)) = kubeidl::apimachinery::definition_of(&last.ident.to_string()) {
+            definitions.insert(kubeidl::typed::__private::placeholder(i), schema);
+        }
+    }
+    definitions
 }
 
 /// Where a node's rules were written: doc lines, and the span to use when no line holds a rule
@@ -44,6 +65,8 @@ pub fn check(c: &Container<'_>, built: &Built) -> Option<syn::Error> {
 struct Place<'a> {
     docs: &'a Docs,
     fallback: Span,
+    /// What `$ref`s resolve to; others are `dyn`.
+    definitions: &'a BTreeMap<String, Schema>,
 }
 
 impl Place<'_> {
@@ -66,7 +89,7 @@ impl Place<'_> {
         let Some(Value::Array(rules)) = schema.extensions.get(VALIDATIONS) else {
             return;
         };
-        let mut decl = Decl::from_schema(schema, &NoDefinitions);
+        let mut decl = Decl::from_schema(schema, self.definitions);
         decl.correlatable = correlatable;
         for rule in rules {
             let text = |key: &str| rule.get(key).and_then(Value::as_str);

@@ -1,6 +1,7 @@
 //! Rust field types as OpenAPI sees them, read from the syntax: scalars with openapi-gen's
 //! type and format for the Go type of the same width, lists, string-keyed maps, `Option` (Go's
-//! pointer), `Box` (transparent), and named types that have a definition of their own.
+//! pointer), `Box` (transparent), kubeidl's apimachinery types (known by name), and named types
+//! that have a definition of their own.
 
 use kubeidl::tags::lower::ValueKind;
 use serde_json::{json, Value};
@@ -36,9 +37,17 @@ pub enum Shape {
     Map(Box<Shape>),
     /// `Option<T>`.
     Optional(Box<Shape>),
+    /// `Quantity`, `IntOrString`, `Time`, `MicroTime` or `Duration` (of
+    /// `kubeidl::apimachinery`): a definition of its own that says its own schema, as Go's
+    /// types of these names do, so tags see a value (not a struct) and no `{}` default is
+    /// enforced. The expansion asserts the type is kubeidl's.
+    Apimachinery(Box<Type>),
     /// Any other type: one with a definition of its own (a derived struct).
     Named(Box<Type>),
 }
+
+/// The names of `kubeidl::apimachinery`'s types.
+const APIMACHINERY: [&str; 5] = ["Quantity", "IntOrString", "Time", "MicroTime", "Duration"];
 
 impl Shape {
     pub fn read(ty: &Type) -> syn::Result<Shape> {
@@ -97,6 +106,7 @@ impl Shape {
                 }
                 Shape::Map(Box::new(Shape::read(v)?))
             }
+            (name, []) if APIMACHINERY.contains(&name) => Shape::Apimachinery(Box::new(ty.clone())),
             _ => Shape::Named(Box::new(ty.clone())),
         })
     }
@@ -114,6 +124,7 @@ impl Shape {
             Shape::Scalar(s) => s.kind,
             Shape::List(_) => ValueKind::List,
             Shape::Map(_) => ValueKind::Map,
+            Shape::Apimachinery(_) => ValueKind::Other,
             Shape::Named(_) => ValueKind::Struct,
             Shape::Optional(_) => unreachable!("required() unwraps options"),
         }

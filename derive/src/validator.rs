@@ -122,7 +122,7 @@ fn is_zero(shape: &Shape, v: TokenStream) -> TokenStream {
             _ => quote!(#v == 0),
         },
         Shape::List(_) | Shape::Map(_) => quote!(#v.is_empty()),
-        Shape::Optional(_) | Shape::Named(_) => quote!(false),
+        Shape::Optional(_) | Shape::Named(_) | Shape::Apimachinery(_) => quote!(false),
     }
 }
 
@@ -179,6 +179,8 @@ fn value_checks(shape: &Shape, schema: &Schema, v: TokenStream) -> TokenStream {
             quote!(#counts #values)
         }
         Shape::Named(_) => quote!(::kubeidl::typed::Validate::validate_at(#v, path, errors);),
+        // Valid by construction: parsing refused any bad value.
+        Shape::Apimachinery(_) => quote!(),
         Shape::Optional(inner) => value_checks(inner, schema, v),
     }
 }

@@ -8,6 +8,8 @@ use kubeidl_gen::openapi::{generate, Options};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+#[path = "../../testdata/go/parity/apimachinery/types.rs"]
+mod apimachinery;
 #[path = "../../testdata/go/parity/bounds/types.rs"]
 mod bounds;
 #[path = "../../testdata/go/parity/lists/types.rs"]
@@ -23,10 +25,19 @@ fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-/// What the Go generator writes for `testdata/go/parity/<name>`.
+/// What the Go generator writes for `testdata/go/parity/<name>`, with k8s.io/apimachinery read
+/// from kubeidl's stand-in.
 fn from_go(name: &str) -> String {
+    from_go_with(name, &repo().join("testdata/standin/apimachinery"))
+}
+
+/// What the Go generator writes for `testdata/go/parity/<name>`, with k8s.io/apimachinery read
+/// from `apimachinery`.
+fn from_go_with(name: &str, apimachinery: &std::path::Path) -> String {
     let dir = repo().join("testdata/go/parity").join(name);
-    let loader = Loader::new(ModuleMap::new());
+    let mut modules = ModuleMap::new();
+    modules.add("k8s.io/apimachinery", apimachinery);
+    let loader = Loader::new(modules);
     let options = Options {
         enums: true,
         validations: true,
@@ -84,4 +95,36 @@ fn rules() {
 #[test]
 fn unions() {
     assert_parity("unions", unions::definitions());
+}
+
+#[test]
+fn apimachinery_types() {
+    assert_parity("apimachinery", apimachinery::definitions());
+}
+
+/// Against the real k8s.io/apimachinery (when `KUBEIDL_K8S_SOURCES` holds a checkout as
+/// `apimachinery/`), the twin's definitions differ only in the apimachinery types' descriptions,
+/// which are kubeidl's own.
+#[test]
+fn apimachinery_types_match_the_real_ones_but_for_descriptions() {
+    let Some(sources) = std::env::var_os("KUBEIDL_K8S_SOURCES") else {
+        eprintln!(
+            "skipped: set KUBEIDL_K8S_SOURCES to a directory holding an apimachinery/ checkout"
+        );
+        return;
+    };
+    let real = PathBuf::from(sources).join("apimachinery");
+    let strip = |text: &str| {
+        let mut value: serde_json::Value = serde_json::from_str(text).unwrap();
+        let schemas = value["components"]["schemas"].as_object_mut().unwrap();
+        for (name, schema) in schemas.iter_mut() {
+            if name.starts_with("io.k8s.apimachinery.") {
+                schema.as_object_mut().unwrap().remove("description");
+            }
+        }
+        value
+    };
+    let go = strip(&from_go_with("apimachinery", &real));
+    let rust = strip(&from_rust(apimachinery::definitions()));
+    assert_eq!(go, rust);
 }

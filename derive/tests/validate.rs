@@ -11,6 +11,9 @@ use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
+#[path = "../../testdata/go/parity/apimachinery/types.rs"]
+#[allow(dead_code)]
+mod apimachinery;
 #[path = "../../testdata/go/parity/bounds/types.rs"]
 #[allow(dead_code)]
 mod bounds;
@@ -475,4 +478,43 @@ fn own_rules_run_inline_with_the_walks_errors() {
     ] {
         assert!(seen.contains(expected), "{expected} in {seen:#?}");
     }
+}
+
+fn budget() -> apimachinery::Budget {
+    apimachinery::Budget {
+        cpu: Some("500m".parse().unwrap()),
+        memory: "1Gi".parse().unwrap(),
+        limits: BTreeMap::from([("gpu".to_string(), "2".parse().unwrap())]),
+        port: 8080.into(),
+        max_surge: None,
+        start: "2024-05-01T12:00:00Z".parse().unwrap(),
+        deadline: Some("2024-05-02T12:00:00Z".parse().unwrap()),
+        heartbeat: Some("2024-05-01T13:00:00.250000Z".parse().unwrap()),
+        timeout: Some("1m30s".parse().unwrap()),
+        checkpoints: vec!["2024-05-01T12:30:00Z".parse().unwrap()],
+    }
+}
+
+#[test]
+fn rules_read_apimachinery_types_as_their_json_is_read() {
+    assert_eq!(assert_same(&budget()), Vec::<String>::new());
+    let mut late = budget();
+    late.deadline = Some("2024-05-01T11:59:59Z".parse().unwrap());
+    late.cpu = Some("10m".parse().unwrap());
+    assert_eq!(
+        assert_same(&late),
+        [
+            "<nil>: Invalid value: the deadline must follow the start",
+            "<nil>: Invalid value: at least 10m of CPU",
+        ]
+    );
+    let mut unset = late.clone();
+    unset.deadline = None;
+    unset.cpu = None;
+    unset.port = "http".into();
+    assert_eq!(assert_same(&unset), Vec::<String>::new());
+    // An update: the rules failing before and after, on unchanged values, only warn.
+    let report = late.validate_update(&late);
+    assert!(report.errors.is_empty(), "{:?}", report.errors);
+    assert_eq!(report.warnings.len(), 2);
 }

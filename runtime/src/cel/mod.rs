@@ -27,7 +27,7 @@ pub mod rebase;
 pub mod rule;
 mod scopes;
 pub mod straight;
-mod time;
+pub(crate) mod time;
 pub mod types;
 pub mod value;
 

@@ -109,22 +109,31 @@ pub fn timestamp_from_unix(seconds: i64) -> EvalResult<DateTime<Utc>> {
         .ok_or_else(EvalError::timestamp_overflow)
 }
 
-/// Go's `time.ParseDuration`: `[-+]` then one or more `<number><unit>` with units ns, us, µs,
-/// ms, s, m, h; `0` alone is zero.
+/// Go's `time.ParseDuration` as CEL's `duration()` reads it: within CEL's range.
 pub fn parse_duration(s: &str) -> EvalResult<TimeDelta> {
-    let err = || {
+    let nanos = go_duration_nanos(s).ok_or_else(|| {
         EvalError::new(format!("type conversion error from 'string' to 'google.protobuf.Duration': time: invalid duration {s:?}"))
-    };
+    })?;
+    let d = TimeDelta::nanoseconds(nanos);
+    if d.num_seconds().abs() > MAX_DURATION_SECONDS {
+        return Err(EvalError::duration_overflow());
+    }
+    Ok(d)
+}
+
+/// Go's `time.ParseDuration`, in nanoseconds: `[-+]` then one or more `<number><unit>` with
+/// units ns, us, µs, ms, s, m, h; `0` alone is zero. `None` when malformed or beyond int64.
+pub(crate) fn go_duration_nanos(s: &str) -> Option<i64> {
     let (negative, mut rest) = match s.as_bytes().first() {
         Some(b'-') => (true, &s[1..]),
         Some(b'+') => (false, &s[1..]),
         _ => (false, s),
     };
     if rest == "0" {
-        return Ok(TimeDelta::zero());
+        return Some(0);
     }
     if rest.is_empty() {
-        return Err(err());
+        return None;
     }
     let mut total: i128 = 0;
     while !rest.is_empty() {
@@ -132,7 +141,7 @@ pub fn parse_duration(s: &str) -> EvalResult<TimeDelta> {
             .find(|c: char| !(c.is_ascii_digit() || c == '.'))
             .unwrap_or(rest.len());
         if number_len == 0 {
-            return Err(err());
+            return None;
         }
         let number = &rest[..number_len];
         rest = &rest[number_len..];
@@ -148,34 +157,30 @@ pub fn parse_duration(s: &str) -> EvalResult<TimeDelta> {
             "s" => 1_000_000_000,
             "m" => 60_000_000_000,
             "h" => 3_600_000_000_000,
-            _ => return Err(err()),
+            _ => return None,
         };
         let (whole, frac) = number.split_once('.').unwrap_or((number, ""));
         if whole.is_empty() && frac.is_empty() {
-            return Err(err());
+            return None;
         }
         let whole: i128 = if whole.is_empty() {
             0
         } else {
-            whole.parse().map_err(|_| err())?
+            whole.parse().ok()?
         };
-        let mut nanos = whole.checked_mul(scale).ok_or_else(err)?;
+        let mut nanos = whole.checked_mul(scale)?;
         if !frac.is_empty() {
-            let digits: i128 = frac.parse().map_err(|_| err())?;
-            let denom = 10i128.checked_pow(frac.len() as u32).ok_or_else(err)?;
+            let digits: i128 = frac.parse().ok()?;
+            let denom = 10i128.checked_pow(frac.len() as u32)?;
             nanos += digits * scale / denom;
         }
-        total = total.checked_add(nanos).ok_or_else(err)?;
+        total = total.checked_add(nanos)?;
         if total > i64::MAX as i128 {
-            return Err(err());
+            return None;
         }
     }
     let nanos = if negative { -total } else { total };
-    let d = TimeDelta::nanoseconds(nanos as i64);
-    if d.num_seconds().abs() > MAX_DURATION_SECONDS {
-        return Err(EvalError::duration_overflow());
-    }
-    Ok(d)
+    i64::try_from(nanos).ok()
 }
 
 fn zone_offset(zone: &str, t: &DateTime<Utc>) -> EvalResult<FixedOffset> {

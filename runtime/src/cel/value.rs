@@ -501,6 +501,23 @@ impl<'a> Value<'a> {
             DeclKind::String | DeclKind::IntOrString | DeclKind::Any => {
                 Value::String(Str::Borrowed(s))
             }
+            _ => Value::decode_str(s, decl),
+        }
+    }
+
+    /// [`Value::from_str_decl`] of a string the value owns.
+    pub fn from_string_decl(s: String, decl: &Decl) -> Value<'static> {
+        match &decl.kind {
+            DeclKind::String | DeclKind::IntOrString | DeclKind::Any => {
+                Value::String(Str::Shared(Arc::from(s)))
+            }
+            _ => Value::decode_str(&s, decl),
+        }
+    }
+
+    /// A string read as a value of another declared kind (bytes, timestamp, duration).
+    fn decode_str(s: &str, decl: &Decl) -> Value<'static> {
+        match &decl.kind {
             DeclKind::Bytes => {
                 use base64::Engine as _;
                 match base64::engine::general_purpose::STANDARD.decode(s) {
