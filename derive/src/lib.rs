@@ -23,6 +23,7 @@
 mod container;
 mod definition;
 mod docs;
+mod lists;
 mod native_rules;
 mod rule_check;
 mod serde_attrs;
@@ -68,6 +69,18 @@ fn expand_validate(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream>
     let built = definition::build(&c)?;
     let ident = c.ident;
     let body = validator::body(&c, &built);
+    let lists = lists::body(&c, &built);
+    let lists = (!lists.is_empty()).then(|| {
+        quote! {
+            fn lists_at(
+                &self,
+                path: &::kubeidl::validate::Path<'_>,
+                errors: &mut ::std::vec::Vec<::kubeidl::errors::FieldError>,
+            ) {
+                #lists
+            }
+        }
+    });
     let validate = native_rules::validate_method(&c, &built);
     Ok(quote! {
         impl ::kubeidl::typed::Validate for #ident {
@@ -86,6 +99,8 @@ fn expand_validate(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream>
             ) {
                 #body
             }
+
+            #lists
         }
     })
 }

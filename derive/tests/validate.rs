@@ -518,3 +518,68 @@ fn rules_read_apimachinery_types_as_their_json_is_read() {
     assert!(report.errors.is_empty(), "{:?}", report.errors);
     assert_eq!(report.warnings.len(), 2);
 }
+
+#[test]
+fn list_types_report_duplicates_after_value_checks() {
+    let port = |name: &str, protocol: &str, number: i32| lists::Port {
+        name: name.into(),
+        protocol: protocol.into(),
+        number,
+    };
+    let target = |name: &str, weight: Option<i32>| lists::Target {
+        name: name.into(),
+        weight,
+    };
+    let v = lists::Lists {
+        tags: vec!["a".into(), "b".into(), "a".into(), "a".into(), "b".into()],
+        ports: vec![
+            port("http", "TCP", 80),
+            port("http", "UDP", 0),
+            port("http", "TCP", 8080),
+        ],
+        hosts: vec!["x".into(), "x".into()],
+        targets: vec![target("a", None), target("a", Some(2))],
+        labels: BTreeMap::new(),
+        selector: BTreeMap::new(),
+        matrix: Vec::new(),
+    };
+    let errors = assert_same(&v);
+    assert!(
+        errors.contains(&"tags[2]: Duplicate value: \"a\"".to_string()),
+        "{errors:#?}"
+    );
+    assert!(
+        errors.contains(
+            &"ports[2]: Duplicate value: {\"name\":\"http\",\"protocol\":\"TCP\"}".to_string()
+        ),
+        "{errors:#?}"
+    );
+    // Duplicates do not block the rules; the value checks before them do.
+    let mut clean = v.clone();
+    clean.tags.truncate(2);
+    clean.ports.truncate(1);
+    clean.hosts.truncate(1);
+    clean.targets.truncate(1);
+    assert_eq!(assert_same(&clean), Vec::<String>::new());
+    // An unchanged update: the value checks and the rules ratchet (the rules run, as nothing
+    // blocks them once the value checks are warnings), the list types do not, as in the
+    // apiserver.
+    let (errors, warnings) = assert_same_update(&v, &v);
+    assert_eq!(
+        errors,
+        [
+            "ports[2]: Duplicate value: {\"name\":\"http\",\"protocol\":\"TCP\"}",
+            "tags[2]: Duplicate value: \"a\"",
+            "tags[4]: Duplicate value: \"b\"",
+        ]
+    );
+    assert_eq!(
+        warnings,
+        [
+            "ports[1].number: Invalid value: 0: ports[1].number in body should be greater than or equal to 1",
+            "tags: Too many: 5: must have at most 4 items",
+            "hosts: Duplicate value",
+            "targets: Duplicate value",
+        ]
+    );
+}

@@ -21,6 +21,7 @@ pub fn validate_with<T: super::Validate + ?Sized>(
 ) -> Vec<crate::errors::FieldError> {
     let mut errors = Vec::new();
     value.validate_at(&crate::validate::Path::ROOT, &mut errors);
+    value.lists_at(&crate::validate::Path::ROOT, &mut errors);
     let rules = T::rules();
     if rules.is_empty() {
         return errors;
@@ -151,4 +152,85 @@ pub fn flattened_definition<F: super::Definition>(
         definitions.entry(name).or_insert(schema);
     }
     own
+}
+
+/// `+listType=set`: each item whose JSON (`shown`) repeats an earlier one's, once per value, at
+/// its second occurrence (the schema walk's `Duplicate value`).
+pub fn set_duplicates<T>(
+    items: &[T],
+    shown: impl Fn(&T) -> serde_json::Value,
+    path: &crate::validate::Path<'_>,
+    errors: &mut Vec<crate::errors::FieldError>,
+) {
+    if items.len() < 2 {
+        return;
+    }
+    let json: Vec<serde_json::Value> = items.iter().map(shown).collect();
+    let mut reported: Vec<&serde_json::Value> = Vec::new();
+    for (i, item) in json.iter().enumerate() {
+        if json[..i].contains(item) && !reported.contains(&item) {
+            reported.push(item);
+            errors.push(crate::errors::FieldError::duplicate(
+                indexed(path, i),
+                BadValue::of_json(item),
+            ));
+        }
+    }
+}
+
+/// `+listType=map`: each item whose key tuple (the members named `keys`, as CEL reads them off
+/// the typed item) repeats an earlier item's, shown as an object of its keys.
+pub fn map_duplicates<T: super::Validate>(
+    items: &[T],
+    keys: &[&str],
+    path: &crate::validate::Path<'_>,
+    errors: &mut Vec<crate::errors::FieldError>,
+) {
+    if items.len() < 2 {
+        return;
+    }
+    let decl = T::rules().decl();
+    let mut seen: Vec<Vec<Option<serde_json::Value>>> = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let crate::cel::Value::Object(object) = item.to_cel(decl) else {
+            continue;
+        };
+        let key: Vec<Option<serde_json::Value>> = keys
+            .iter()
+            .map(|k| object.get_json(k).map(|v| v.to_json()))
+            .collect();
+        if seen.contains(&key) {
+            let shown: serde_json::Map<String, serde_json::Value> = keys
+                .iter()
+                .zip(&key)
+                .filter_map(|(k, v)| Some((k.to_string(), v.clone()?)))
+                .collect();
+            errors.push(crate::errors::FieldError::duplicate(
+                indexed(path, i),
+                BadValue::Json(serde_json::Value::Object(shown)),
+            ));
+        } else {
+            seen.push(key);
+        }
+    }
+}
+
+fn indexed(path: &crate::validate::Path<'_>, i: usize) -> crate::errors::FieldPath {
+    path.field_path(crate::validate::Keys::Indexed).index(i)
+}
+
+/// Bytes as their JSON: base64 text.
+pub fn bytes_json(bytes: &[u8]) -> serde_json::Value {
+    use base64::Engine as _;
+    serde_json::Value::String(base64::engine::general_purpose::STANDARD.encode(bytes))
+}
+
+/// The JSON of one of kubeidl's apimachinery types (which serialize as Go writes them).
+pub fn serialized_json<T: serde::Serialize>(value: &T) -> serde_json::Value {
+    serde_json::to_value(value).unwrap_or(serde_json::Value::Null)
+}
+
+/// The JSON of a derived struct, read through its CEL view (as its serialized form reads).
+pub fn typed_json<T: super::Validate>(value: &T) -> serde_json::Value {
+    value.to_cel(T::rules().decl()).to_json()
 }

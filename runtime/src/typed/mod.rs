@@ -59,7 +59,9 @@ pub trait Validate: Definition + ToCel {
         self.validate_at(&Path::ROOT, &mut report.errors);
         let rules = Self::rules();
         let (new, old) = (self.to_cel(rules.decl()), old.to_cel(rules.decl()));
+        // Only value checks ratchet; list types are checked on the new value alone.
         TypeRules::ratchet(&new, &old, &mut report);
+        self.lists_at(&Path::ROOT, &mut report.errors);
         rules.check(&new, Some(&old), &mut report);
         report
     }
@@ -68,6 +70,13 @@ pub trait Validate: Definition + ToCel {
     /// [`Validate::validate`] from the root).
     fn validate_at(&self, path: &Path<'_>, errors: &mut Vec<FieldError>);
 
+    /// Adds the list-type errors (`Duplicate value` in `+listType=set` and `map` lists) of this
+    /// value and the values it holds, found at `path`, to `errors`; they follow every value
+    /// check, as in the schema walk.
+    fn lists_at(&self, path: &Path<'_>, errors: &mut Vec<FieldError>) {
+        let _ = (path, errors);
+    }
+
     /// The type's rules, compiled once.
     fn rules() -> &'static TypeRules;
 }
@@ -75,6 +84,10 @@ pub trait Validate: Definition + ToCel {
 impl<T: Validate> Validate for Box<T> {
     fn validate_at(&self, path: &Path<'_>, errors: &mut Vec<FieldError>) {
         T::validate_at(self, path, errors)
+    }
+
+    fn lists_at(&self, path: &Path<'_>, errors: &mut Vec<FieldError>) {
+        T::lists_at(self, path, errors)
     }
 
     fn rules() -> &'static TypeRules {

@@ -144,16 +144,19 @@ impl Validator {
         if self.resource {
             objectmeta::check(&value.to_json(), &mut errors);
         }
-        errors.extend(found.values.into_list());
-        errors.extend(found.embedded);
-        errors.extend(found.lists);
-        let blocking = blocks_rules(&errors);
-        let run_rules = !self.rules.is_empty() && !blocking;
+        // As the apiserver does, only the schema's value checks ratchet (metadata, embedded
+        // resources and list types are checked on the new object alone), and whether the rules
+        // run is decided on what is left after ratcheting.
+        let values = found.values.into_list();
+        let ratcheting = old.is_some() && !values.is_empty();
+        let others_block =
+            blocks_rules(&errors) || blocks_rules(&found.embedded) || blocks_rules(&found.lists);
+        let may_run_rules =
+            !self.rules.is_empty() && !others_block && (ratcheting || !blocks_rules(&values));
         // The decoded objects (pruned, stripped, defaulted), needed by rules and ratcheting;
         // the new one is rebuilt only when decoding changes it.
-        let needs_objects = run_rules || old.is_some() && !errors.is_empty();
         let root = self.plan.root;
-        let objects = needs_objects.then(|| {
+        let objects = (may_run_rules || ratcheting).then(|| {
             let new = if reshaped {
                 Cow::Owned(materialize::materialize(&self.plan, root, value, true, 0))
             } else {
@@ -162,11 +165,16 @@ impl Validator {
             let old = old.map(|o| materialize::materialize(&self.plan, root, o, true, 0));
             (new, old)
         });
-        if let Some((new, Some(old))) = &objects {
-            errors = ratchet(errors, &mut report.warnings, |path| {
+        let values = match &objects {
+            Some((new, Some(old))) if ratcheting => ratchet(values, &mut report.warnings, |path| {
                 unchanged(new, old, path)
-            });
-        }
+            }),
+            _ => values,
+        };
+        errors.extend(values);
+        errors.extend(found.embedded);
+        errors.extend(found.lists);
+        let run_rules = may_run_rules && !blocks_rules(&errors);
         report.errors.extend(errors);
         if self.rules.is_empty() {
             return report;

@@ -143,6 +143,44 @@ fn transition_rules_correlate_and_ratchet() {
 }
 
 #[test]
+fn only_value_checks_ratchet_and_rules_run_once_they_have() {
+    let v = validator(json!({
+        "type": "object",
+        "x-kubernetes-validations": [{"rule": "self.tags.size() < 3", "message": "at most two tags"}],
+        "properties": {
+            "tags": {
+                "type": "array",
+                "maxItems": 2,
+                "x-kubernetes-list-type": "set",
+                "items": {"type": "string"}
+            }
+        }
+    }));
+    let object = json!({"tags": ["a", "b", "a"]});
+    // Unchanged: maxItems ratchets to a warning, so it no longer blocks the rule, which
+    // ratchets too; the set's duplicate is checked on the new object alone and stays an error.
+    let report = v.validate_update(&object, &object);
+    assert_eq!(messages(&report), vec!["tags[2]: Duplicate value: \"a\""]);
+    let warnings: Vec<String> = report.warnings.iter().map(|e| e.to_string()).collect();
+    assert_eq!(
+        warnings,
+        vec![
+            "tags: Too many: 3: must have at most 2 items",
+            "<nil>: Invalid value: at most two tags",
+        ]
+    );
+    // On create, the same Too many blocks the rule.
+    assert_eq!(
+        messages(&v.validate(&object)),
+        vec![
+            "tags: Too many: 3: must have at most 2 items",
+            "tags[2]: Duplicate value: \"a\"",
+            "<nil>: Invalid value: null: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation",
+        ]
+    );
+}
+
+#[test]
 fn rules_are_skipped_after_blocking_errors() {
     let v = validator(rules_schema());
     let report = v.validate(&json!({"spec": {"min": "x", "max": 1}}));
