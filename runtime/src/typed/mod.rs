@@ -53,16 +53,26 @@ pub trait Validate: Definition + ToCel {
     }
 
     /// The errors of an update from `old` to this value: transition rules see `oldSelf`, and
-    /// an error on a value unchanged from `old` is a warning (ratcheting).
+    /// an error on a value unchanged from `old` is a warning (ratcheting), as are list-type
+    /// errors when `old` had some too.
     fn validate_update(&self, old: &Self) -> Report {
         let mut report = Report::default();
         self.validate_at(&Path::ROOT, &mut report.errors);
         let rules = Self::rules();
-        let (new, old) = (self.to_cel(rules.decl()), old.to_cel(rules.decl()));
-        // Only value checks ratchet; list types are checked on the new value alone.
-        TypeRules::ratchet(&new, &old, &mut report);
-        self.lists_at(&Path::ROOT, &mut report.errors);
-        rules.check(&new, Some(&old), &mut report);
+        let (new, old_value) = (self.to_cel(rules.decl()), old.to_cel(rules.decl()));
+        TypeRules::ratchet(&new, &old_value, &mut report);
+        // List types count only when the old value kept them, as in the apiserver.
+        let mut lists = Vec::new();
+        self.lists_at(&Path::ROOT, &mut lists);
+        if !lists.is_empty() {
+            let mut old_lists = Vec::new();
+            old.lists_at(&Path::ROOT, &mut old_lists);
+            match old_lists.is_empty() {
+                true => report.errors.extend(lists),
+                false => report.warnings.extend(lists),
+            }
+        }
+        rules.check(&new, Some(&old_value), &mut report);
         report
     }
 

@@ -144,13 +144,14 @@ impl Validator {
         if self.resource {
             objectmeta::check(&value.to_json(), &mut errors);
         }
-        // As the apiserver does, only the schema's value checks ratchet (metadata, embedded
-        // resources and list types are checked on the new object alone), and whether the rules
-        // run is decided on what is left after ratcheting.
+        // As the apiserver does, only the schema's value checks ratchet path by path; metadata
+        // and embedded resources are checked on the new object alone; list types count on an
+        // update only when the old object kept them (otherwise they are warnings); and whether
+        // the rules run is decided on what is left after ratcheting.
         let values = found.values.into_list();
         let ratcheting = old.is_some() && !values.is_empty();
-        let others_block =
-            blocks_rules(&errors) || blocks_rules(&found.embedded) || blocks_rules(&found.lists);
+        // (List-type errors, Duplicate and Invalid, never block.)
+        let others_block = blocks_rules(&errors) || blocks_rules(&found.embedded);
         let may_run_rules =
             !self.rules.is_empty() && !others_block && (ratcheting || !blocks_rules(&values));
         // The decoded objects (pruned, stripped, defaulted), needed by rules and ratcheting;
@@ -173,7 +174,14 @@ impl Validator {
         };
         errors.extend(values);
         errors.extend(found.embedded);
-        errors.extend(found.lists);
+        match old {
+            Some(old)
+                if !found.lists.is_empty() && !check::check(&self.plan, old).lists.is_empty() =>
+            {
+                report.warnings.extend(found.lists)
+            }
+            _ => errors.extend(found.lists),
+        }
         let run_rules = may_run_rules && !blocks_rules(&errors);
         report.errors.extend(errors);
         if self.rules.is_empty() {
