@@ -1,10 +1,11 @@
 //! A small custom resource spec written in Rust with the Go tag vocabulary: prints its OpenAPI
-//! definitions, then validates values natively: a good one, one failing value checks, one
-//! failing only its CEL rules (run on the typed value in place), and an update (transition rule
-//! and ratcheting).
+//! definitions, then validates values natively: a good one, one failing value checks (and its
+//! map list's keys), one failing only its CEL rules (run on the typed value in place, one of them
+//! on a `Quantity`), and an update (transition rule and ratcheting).
 //!
 //! `cargo run -p derive-widget-example`
 
+use kubeidl::apimachinery::Quantity;
 use kubeidl::typed::{Definition, Validate};
 use kubeidl_derive::{Schema, Validate};
 use serde::{Deserialize, Serialize};
@@ -51,6 +52,12 @@ pub struct WidgetSpec {
     /// +k8s:eachVal=+k8s:maxLength=63
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub labels: BTreeMap<String, String>,
+
+    /// Memory per replica.
+    /// +optional
+    /// +validationRule="quantity(self).compareTo(quantity('4Gi')) <= 0",message="at most 4Gi per replica"
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub memory: Option<Quantity>,
 }
 
 /// WidgetPort is one named port.
@@ -80,6 +87,7 @@ fn main() {
             port: 8080,
         }],
         labels: BTreeMap::new(),
+        memory: Some("512Mi".parse().expect("a quantity")),
     };
     println!("good: {} errors", good.validate().len());
 
@@ -88,21 +96,29 @@ fn main() {
         max_replicas: 500,
         tier: 0,
         size: "huge".into(),
-        ports: vec![WidgetPort {
-            name: "HTTP".into(),
-            port: 0,
-        }],
+        ports: vec![
+            WidgetPort {
+                name: "HTTP".into(),
+                port: 0,
+            },
+            WidgetPort {
+                name: "HTTP".into(),
+                port: 80,
+            },
+        ],
         labels: BTreeMap::from([("team".into(), "x".repeat(64))]),
+        memory: None,
     };
     println!("bad:");
     for e in bad.validate() {
         println!("  {e}");
     }
 
-    // Value checks pass; the struct's CEL rule does not.
+    // Value checks pass; the struct's CEL rule and the memory field's do not.
     let crossed = WidgetSpec {
         min_replicas: 5,
         max_replicas: 3,
+        memory: Some("8Gi".parse().expect("a quantity")),
         ..good.clone()
     };
     println!("crossed:");
