@@ -7,7 +7,7 @@
 use crate::container::{Container, Field};
 use crate::definition::Built;
 use crate::shape::Shape;
-use crate::validator::presence;
+use crate::validator::{each_item, each_value, presence};
 use kubeidl::schema::Schema;
 use kubeidl::tags::lower::ValueKind;
 use proc_macro2::TokenStream;
@@ -51,20 +51,7 @@ fn node(shape: &Shape, schema: &Schema, v: TokenStream) -> TokenStream {
             let own = uniqueness(elem, schema, &v);
             let item_schema = schema.items.as_deref().cloned().unwrap_or_default();
             let each = node(elem.required(), &item_schema, quote!(item));
-            let items = (!each.is_empty()).then(|| {
-                let each = match **elem {
-                    Shape::Optional(_) => quote! {
-                        if let ::std::option::Option::Some(item) = item.as_ref() { #each }
-                    },
-                    _ => each,
-                };
-                quote! {
-                    for (i, item) in #v.iter().enumerate() {
-                        let path = &path.index(i);
-                        #each
-                    }
-                }
-            });
+            let items = each_item(elem, &v, each);
             quote!(#own #items)
         }
         Shape::Map(elem) => {
@@ -74,21 +61,7 @@ fn node(shape: &Shape, schema: &Schema, v: TokenStream) -> TokenStream {
                 .cloned()
                 .unwrap_or_default();
             let each = node(elem.required(), &value_schema, quote!(item));
-            if each.is_empty() {
-                return each;
-            }
-            let each = match **elem {
-                Shape::Optional(_) => quote! {
-                    if let ::std::option::Option::Some(item) = item.as_ref() { #each }
-                },
-                _ => each,
-            };
-            quote! {
-                for (key, item) in #v.iter() {
-                    let path = &path.key(key);
-                    #each
-                }
-            }
+            each_value(elem, &v, each)
         }
         Shape::Named(_) => quote!(::kubeidl::typed::Validate::lists_at(#v, path, errors);),
         Shape::Optional(inner) => node(inner, schema, v),

@@ -134,15 +134,7 @@ fn value_checks(shape: &Shape, schema: &Schema, v: TokenStream) -> TokenStream {
             let counts = item_counts(schema, quote!(#v.len()));
             let item_schema = schema.items.as_deref().cloned().unwrap_or_default();
             let each = value_checks(elem.required(), &item_schema, quote!(item));
-            let each = option_wrapped(elem, each);
-            let items = (!each.is_empty()).then(|| {
-                quote! {
-                    for (i, item) in #v.iter().enumerate() {
-                        let path = &path.index(i);
-                        #each
-                    }
-                }
-            });
+            let items = each_item(elem, &v, each);
             quote!(#counts #items)
         }
         Shape::Map(elem) => {
@@ -167,21 +159,43 @@ fn value_checks(shape: &Shape, schema: &Schema, v: TokenStream) -> TokenStream {
                 .cloned()
                 .unwrap_or_default();
             let each = value_checks(elem.required(), &value_schema, quote!(item));
-            let each = option_wrapped(elem, each);
-            let values = (!each.is_empty()).then(|| {
-                quote! {
-                    for (key, item) in #v.iter() {
-                        let path = &path.key(key);
-                        #each
-                    }
-                }
-            });
+            let values = each_value(elem, &v, each);
             quote!(#counts #values)
         }
         Shape::Named(_) => quote!(::kubeidl::typed::Validate::validate_at(#v, path, errors);),
         // Valid by construction: parsing refused any bad value.
         Shape::Apimachinery(_) => quote!(),
         Shape::Optional(inner) => value_checks(inner, schema, v),
+    }
+}
+
+/// `checks` of each item of the list `v` (items of shape `elem`), at its index; nothing when
+/// there are none.
+pub fn each_item(elem: &Shape, v: &TokenStream, checks: TokenStream) -> TokenStream {
+    let each = option_wrapped(elem, checks);
+    if each.is_empty() {
+        return each;
+    }
+    quote! {
+        for (i, item) in #v.iter().enumerate() {
+            let path = &path.index(i);
+            #each
+        }
+    }
+}
+
+/// `checks` of each value of the map `v` (values of shape `elem`), at its key; nothing when
+/// there are none.
+pub fn each_value(elem: &Shape, v: &TokenStream, checks: TokenStream) -> TokenStream {
+    let each = option_wrapped(elem, checks);
+    if each.is_empty() {
+        return each;
+    }
+    quote! {
+        for (key, item) in #v.iter() {
+            let path = &path.key(key);
+            #each
+        }
     }
 }
 
