@@ -31,25 +31,8 @@ impl Docs {
                 raw.push((line.trim_end().to_string(), text.span()));
             }
         }
-        let mut docs = Docs {
-            lines: Vec::new(),
-            spans: Vec::new(),
-        };
-        for (line, span) in raw {
-            if !line.is_empty() || docs.lines.last().is_some_and(|l| !l.is_empty()) {
-                docs.lines.push(line);
-                docs.spans.push(span);
-            }
-        }
-        while docs.lines.last().is_some_and(|l| l.is_empty()) {
-            docs.lines.pop();
-            docs.spans.pop();
-        }
-        if docs.lines.is_empty() {
-            docs.lines.push(String::new());
-            docs.spans.push(Span::call_site());
-        }
-        docs
+        let (lines, spans) = kubeidl::comments::text_lines(raw, Span::call_site);
+        Docs { lines, spans }
     }
 
     /// The span of the first line holding `+name` (or `+name=`), for errors about that tag.

@@ -4,10 +4,10 @@
 //! as the walk gathers them, so they are a pass of their own over the struct and the structs it
 //! holds.
 
-use crate::container::{Container, Field};
+use crate::container::Container;
 use crate::definition::Built;
 use crate::shape::Shape;
-use crate::validator::{each_item, each_value, presence};
+use crate::validator::{each_item, each_value, fields_by_wire, presence};
 use kubeidl::schema::Schema;
 use kubeidl::tags::lower::ValueKind;
 use proc_macro2::TokenStream;
@@ -15,15 +15,8 @@ use quote::quote;
 
 /// The body of `lists_at`; empty when the struct holds no list with a list type to check.
 pub fn body(c: &Container<'_>, built: &Built) -> TokenStream {
-    let mut fields: Vec<(&Field<'_>, &Schema)> = c
-        .fields
-        .iter()
-        .filter(|f| !f.flatten)
-        .filter_map(|f| built.schema.properties.get(&f.wire).map(|p| (f, p)))
-        .collect();
-    fields.sort_by(|a, b| a.0.wire.cmp(&b.0.wire));
     let mut checks = Vec::new();
-    for (f, property) in fields {
+    for (f, property) in fields_by_wire(c, built) {
         let inner = node(f.shape.required(), property, quote!(v));
         if inner.is_empty() {
             continue;

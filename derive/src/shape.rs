@@ -46,9 +46,6 @@ pub enum Shape {
     Named(Box<Type>),
 }
 
-/// The names of `kubeidl::apimachinery`'s types.
-const APIMACHINERY: [&str; 5] = ["Quantity", "IntOrString", "Time", "MicroTime", "Duration"];
-
 impl Shape {
     pub fn read(ty: &Type) -> syn::Result<Shape> {
         let unsupported = |what: &str| {
@@ -106,7 +103,9 @@ impl Shape {
                 }
                 Shape::Map(Box::new(Shape::read(v)?))
             }
-            (name, []) if APIMACHINERY.contains(&name) => Shape::Apimachinery(Box::new(ty.clone())),
+            (name, []) if kubeidl::apimachinery::definition_of(name).is_some() => {
+                Shape::Apimachinery(Box::new(ty.clone()))
+            }
             _ => Shape::Named(Box::new(ty.clone())),
         })
     }

@@ -17,8 +17,12 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use serde_json::Value;
 
-/// The body of `validate_at`.
-pub fn body(c: &Container<'_>, built: &Built) -> TokenStream {
+/// The struct's own (not flattened) fields that have a property, with it, in wire-name order:
+/// the order the schema walk visits them in.
+pub fn fields_by_wire<'c>(
+    c: &'c Container<'_>,
+    built: &'c Built,
+) -> Vec<(&'c Field<'c>, &'c Schema)> {
     let mut fields: Vec<(&Field<'_>, &Schema)> = c
         .fields
         .iter()
@@ -26,6 +30,12 @@ pub fn body(c: &Container<'_>, built: &Built) -> TokenStream {
         .filter_map(|f| built.schema.properties.get(&f.wire).map(|p| (f, p)))
         .collect();
     fields.sort_by(|a, b| a.0.wire.cmp(&b.0.wire));
+    fields
+}
+
+/// The body of `validate_at`.
+pub fn body(c: &Container<'_>, built: &Built) -> TokenStream {
+    let fields = fields_by_wire(c, built);
     let mut checks = Vec::new();
     let mut required = Vec::new();
     for (f, property) in &fields {

@@ -170,24 +170,14 @@ pub fn group_lines<'a, 'c: 'a>(comments: impl Iterator<Item = &'a RawComment<'c>
         }
     }
     let first = raw_lines.first().map(|(_, start)| *start);
-    let mut doc = Doc::default();
-    for (line, start) in raw_lines {
+    let trimmed = raw_lines.into_iter().map(|(line, start)| {
         let line = line.trim_end_matches([' ', '\t', '\n', '\r']);
-        if !line.is_empty() || doc.lines.last().is_some_and(|l| !l.is_empty()) {
-            doc.lines.push(line.to_string());
-            doc.starts.push(start);
-        }
-    }
-    while doc.lines.last().is_some_and(|l| l.is_empty()) {
-        doc.lines.pop();
-        doc.starts.pop();
-    }
-    if doc.lines.is_empty() {
-        doc.lines.push(String::new());
-        doc.starts
-            .push(first.unwrap_or(LineStart { line: 1, column: 1 }));
-    }
-    doc
+        (line.to_string(), start)
+    });
+    let (lines, starts) = kubeidl::comments::text_lines(trimmed, || {
+        first.unwrap_or(LineStart { line: 1, column: 1 })
+    });
+    Doc { lines, starts }
 }
 
 /// go/ast `isDirective`: `//line `, `//extern `, `//export `, or `//[a-z0-9]+:[a-z0-9]...`

@@ -1,6 +1,6 @@
 //! [`Duration`]: a span of time written in Go's duration syntax (`1h30m`, `250ms`).
 
-use super::{apimachinery_type, definition, ParseError};
+use super::{apimachinery_type, definition, deserialize_text, ParseError};
 use crate::cel::decl::{Decl, DeclKind};
 use crate::cel::native::ToCel;
 use crate::cel::time::go_duration_nanos;
@@ -119,17 +119,7 @@ impl serde::Serialize for Duration {
 
 impl<'de> serde::Deserialize<'de> for Duration {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Duration, D::Error> {
-        struct Visitor;
-        impl serde::de::Visitor<'_> for Visitor {
-            type Value = Duration;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a duration, such as \"1h30m\" or \"250ms\"")
-            }
-            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Duration, E> {
-                s.parse().map_err(E::custom)
-            }
-        }
-        deserializer.deserialize_str(Visitor)
+        deserialize_text(deserializer, "a duration, such as \"1h30m\" or \"250ms\"")
     }
 }
 

@@ -61,6 +61,25 @@ impl ParseError {
     }
 }
 
+/// Reads a type Go writes as a string, through its `FromStr` (`Time`, `MicroTime`, `Duration`).
+fn deserialize_text<'de, D, T>(deserializer: D, expecting: &'static str) -> Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: std::str::FromStr<Err = ParseError>,
+{
+    struct Visitor<T>(&'static str, std::marker::PhantomData<T>);
+    impl<T: std::str::FromStr<Err = ParseError>> serde::de::Visitor<'_> for Visitor<T> {
+        type Value = T;
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str(self.0)
+        }
+        fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<T, E> {
+            s.parse().map_err(E::custom)
+        }
+    }
+    deserializer.deserialize_str(Visitor(expecting, std::marker::PhantomData))
+}
+
 /// A definition as openapi-gen builds it from `OpenAPISchemaType` (`types`),
 /// `OpenAPISchemaFormat` (`format`) and `OpenAPIV3OneOfTypes` (`one_of`).
 fn definition(description: &str, types: &[&str], format: &str, one_of: &[&str]) -> Schema {

@@ -1,7 +1,7 @@
 //! [`Time`] and [`MicroTime`]: instants written as RFC 3339 in UTC, at the precision Go's
 //! `metav1.Time` (seconds) and `metav1.MicroTime` (microseconds) write.
 
-use super::{apimachinery_type, definition, ParseError};
+use super::{apimachinery_type, definition, deserialize_text, ParseError};
 use crate::cel::decl::{Decl, DeclKind};
 use crate::cel::native::ToCel;
 use crate::cel::value::Value;
@@ -59,17 +59,7 @@ macro_rules! instant {
 
         impl<'de> serde::Deserialize<'de> for $ty {
             fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<$ty, D::Error> {
-                struct Visitor;
-                impl serde::de::Visitor<'_> for Visitor {
-                    type Value = $ty;
-                    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                        f.write_str("an RFC 3339 time, such as \"2024-05-01T12:00:00Z\"")
-                    }
-                    fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<$ty, E> {
-                        s.parse().map_err(E::custom)
-                    }
-                }
-                deserializer.deserialize_str(Visitor)
+                deserialize_text(deserializer, "an RFC 3339 time, such as \"2024-05-01T12:00:00Z\"")
             }
         }
 

@@ -61,17 +61,19 @@ pub trait Validate: Definition + ToCel {
         let rules = Self::rules();
         let (new, old_value) = (self.to_cel(rules.decl()), old.to_cel(rules.decl()));
         TypeRules::ratchet(&new, &old_value, &mut report);
-        // List types count only when the old value kept them, as in the apiserver.
         let mut lists = Vec::new();
         self.lists_at(&Path::ROOT, &mut lists);
-        if !lists.is_empty() {
+        let old_broke = || {
             let mut old_lists = Vec::new();
             old.lists_at(&Path::ROOT, &mut old_lists);
-            match old_lists.is_empty() {
-                true => report.errors.extend(lists),
-                false => report.warnings.extend(lists),
-            }
-        }
+            !old_lists.is_empty()
+        };
+        crate::validate::file_list_errors(
+            lists,
+            old_broke,
+            &mut report.errors,
+            &mut report.warnings,
+        );
         rules.check(&new, Some(&old_value), &mut report);
         report
     }

@@ -175,12 +175,13 @@ impl Validator {
         errors.extend(values);
         errors.extend(found.embedded);
         match old {
-            Some(old)
-                if !found.lists.is_empty() && !check::check(&self.plan, old).lists.is_empty() =>
-            {
-                report.warnings.extend(found.lists)
-            }
-            _ => errors.extend(found.lists),
+            Some(old) => file_list_errors(
+                found.lists,
+                || !check::check(&self.plan, old).lists.is_empty(),
+                &mut errors,
+                &mut report.warnings,
+            ),
+            None => errors.extend(found.lists),
         }
         let run_rules = may_run_rules && !blocks_rules(&errors);
         report.errors.extend(errors);
@@ -208,6 +209,23 @@ pub(crate) fn rules_not_checked() -> FieldError {
         BadValue::Json(Value::Null),
         RULES_NOT_CHECKED,
     )
+}
+
+/// An update's list-type errors, as the apiserver counts them: warnings when the old object
+/// broke a list type too (`old_broke` is asked only when there are some), errors otherwise.
+pub(crate) fn file_list_errors(
+    lists: Vec<FieldError>,
+    old_broke: impl FnOnce() -> bool,
+    errors: &mut Vec<FieldError>,
+    warnings: &mut Vec<FieldError>,
+) {
+    if lists.is_empty() {
+        return;
+    }
+    match old_broke() {
+        true => warnings.extend(lists),
+        false => errors.extend(lists),
+    }
 }
 
 /// Ratcheting of value checks: the errors at paths whose value is `unchanged` from the old
