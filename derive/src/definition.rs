@@ -11,11 +11,12 @@ use kubeidl::comments::defaults::{json_equal, normalize_numbers};
 use kubeidl::comments::tags as comment_tags;
 use kubeidl::comments::{description, extensions};
 use kubeidl::schema::{ref_target, wrap_refs, Schema, SchemaType};
+use kubeidl::tags::codetags::{Args, Scalar};
 use kubeidl::tags::lower::{
-    add_rules, lower, union_rules, At, Lowered, Place, UnionMember, Validation,
+    add_rules, lower, union_rules, At, Lowered, Place, UnionMember, Validation, ValueKind,
 };
-use kubeidl::tags::read::read_line;
-use kubeidl::tags::registry::Scopes;
+use kubeidl::tags::read::{read_line, PayloadValue, TagUse};
+use kubeidl::tags::registry::{Rule, Scopes};
 use kubeidl::typed::__private::{flatten_placeholder, placeholder};
 use proc_macro2::Span;
 use serde_json::Value;
@@ -28,10 +29,34 @@ pub struct Built {
     pub refs: Vec<Type>,
     /// The `#[serde(flatten)]` types, in placeholder order.
     pub flattened: Vec<Type>,
+    /// The fields whose tags look into their types' members, lowered when the document is
+    /// assembled.
+    pub deferred: Vec<Deferred>,
+}
+
+/// A field with tags that need the members of its struct type (`+k8s:subfield`, `+k8s:item`,
+/// `+nameFormat`), which one derive cannot see. Its other tags are lowered (and checked) here;
+/// the runtime lowers all of them again, in order, with the members.
+pub struct Deferred {
+    pub wire: String,
+    /// The property before any tag.
+    pub before: Schema,
+    /// The field's tag lines.
+    pub tags: Vec<String>,
+    pub go_name: String,
+    pub kind: ValueKind,
+    pub elem: Option<ValueKind>,
+    pub strips_zero: bool,
+    /// The struct type whose members the tags look into.
+    pub members_of: Type,
+    /// The member names the tags give, each with its doc line and the error if there is no
+    /// such member: checked at compile time against the type's `MEMBER_NAMES`.
+    pub names: Vec<(Span, String, String)>,
 }
 
 struct Builder {
     refs: Vec<Type>,
+    deferred: Vec<Deferred>,
     errors: Option<syn::Error>,
 }
 
@@ -45,6 +70,7 @@ impl Builder {
 pub fn build(c: &Container<'_>) -> syn::Result<Built> {
     let mut b = Builder {
         refs: Vec::new(),
+        deferred: Vec::new(),
         errors: None,
     };
     let mut schema = Schema {
@@ -86,7 +112,7 @@ pub fn build(c: &Container<'_>) -> syn::Result<Built> {
     let members = c.members();
     let place = Place {
         scope: Scopes::TYPE,
-        kind: kubeidl::tags::lower::ValueKind::Struct,
+        kind: ValueKind::Struct,
         json: None,
         name: None,
         elem: None,
@@ -100,6 +126,7 @@ pub fn build(c: &Container<'_>) -> syn::Result<Built> {
             schema,
             refs: b.refs,
             flattened,
+            deferred: b.deferred,
         }),
     }
 }
@@ -200,14 +227,31 @@ impl Builder {
 
     /// Reads the validation tags of `docs` and lowers them onto `schema`.
     fn lower_docs(&mut self, docs: &Docs, place: &Place<'_>, schema: &mut Schema) -> Lowered<Span> {
+        let tags = self.read_tags(docs);
+        self.lower_tags(place, &tags, schema)
+    }
+
+    /// The validation tags of `docs`, each with its doc line's span and index.
+    fn read_tags(&mut self, docs: &Docs) -> Vec<(At<Span>, usize)> {
         let mut tags = Vec::new();
-        for (line, span) in docs.lines.iter().zip(&docs.spans) {
+        for (i, (line, span)) in docs.lines.iter().zip(&docs.spans).enumerate() {
             match read_line(line) {
-                Ok(Some(tag)) => tags.push(At { tag, pos: *span }),
+                Ok(Some(tag)) => tags.push((At { tag, pos: *span }, i)),
                 Ok(None) => {}
                 Err(e) => self.error(*span, format!("{} (in `{}`)", e.message, line.trim())),
             }
         }
+        tags
+    }
+
+    /// Lowers `tags` onto `schema`, reporting what cannot be.
+    fn lower_tags(
+        &mut self,
+        place: &Place<'_>,
+        tags: &[(At<Span>, usize)],
+        schema: &mut Schema,
+    ) -> Lowered<Span> {
+        let tags: Vec<At<Span>> = tags.iter().map(|(t, _)| t.clone()).collect();
         let lowered = lower(place, &tags, schema);
         for e in &lowered.errors {
             self.error(e.pos, &e.message);
@@ -234,7 +278,38 @@ impl Builder {
             elem: f.shape.elem_kind(),
             members: &[],
         };
-        let lowered = self.lower_docs(&f.docs, &place, property);
+        let tags = self.read_tags(&f.docs);
+        let members_of = f
+            .shape
+            .struct_type()
+            .filter(|_| tags.iter().any(|(t, _)| needs_members(&t.tag)));
+        let (lowered, deferred) = match members_of {
+            None => (self.lower_tags(&place, &tags, property), None),
+            Some(ty) => {
+                let before = property.clone();
+                let rest: Vec<_> = tags
+                    .iter()
+                    .filter(|(t, _)| !needs_members(&t.tag))
+                    .cloned()
+                    .collect();
+                let deferred = Deferred {
+                    wire: f.wire.clone(),
+                    before,
+                    tags: tags.iter().map(|(_, i)| f.docs.lines[*i].clone()).collect(),
+                    go_name: go_name.clone(),
+                    kind: place.kind,
+                    elem: place.elem,
+                    strips_zero: false,
+                    members_of: ty.clone(),
+                    names: tags
+                        .iter()
+                        .flat_map(|(t, _)| named_members(&t.tag).into_iter().map(|n| (t.pos, n)))
+                        .map(|(span, (name, message))| (span, name, message))
+                        .collect(),
+                };
+                (self.lower_tags(&place, &rest, property), Some(deferred))
+            }
+        };
         lowered.apply_presence(&f.wire, &mut parent.required);
         let item_rules = lowered.item_union_rules();
         rules.extend(lowered.parent_rules);
@@ -248,12 +323,58 @@ impl Builder {
             Ok(r) => add_rules(property, r),
             Err(e) => self.error(f.span, e),
         }
-        if !f.is_pointer() && place.kind.strips_zero() {
+        let strips_zero = !f.is_pointer() && place.kind.strips_zero();
+        if strips_zero {
             property
                 .extensions
                 .insert("x-kubernetes-strip-zero".into(), Value::Bool(true));
         }
+        if let Some(d) = deferred {
+            self.deferred.push(Deferred { strips_zero, ..d });
+        }
     }
+}
+
+/// Whether `tag` (or a tag it carries) looks into the members of the struct it stands on.
+fn needs_members(tag: &TagUse) -> bool {
+    matches!(tag.rule, Rule::Subfield | Rule::Item | Rule::NameFormat)
+        || matches!(&tag.payload, PayloadValue::Tag(inner) if needs_members(inner))
+}
+
+/// The members `tag` (or a tag it carries) names, each with the error for a struct without it.
+fn named_members(tag: &TagUse) -> Vec<(String, String)> {
+    let name = tag.name;
+    let mut out: Vec<(String, String)> = match (tag.rule, &tag.args) {
+        (Rule::Subfield, Args::Positional(Scalar::String(sub))) => vec![(
+            sub.clone(),
+            format!("+{name}({sub}): the struct has no field {sub:?}"),
+        )],
+        (Rule::Item, Args::Named(selector)) => selector
+            .iter()
+            .map(|(key, _)| {
+                (
+                    key.clone(),
+                    format!("+{name}: the list items have no field {key:?}"),
+                )
+            })
+            .collect(),
+        (Rule::NameFormat, _) => ["name", "generateName"]
+            .iter()
+            .map(|m| {
+                (
+                    m.to_string(),
+                    format!(
+                        "+{name} stands on an ObjectMeta (a struct with name and generateName)"
+                    ),
+                )
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    if let PayloadValue::Tag(inner) = &tag.payload {
+        out.extend(named_members(inner));
+    }
+    out
 }
 
 /// openapi-gen's `mustEnforceDefault`: the zero value of a non-pointer scalar (unless

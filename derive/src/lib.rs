@@ -24,6 +24,7 @@ mod container;
 mod definition;
 mod docs;
 mod lists;
+mod members;
 mod native_rules;
 mod rule_check;
 mod serde_attrs;
@@ -123,6 +124,10 @@ fn expand_schema(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     let refs = &built.refs;
     let flattened = &built.flattened;
     let view = view::impls(&c, &built);
+    let deferred = built.deferred.iter().map(members::deferred_tokens);
+    let members = members::members_body(&c);
+    let member_names = members::member_names(&c);
+    let name_checks = members::name_checks(&built.deferred);
     let apimachinery = apimachinery_assertions(&c);
     Ok(quote! {
         #rule_errors
@@ -143,14 +148,25 @@ fn expand_schema(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
                 }
                 definitions.insert(name.clone(), ::kubeidl::schema::Schema::default());
                 let built = ::kubeidl::typed::__private::Built {
+                    name: &name,
                     json: #json,
                     refs: ::std::vec![#(<#refs as ::kubeidl::typed::Definition>::definition_name()),*],
                     flattened: ::std::vec![#(::kubeidl::typed::__private::flattened_definition::<#flattened>(definitions)),*],
+                    deferred: ::std::vec![#(#deferred),*],
                 };
-                definitions.insert(name, built.definition());
+                let definition = built.definition();
+                definitions.insert(name, definition);
                 #(<#refs as ::kubeidl::typed::Definition>::add_definitions(definitions);)*
             }
+
+            fn members() -> ::std::vec::Vec<::kubeidl::tags::lower::Member> {
+                #members
+            }
+
+            #member_names
         }
+
+        #name_checks
     })
 }
 

@@ -129,6 +129,16 @@ impl Shape {
         }
     }
 
+    /// The struct type a value of this shape holds, through options, lists and maps (whose
+    /// members `+k8s:subfield` and `+k8s:item` look into).
+    pub fn struct_type(&self) -> Option<&Type> {
+        match self {
+            Shape::Optional(inner) | Shape::List(inner) | Shape::Map(inner) => inner.struct_type(),
+            Shape::Named(ty) => Some(ty),
+            Shape::Scalar(_) | Shape::Apimachinery(_) => None,
+        }
+    }
+
     /// The kind of list items or map values.
     pub fn elem_kind(&self) -> Option<ValueKind> {
         match self.required() {

@@ -16,6 +16,8 @@ mod bounds;
 mod lists;
 #[path = "../../testdata/go/parity/rules/types.rs"]
 mod rules;
+#[path = "../../testdata/go/parity/selected/types.rs"]
+mod selected;
 #[path = "../../testdata/go/parity/strings/types.rs"]
 mod strings;
 #[path = "../../testdata/go/parity/unions/types.rs"]
@@ -95,6 +97,11 @@ fn rules() {
 #[test]
 fn unions() {
     assert_parity("unions", unions::definitions());
+}
+
+#[test]
+fn selected() {
+    assert_parity("selected", selected::definitions());
 }
 
 #[test]

@@ -23,6 +23,9 @@ mod lists;
 #[path = "../../testdata/go/parity/rules/types.rs"]
 #[allow(dead_code)]
 mod rules;
+#[path = "../../testdata/go/parity/selected/types.rs"]
+#[allow(dead_code)]
+mod selected;
 #[path = "../../testdata/go/parity/strings/types.rs"]
 #[allow(dead_code)]
 mod strings;
@@ -590,4 +593,105 @@ fn list_types_report_duplicates_after_value_checks() {
             NOT_CHECKED,
         ]
     );
+}
+
+fn reference(name: &str, kind: &str) -> selected::Reference {
+    selected::Reference {
+        kind: kind.into(),
+        name: name.into(),
+        ..selected::Reference::default()
+    }
+}
+
+fn condition(kind: &str, reason: &str) -> selected::Condition {
+    selected::Condition {
+        kind: kind.into(),
+        reason: reason.into(),
+    }
+}
+
+fn selected() -> selected::Selected {
+    selected::Selected {
+        meta: selected::Meta {
+            name: "gadget".into(),
+            ..selected::Meta::default()
+        },
+        reference: Some(Box::new(reference("gadget", "Gadget"))),
+        owner: reference("owner", ""),
+        conditions: vec![condition("Ready", ""), condition("Progressing", "Started")],
+        ports: vec![selected::Port {
+            port: 80,
+            protocol: "TCP".into(),
+        }],
+        backups: vec![reference("nightly", "")],
+        peers: BTreeMap::from([("primary".to_string(), reference("a", "Gadget"))]),
+    }
+}
+
+#[test]
+fn tags_on_subfields_and_selected_items() {
+    assert_eq!(assert_same(&selected()), Vec::<String>::new());
+    let mut bad = selected();
+    bad.meta.name = "Not_A_Name".into();
+    bad.meta.generate_name = "gen-".into();
+    bad.reference = Some(Box::new(selected::Reference {
+        replicas: Some(0),
+        ..reference("UPPER", "")
+    }));
+    bad.owner.versioned.version = "v0".into();
+    bad.conditions.push(condition("Failed", ""));
+    bad.backups.push(reference("a-name-of-twenty-chars", ""));
+    bad.peers.insert("secondary".into(), reference("b", ""));
+    let errors = assert_same(&bad);
+    let dns = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character";
+    // Rules at each field, in wire-name order; a field's rules in tag order. generateName's
+    // trailing '-' is masked before the format check, as the apiserver does.
+    assert_eq!(
+        errors,
+        [
+            "backups[1].name: Invalid value: may not be more than 16 characters".to_string(),
+            "conditions: Invalid value: must specify at most one of: `conditions[{\"type\": \"Ready\"}]`, `conditions[{\"type\": \"Failed\"}]`".to_string(),
+            format!("meta.name: Invalid value: {dns}"),
+            "owner.version: Invalid value: must not be equal to \"v0\"".to_string(),
+            "peers[secondary].kind: Required value: Required value".to_string(),
+            format!("reference.name: Invalid value: {dns}"),
+            "reference.kind: Required value: Required value".to_string(),
+            "reference.replicas: Invalid value: must be greater than or equal to 1".to_string(),
+        ],
+        "{errors:#?}"
+    );
+}
+
+#[test]
+fn selected_items_keep_their_transition_rules() {
+    let old = selected();
+    let mut new = selected();
+    new.conditions[1].reason = "Stalled".into();
+    new.ports[0].protocol = "UDP".into();
+    let (errors, _) = assert_same_update(&new, &old);
+    assert_eq!(
+        errors,
+        [
+            "conditions: Invalid value: conditions[{\"type\": \"Progressing\"}]: field is immutable",
+            "ports: Invalid value: ports[{\"port\": 80, \"protocol\": \"TCP\"}]: field is immutable",
+        ]
+    );
+    assert_eq!(assert_same_update(&old, &old), (Vec::new(), Vec::new()));
+}
+
+/// A subfield check of the wrong kind for its member: the names check out at compile time, the
+/// kinds only when the document is assembled, which panics with the lowering's message.
+#[derive(kubeidl_derive::Schema, kubeidl_derive::Validate, Serialize)]
+#[kubeidl(package = "example.com/kubeidl/tests")]
+pub struct Misfit {
+    /// +k8s:subfield(name)=+k8s:minimum=1
+    pub target: selected::Reference,
+}
+
+#[test]
+#[should_panic(
+    expected = "kubeidl: the tags of field \"target\" of com.example.kubeidl.tests.Misfit cannot be lowered: tag \"+k8s:minimum\" needs an integer or a number, and this is a string (in `+k8s:subfield(name)=+k8s:minimum=1`)"
+)]
+fn a_subfield_check_of_the_wrong_kind_panics_when_the_schema_is_built() {
+    Misfit::openapi_schema();
 }

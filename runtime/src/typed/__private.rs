@@ -1,11 +1,15 @@
 //! What the derive macro's generated code calls; not a stable interface.
 
 use crate::errors::BadValue;
-use crate::schema::{ref_target, Schema};
+use crate::schema::{ref_target, wrap_refs, Schema};
+use crate::tags::lower::{add_rules, lower, At, Place};
+use crate::tags::read::read_line;
+use crate::tags::registry::Scopes;
 use std::collections::BTreeMap;
 
 pub use crate::cel::native::{object as native_object, NativeObject, NativeRule, ToCel};
 pub use crate::cel::{decl::Decl, Value as CelValue};
+pub use crate::tags::lower::{Member, ValueKind};
 pub use crate::validate::{messages, TypeRules};
 pub use regex::Regex;
 pub use std::sync::OnceLock;
@@ -86,11 +90,84 @@ pub fn flatten_placeholder(i: usize) -> String {
 /// A definition the macro built: its JSON, with `$ref`s to [`placeholder`]s and `required`
 /// entries standing for flattened members.
 pub struct Built<'a> {
+    /// The definition name, for messages.
+    pub name: &'a str,
     pub json: &'a str,
     /// The definition names of the referenced types, in placeholder order.
     pub refs: Vec<String>,
     /// The definitions of the `#[serde(flatten)]` types, in placeholder order.
     pub flattened: Vec<Schema>,
+    /// The fields whose tags wait for their types' members.
+    pub deferred: Vec<Deferred<'a>>,
+}
+
+/// A field whose tags look into the members of its type (`+k8s:subfield`, `+k8s:item`,
+/// `+nameFormat`), which the macro cannot see: its tags are lowered here, all of them in their
+/// order, onto its property as it was before any tag.
+pub struct Deferred<'a> {
+    /// The wire name.
+    pub property: &'a str,
+    /// The property before its tags, as JSON.
+    pub before: &'a str,
+    /// The tag lines of the field's doc comment.
+    pub tags: &'a [&'a str],
+    /// The Go name of the field's twin.
+    pub go_name: &'a str,
+    pub kind: ValueKind,
+    pub elem: Option<ValueKind>,
+    /// Whether the property says `x-kubernetes-strip-zero`.
+    pub strips_zero: bool,
+    /// The members of the field's struct type (or of its items or values).
+    pub members: Vec<Member>,
+}
+
+impl Deferred<'_> {
+    /// The field's property, every tag lowered; a tag that cannot be lowered panics with its
+    /// message (the macro checked everything but the members).
+    fn property(&self, owner: &str) -> Schema {
+        let fail = |message: &str| -> ! {
+            panic!(
+                "kubeidl: the tags of field {:?} of {owner} cannot be lowered: {message}",
+                self.property
+            )
+        };
+        let before: serde_json::Value =
+            serde_json::from_str(self.before).expect("the derive macro writes valid JSON");
+        let mut property =
+            Schema::from_json(&before).expect("the derive macro writes a valid schema");
+        let mut tags = Vec::new();
+        for line in self.tags {
+            match read_line(line) {
+                Ok(Some(tag)) => tags.push(At { tag, pos: *line }),
+                Ok(None) => {}
+                Err(e) => fail(&format!("{} (in `{}`)", e.message, line.trim())),
+            }
+        }
+        let place = Place {
+            scope: Scopes::FIELD,
+            kind: self.kind,
+            json: Some(self.property),
+            name: Some(self.go_name),
+            elem: self.elem,
+            members: &self.members,
+        };
+        let lowered = lower(&place, &tags, &mut property);
+        if let Some(e) = lowered.errors.first() {
+            fail(&format!("{} (in `{}`)", e.message, e.pos.trim()));
+        }
+        match lowered.item_union_rules() {
+            Ok(rules) => add_rules(&mut property, rules),
+            Err(e) => fail(&e),
+        }
+        if self.strips_zero {
+            property.extensions.insert(
+                "x-kubernetes-strip-zero".into(),
+                serde_json::Value::Bool(true),
+            );
+        }
+        wrap_refs(&mut property);
+        property
+    }
 }
 
 impl Built<'_> {
@@ -99,6 +176,12 @@ impl Built<'_> {
         let value: serde_json::Value =
             serde_json::from_str(self.json).expect("the derive macro writes valid JSON");
         let mut schema = Schema::from_json(&value).expect("the derive macro writes a valid schema");
+        for field in &self.deferred {
+            let property = field.property(self.name);
+            schema
+                .properties
+                .insert(field.property.to_string(), property);
+        }
         let targets: Vec<(String, String)> = self
             .refs
             .iter()

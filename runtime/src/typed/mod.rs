@@ -12,6 +12,7 @@ pub mod __private;
 use crate::cel::native::ToCel;
 use crate::errors::FieldError;
 use crate::schema::{Document, Schema};
+use crate::tags::lower::Member;
 use crate::validate::{Path, Report, TypeRules};
 use std::collections::BTreeMap;
 
@@ -23,6 +24,17 @@ pub trait Definition {
 
     /// Adds this type's definition and every definition it refers to (each once).
     fn add_definitions(definitions: &mut BTreeMap<String, Schema>);
+
+    /// The members a tag on a field of this type looks into (`+k8s:subfield`, `+k8s:item`,
+    /// `+nameFormat`): the struct's fields with those of flattened types, as Go sees an
+    /// inlined struct's. Empty for a type that is not a struct.
+    fn members() -> Vec<Member> {
+        Vec::new()
+    }
+
+    /// The wire names of [`Definition::members`], as far as they are known when the type is
+    /// compiled: the derive checks the names such tags give against them.
+    const MEMBER_NAMES: MemberNames = MemberNames::UNKNOWN;
 
     /// This type's definition and every definition it refers to, as component schemas.
     fn openapi_schema() -> Document {
@@ -40,6 +52,66 @@ impl<T: Definition> Definition for Box<T> {
     fn add_definitions(definitions: &mut BTreeMap<String, Schema>) {
         T::add_definitions(definitions)
     }
+
+    fn members() -> Vec<Member> {
+        T::members()
+    }
+
+    const MEMBER_NAMES: MemberNames = T::MEMBER_NAMES;
+}
+
+/// The wire names of a struct's members, for checks at compile time.
+pub struct MemberNames {
+    /// False for a type whose members are not known (not a derived struct): every name passes.
+    pub known: bool,
+    pub names: &'static [&'static str],
+    /// The member names of the `#[serde(flatten)]` types.
+    pub flattened: &'static [MemberNames],
+}
+
+impl MemberNames {
+    pub const UNKNOWN: MemberNames = MemberNames {
+        known: false,
+        names: &[],
+        flattened: &[],
+    };
+
+    /// Whether `name` may be a member's wire name (a `const fn`, for compile-time assertions).
+    pub const fn may_hold(&self, name: &str) -> bool {
+        if !self.known {
+            return true;
+        }
+        let mut i = 0;
+        while i < self.names.len() {
+            if str_eq(self.names[i], name) {
+                return true;
+            }
+            i += 1;
+        }
+        let mut i = 0;
+        while i < self.flattened.len() {
+            if self.flattened[i].may_hold(name) {
+                return true;
+            }
+            i += 1;
+        }
+        false
+    }
+}
+
+const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
 /// A Rust type whose values check themselves against the validations of its definition (value
