@@ -67,16 +67,7 @@ fn uniqueness(elem: &Shape, schema: &Schema, v: &TokenStream) -> TokenStream {
     let private = quote!(::kubeidl::typed::__private);
     match schema.list_type() {
         Some("set") => {
-            let shown = shown(elem.required());
-            let shown = match elem {
-                Shape::Optional(_) => quote! {
-                    |item| match item.as_ref() {
-                        ::std::option::Option::Some(item) => (#shown)(item),
-                        ::std::option::Option::None => #private::JsonValue::Null,
-                    }
-                },
-                _ => shown,
-            };
+            let shown = item_json(elem);
             quote!(#private::set_duplicates(#v, #shown, path, errors);)
         }
         Some("map") => {
@@ -87,8 +78,22 @@ fn uniqueness(elem: &Shape, schema: &Schema, v: &TokenStream) -> TokenStream {
     }
 }
 
-/// A closure from an item to its JSON, which is what the walk compares (`1` and `1000m` are
-/// two quantities here, as they are two strings there).
+/// A closure from a list item (of shape `elem`) to its JSON, which is what the walk compares
+/// (`1` and `1000m` are two quantities here, as they are two strings there).
+pub fn item_json(elem: &Shape) -> TokenStream {
+    let private = quote!(::kubeidl::typed::__private);
+    let shown = shown(elem.required());
+    match elem {
+        Shape::Optional(_) => quote! {
+            |item| match item.as_ref() {
+                ::std::option::Option::Some(item) => (#shown)(item),
+                ::std::option::Option::None => #private::JsonValue::Null,
+            }
+        },
+        _ => shown,
+    }
+}
+
 fn shown(shape: &Shape) -> TokenStream {
     let private = quote!(::kubeidl::typed::__private);
     match shape {

@@ -141,7 +141,15 @@ fn value_checks(shape: &Shape, schema: &Schema, v: TokenStream) -> TokenStream {
     match shape {
         Shape::Scalar(s) => scalar_checks(s, schema, v),
         Shape::List(elem) => {
-            let counts = item_counts(schema, quote!(#v.len()));
+            let mut counts = item_counts(schema, quote!(#v.len()));
+            if schema.unique_items {
+                let shown = crate::lists::item_json(elem);
+                counts.extend(quote! {
+                    if ::kubeidl::typed::__private::has_duplicates(#v, #shown) {
+                        errors.push(::kubeidl::typed::__private::messages::duplicate_items(path));
+                    }
+                });
+            }
             let item_schema = schema.items.as_deref().cloned().unwrap_or_default();
             let each = value_checks(elem.required(), &item_schema, quote!(item));
             let items = each_item(elem, &v, each);

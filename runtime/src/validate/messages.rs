@@ -119,6 +119,13 @@ pub fn too_few_items(path: &Path<'_>, len: usize, min: u64) -> FieldError {
     })
 }
 
+/// `uniqueItems`: the apiserver shows no value.
+pub fn duplicate_items(path: &Path<'_>) -> FieldError {
+    invalid(path, BadValue::String(String::new()), |at| {
+        format!("{at} in body shouldn't contain duplicates")
+    })
+}
+
 /// `maxItems`.
 pub fn too_many_items(path: &Path<'_>, len: usize, max: u64) -> FieldError {
     FieldError::too_many(at(path), len as i64, max as i64)

@@ -91,14 +91,7 @@ pub(crate) fn check_array<'a>(
             .enumerate()
             .any(|(i, a)| items[..i].contains(a))
         {
-            errors.add(|| {
-                error_at(
-                    ErrorType::Invalid,
-                    path,
-                    BadValue::String(String::new()),
-                    |at| format!("{at} in body shouldn't contain duplicates"),
-                )
-            });
+            errors.add(|| messages::duplicate_items(path));
         }
     }
 }

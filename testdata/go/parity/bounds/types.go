@@ -81,6 +81,26 @@ type Limits struct {
 
 	// Required holds a struct by value.
 	Required Inner `json:"required"`
+
+	// Tiers are distinct.
+	// +optional
+	// +kubebuilder:validation:UniqueItems=true
+	Tiers []int32 `json:"tiers,omitempty"`
+
+	// Limit may be written as null.
+	// +optional
+	// +nullable
+	Limit *int64 `json:"limit,omitempty"`
+
+	// Level is an integer, as its type says.
+	// +optional
+	// +kubebuilder:validation:Type=integer
+	Level int32 `json:"level,omitempty"`
+
+	// Opaque is checked by its own type's tags only.
+	// +optional
+	// +k8s:opaqueType
+	Opaque *Inner `json:"opaque,omitempty"`
 }
 
 // Inner is referred to from Limits.

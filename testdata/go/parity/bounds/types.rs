@@ -95,6 +95,28 @@ pub struct Limits {
 
     /// Required holds a struct by value.
     pub required: Inner,
+
+    /// Tiers are distinct.
+    /// +optional
+    /// +kubebuilder:validation:UniqueItems=true
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub tiers: Vec<i32>,
+
+    /// Limit may be written as null.
+    /// +optional
+    /// +nullable
+    pub limit: Option<i64>,
+
+    /// Level is an integer, as its type says.
+    /// +optional
+    /// +kubebuilder:validation:Type=integer
+    #[serde(skip_serializing_if = "is_zero")]
+    pub level: i32,
+
+    /// Opaque is checked by its own type's tags only.
+    /// +optional
+    /// +k8s:opaqueType
+    pub opaque: Option<Inner>,
 }
 
 /// Inner is referred to from Limits.

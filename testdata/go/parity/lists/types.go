@@ -39,6 +39,15 @@ type Lists struct {
 	// +k8s:maxItems=4
 	Targets []Target `json:"targets,omitempty"`
 
+	// Backends are a map list by name whose uniqueness its own code checks.
+	// +optional
+	// +listType=map
+	// +listMapKey=name
+	// +k8s:listType=map
+	// +k8s:listMapKey=name
+	// +k8s:customUnique
+	Backends []Target `json:"backends,omitempty"`
+
 	// Labels have label-key keys and at most 8 entries.
 	// +optional
 	// +maxProperties=8

@@ -49,6 +49,16 @@ pub struct Lists {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub targets: Vec<Target>,
 
+    /// Backends are a map list by name whose uniqueness its own code checks.
+    /// +optional
+    /// +listType=map
+    /// +listMapKey=name
+    /// +k8s:listType=map
+    /// +k8s:listMapKey=name
+    /// +k8s:customUnique
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub backends: Vec<Target>,
+
     /// Labels have label-key keys and at most 8 entries.
     /// +optional
     /// +maxProperties=8
