@@ -94,6 +94,10 @@ impl<'p, 'f, 'a, V: ValueView<'a>> Walker<'p, 'f, V> {
             return;
         }
         openapi::check_type(node, v, path, errors);
+        // Most leaves check nothing but their type.
+        if node.type_only && !matches!(v.kind(), Kind::Array | Kind::Object) {
+            return;
+        }
         if v.is_null() {
             openapi::check_enum(node, v, path, errors);
             return;
@@ -201,14 +205,16 @@ impl<'p, 'f, 'a, V: ValueView<'a>> Walker<'p, 'f, V> {
         let end = self.held.len();
         let count = end - start + undeclared;
         openapi::check_object_counts(node, count, path, &mut self.found.values);
-        let undeclared = v.entries().filter(|(key, _)| {
-            undeclared > 0 && node.property_index(key).is_none() && !pruned(key)
-        });
-        for (key, child) in undeclared {
-            if node.additional_false {
-                openapi::forbidden_property(key, path, &mut self.found.values);
-            } else if let Unknown::Schema(ap) = node.unknown {
-                self.node(ap, child, &path.key(key), full_child(mode), depth + 1);
+        if undeclared > 0 {
+            let undeclared = v
+                .entries()
+                .filter(|(key, _)| node.property_index(key).is_none() && !pruned(key));
+            for (key, child) in undeclared {
+                if node.additional_false {
+                    openapi::forbidden_property(key, path, &mut self.found.values);
+                } else if let Unknown::Schema(ap) = node.unknown {
+                    self.node(ap, child, &path.key(key), full_child(mode), depth + 1);
+                }
             }
         }
         for k in start..end {
