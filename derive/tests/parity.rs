@@ -47,7 +47,14 @@ fn from_go_with(name: &str, apimachinery: &std::path::Path) -> String {
     };
     let generated = generate(&loader, &[dir.to_string_lossy().into_owned()], &options)
         .unwrap_or_else(|e| panic!("{}", e.render_with_source()));
-    assert!(generated.warnings.is_empty(), "{:?}", generated.warnings);
+    // The one warning a pair may give: checks behind a server's feature gates
+    // (`+k8s:ifEnabled`, `+k8s:ifDisabled`) are left out of the OpenAPI, by the derive too.
+    let gated = "depends on an option known only to the server";
+    assert!(
+        generated.warnings.iter().all(|w| w.contains(gated)),
+        "{:?}",
+        generated.warnings
+    );
     generated.document.to_canonical_string()
 }
 

@@ -65,6 +65,8 @@ type Limits struct {
 	// TODO: this line never reaches the description.
 	// +optional
 	// +k8s:maxLength=256
+	// +k8s:ifEnabled(ShortNotes)=+k8s:maxLength=64
+	// +k8s:ifDisabled(LongNotes)=+k8s:maxLength=128
 	Note string `json:"note,omitempty"`
 
 	// Data is raw bytes.

@@ -76,6 +76,8 @@ pub struct Limits {
     /// TODO: this line never reaches the description.
     /// +optional
     /// +k8s:maxLength=256
+    /// +k8s:ifEnabled(ShortNotes)=+k8s:maxLength=64
+    /// +k8s:ifDisabled(LongNotes)=+k8s:maxLength=128
     #[serde(skip_serializing_if = "String::is_empty")]
     pub note: String,
 
