@@ -11,12 +11,12 @@ use kubeidl::comments::defaults::{json_equal, normalize_numbers};
 use kubeidl::comments::tags as comment_tags;
 use kubeidl::comments::{description, extensions};
 use kubeidl::schema::{ref_target, wrap_refs, Schema, SchemaType};
-use kubeidl::tags::codetags::{Args, Scalar};
 use kubeidl::tags::lower::{
-    add_rules, lower, union_rules, At, Lowered, Place, UnionMember, Validation, ValueKind,
+    add_rules, lower, named_members, needs_members, union_rules, At, Lowered, Place, UnionMember,
+    Validation, ValueKind,
 };
-use kubeidl::tags::read::{read_line, PayloadValue, TagUse};
-use kubeidl::tags::registry::{Rule, Scopes};
+use kubeidl::tags::read::read_line;
+use kubeidl::tags::registry::Scopes;
 use kubeidl::typed::__private::{flatten_placeholder, placeholder};
 use proc_macro2::Span;
 use serde_json::Value;
@@ -278,6 +278,7 @@ impl Builder {
             elem: f.shape.elem_kind(),
             members: &[],
         };
+        let strips_zero = !f.is_pointer() && place.kind.strips_zero();
         let tags = self.read_tags(&f.docs);
         let members_of = f
             .shape
@@ -299,7 +300,7 @@ impl Builder {
                     go_name: go_name.clone(),
                     kind: place.kind,
                     elem: place.elem,
-                    strips_zero: false,
+                    strips_zero,
                     members_of: ty.clone(),
                     names: tags
                         .iter()
@@ -323,58 +324,15 @@ impl Builder {
             Ok(r) => add_rules(property, r),
             Err(e) => self.error(f.span, e),
         }
-        let strips_zero = !f.is_pointer() && place.kind.strips_zero();
         if strips_zero {
             property
                 .extensions
                 .insert("x-kubernetes-strip-zero".into(), Value::Bool(true));
         }
         if let Some(d) = deferred {
-            self.deferred.push(Deferred { strips_zero, ..d });
+            self.deferred.push(d);
         }
     }
-}
-
-/// Whether `tag` (or a tag it carries) looks into the members of the struct it stands on.
-fn needs_members(tag: &TagUse) -> bool {
-    matches!(tag.rule, Rule::Subfield | Rule::Item | Rule::NameFormat)
-        || matches!(&tag.payload, PayloadValue::Tag(inner) if needs_members(inner))
-}
-
-/// The members `tag` (or a tag it carries) names, each with the error for a struct without it.
-fn named_members(tag: &TagUse) -> Vec<(String, String)> {
-    let name = tag.name;
-    let mut out: Vec<(String, String)> = match (tag.rule, &tag.args) {
-        (Rule::Subfield, Args::Positional(Scalar::String(sub))) => vec![(
-            sub.clone(),
-            format!("+{name}({sub}): the struct has no field {sub:?}"),
-        )],
-        (Rule::Item, Args::Named(selector)) => selector
-            .iter()
-            .map(|(key, _)| {
-                (
-                    key.clone(),
-                    format!("+{name}: the list items have no field {key:?}"),
-                )
-            })
-            .collect(),
-        (Rule::NameFormat, _) => ["name", "generateName"]
-            .iter()
-            .map(|m| {
-                (
-                    m.to_string(),
-                    format!(
-                        "+{name} stands on an ObjectMeta (a struct with name and generateName)"
-                    ),
-                )
-            })
-            .collect(),
-        _ => Vec::new(),
-    };
-    if let PayloadValue::Tag(inner) = &tag.payload {
-        out.extend(named_members(inner));
-    }
-    out
 }
 
 /// openapi-gen's `mustEnforceDefault`: the zero value of a non-pointer scalar (unless

@@ -703,7 +703,7 @@ fn lower_one<P>(
                 ));
             };
             let Some(member) = place.members.iter().find(|m| &m.json == sub) else {
-                return Err(format!("+{name}({sub}): the struct has no field {sub:?}"));
+                return Err(no_subfield(name, sub));
             };
             let inner = nested(tag)?;
             let f = cel_field(sub);
@@ -747,7 +747,7 @@ fn lower_one<P>(
             let mut conditions = Vec::new();
             for (key, value) in selector {
                 let Some(member) = place.members.iter().find(|m| &m.json == key) else {
-                    return Err(format!("+{name}: the list items have no field {key:?}"));
+                    return Err(no_item_key(name, key));
                 };
                 let value = match value {
                     Scalar::String(v) => PayloadValue::String(v.clone()),
@@ -838,10 +838,8 @@ fn lower_one<P>(
             want_kind(place, name, &[ValueKind::Struct])?;
             let format = Format::named(&string(tag)?, tag.dialect)?;
             let known = |f: &str| place.members.iter().any(|m| m.json == f);
-            if !known("name") || !known("generateName") {
-                return Err(format!(
-                    "+{name} stands on an ObjectMeta (a struct with name and generateName)"
-                ));
+            if !NAME_MEMBERS.iter().all(|m| known(m)) {
+                return Err(not_object_meta(name));
             }
             let check = format.cel("self.name");
             // The apiserver masks a trailing '-' of generateName (with 'a') before checking it;
@@ -1464,6 +1462,52 @@ impl Format {
         }
         parts.join(" && ")
     }
+}
+
+/// Whether `tag` (or a tag it carries) looks into the members of the struct its place holds
+/// (`+k8s:subfield`, `+k8s:item`, `+nameFormat`): what a derive on one struct cannot see.
+pub fn needs_members(tag: &TagUse) -> bool {
+    matches!(tag.rule, Rule::Subfield | Rule::Item | Rule::NameFormat)
+        || matches!(&tag.payload, PayloadValue::Tag(inner) if needs_members(inner))
+}
+
+/// The members `tag` (or a tag it carries) names, each with the error lowering gives for a
+/// struct without it.
+pub fn named_members(tag: &TagUse) -> Vec<(String, String)> {
+    let name = tag.name;
+    let mut out: Vec<(String, String)> = match (tag.rule, &tag.args) {
+        (Rule::Subfield, Args::Positional(Scalar::String(sub))) => {
+            vec![(sub.clone(), no_subfield(name, sub))]
+        }
+        (Rule::Item, Args::Named(selector)) => selector
+            .iter()
+            .map(|(key, _)| (key.clone(), no_item_key(name, key)))
+            .collect(),
+        (Rule::NameFormat, _) => NAME_MEMBERS
+            .iter()
+            .map(|m| (m.to_string(), not_object_meta(name)))
+            .collect(),
+        _ => Vec::new(),
+    };
+    if let PayloadValue::Tag(inner) = &tag.payload {
+        out.extend(named_members(inner));
+    }
+    out
+}
+
+/// The members `+nameFormat` checks.
+const NAME_MEMBERS: [&str; 2] = ["name", "generateName"];
+
+fn no_subfield(name: &str, sub: &str) -> String {
+    format!("+{name}({sub}): the struct has no field {sub:?}")
+}
+
+fn no_item_key(name: &str, key: &str) -> String {
+    format!("+{name}: the list items have no field {key:?}")
+}
+
+fn not_object_meta(name: &str) -> String {
+    format!("+{name} stands on an ObjectMeta (a struct with name and generateName)")
 }
 
 /// A value check of `inner` written as CEL over the expression `e` (for subfields, selected

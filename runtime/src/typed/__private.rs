@@ -240,10 +240,7 @@ pub fn flattened_definition<F: super::Definition>(
 /// `uniqueItems`: whether an item's JSON (`shown`) repeats an earlier one's.
 pub fn has_duplicates<T>(items: &[T], shown: impl Fn(&T) -> serde_json::Value) -> bool {
     let shown: Vec<serde_json::Value> = items.iter().map(shown).collect();
-    shown
-        .iter()
-        .enumerate()
-        .any(|(i, a)| shown[..i].contains(a))
+    crate::validate::repeats(&shown)
 }
 
 /// `+listType=set`: each item whose JSON (`shown`) repeats an earlier one's, once per value, at

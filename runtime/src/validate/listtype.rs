@@ -1,5 +1,5 @@
 //! `x-kubernetes-list-type: set` and `map`: one `Duplicate value` per duplicated element (or key
-//! tuple), at the index of its second occurrence.
+//! tuple), at the index of its second occurrence; and the repeat test `uniqueItems` uses.
 
 use super::path::{Keys, Path};
 use super::plan::ListType;
@@ -60,4 +60,12 @@ pub(crate) fn check<'a>(
             }
         }
     }
+}
+
+/// Whether an item equals an earlier one (`uniqueItems`, for the walk and typed values).
+pub(crate) fn repeats<T: PartialEq>(items: &[T]) -> bool {
+    items
+        .iter()
+        .enumerate()
+        .any(|(i, a)| items[..i].contains(a))
 }

@@ -37,6 +37,8 @@ pub use path::{Keys, Path};
 pub use rules::RuleCompileError;
 pub use typed::TypeRules;
 
+pub(crate) use listtype::repeats;
+
 use crate::errors::{BadValue, ErrorType, FieldError, FieldPath};
 use crate::schema::Schema;
 use crate::value::ValueView;

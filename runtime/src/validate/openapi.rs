@@ -86,11 +86,7 @@ pub(crate) fn check_array<'a>(
     }
     if node.unique_items {
         let items: Vec<_> = v.items().map(ValueView::to_json).collect();
-        if items
-            .iter()
-            .enumerate()
-            .any(|(i, a)| items[..i].contains(a))
-        {
+        if super::listtype::repeats(&items) {
             errors.add(|| messages::duplicate_items(path));
         }
     }
