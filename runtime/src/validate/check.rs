@@ -288,14 +288,16 @@ fn compose<'a>(
         if branches.is_empty() {
             continue;
         }
-        let counts: Vec<usize> = branches.iter().map(|&b| failures(b)).collect();
-        let valid = counts.iter().filter(|&&c| c == 0).count();
+        let mut valid = 0;
         // The branch with the fewest errors (the first of equals).
-        let best = counts
-            .iter()
-            .enumerate()
-            .min_by_key(|(_, c)| **c)
-            .map(|(i, c)| (branches[i], *c));
+        let mut best: Option<(NodeId, usize)> = None;
+        for &b in branches {
+            let count = failures(b);
+            valid += usize::from(count == 0);
+            if best.is_none_or(|(_, fewest)| count < fewest) {
+                best = Some((b, count));
+            }
+        }
         match what {
             "anyOf" if valid == 0 => {
                 openapi::composite(path, "must validate at least one schema (anyOf)", errors);
