@@ -294,7 +294,7 @@ fn compose<'a>(
         for &b in branches {
             let count = failures(b);
             valid += usize::from(count == 0);
-            if best.is_none_or(|(_, fewest)| count < fewest) {
+            if !matches!(best, Some((_, fewest)) if fewest <= count) {
                 best = Some((b, count));
             }
         }
