@@ -256,7 +256,7 @@ impl<'p, 'f, 'a, V: ValueView<'a>> Walker<'p, 'f, V> {
 
 /// anyOf, oneOf, allOf and not, on the pruned and defaulted value. Branches are first tried
 /// counting failures only; the errors of a branch are built when they are reported.
-fn compose<'a>(
+pub(super) fn compose<'a>(
     plan: &Plan,
     node: &Node,
     v: impl ValueView<'a>,

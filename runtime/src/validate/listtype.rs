@@ -4,7 +4,7 @@
 use super::path::{Keys, Path};
 use super::plan::ListType;
 use crate::errors::{BadValue, FieldError};
-use crate::value::ValueView;
+use crate::value::{Kind, ValueView};
 use serde_json::{Map, Value};
 
 pub(crate) fn check<'a>(
@@ -61,6 +61,53 @@ pub(crate) fn check<'a>(
         }
     }
 }
+
+/// Whether [`check`] would find nothing, found without allocating for lists of up to
+/// [`SMALL`] items (the others are checked in full).
+pub(crate) fn holds<'a, V: ValueView<'a>>(list_type: &ListType, list: V) -> bool {
+    let n = list.len();
+    match list_type {
+        ListType::Atomic => true,
+        ListType::Set if n < 2 => true,
+        ListType::Map(_) if n == 0 => true,
+        _ if n > SMALL => {
+            let mut errors = Vec::new();
+            check(list_type, list, &Path::ROOT, &mut errors);
+            errors.is_empty()
+        }
+        ListType::Set => {
+            let mut items = [None; SMALL];
+            for (slot, item) in items.iter_mut().zip(list.items()) {
+                *slot = Some(item);
+            }
+            let items = &items[..n];
+            !(1..n).any(|i| {
+                let a = items[i].map(ValueView::to_json);
+                items[..i].iter().any(|b| b.map(ValueView::to_json) == a)
+            })
+        }
+        ListType::Map(keys) => {
+            let mut items = [None; SMALL];
+            for (slot, item) in items.iter_mut().zip(list.items()) {
+                if item.kind() != Kind::Object {
+                    return false;
+                }
+                *slot = Some(item);
+            }
+            let items = &items[..n];
+            let key_of =
+                |item: Option<V>, k: &str| item.and_then(|o| o.get(k)).map(ValueView::to_json);
+            !(1..n).any(|i| {
+                items[..i]
+                    .iter()
+                    .any(|&b| keys.iter().all(|k| key_of(items[i], k) == key_of(b, k)))
+            })
+        }
+    }
+}
+
+/// The longest list [`holds`] checks without allocating.
+const SMALL: usize = 16;
 
 /// Whether an item equals an earlier one (`uniqueItems`, for the walk and typed values).
 pub(crate) fn repeats<T: PartialEq>(items: &[T]) -> bool {

@@ -621,3 +621,39 @@ fn rules_beside_a_ref_run_before_the_referenced_types_own() {
         ]
     );
 }
+
+#[test]
+fn the_quick_walk_proves_clean_objects_and_leaves_the_rest_to_the_full_walk() {
+    let v = validator(spec_schema());
+    let clean = |obj: Value| quick::clean(&v.plan, &obj);
+    let full = json!({"spec": {"name": "web", "replicas": 3, "mode": "Auto", "ratio": 0.5,
+        "when": "2024-01-01T00:00:00Z", "tags": ["a", "b"], "labels": {"k": "v"},
+        "ports": [{"name": "http", "port": 8080}, {"name": "https", "port": 8443}]}});
+    assert_eq!(clean(full), Some(false));
+    // A default to apply reshapes the object.
+    assert_eq!(
+        clean(json!({"spec": {"name": "web", "ports": [{"name": "http"}]}})),
+        Some(true)
+    );
+    // Each failure, and each case left to the full walk, gives no proof.
+    for unclean in [
+        json!({"spec": {"name": "web", "replicas": 11}}),
+        json!({"spec": {"name": "Web"}}),
+        json!({"spec": {}}),
+        json!({"spec": {"name": "web", "mode": "Other"}}),
+        json!({"spec": {"name": "web", "when": "never"}}),
+        json!({"spec": {"name": "web", "tags": ["a", "a"]}}),
+        json!({"spec": {"name": "web", "ports": [{"name": "a"}, {"name": "a"}]}}),
+        json!({"spec": {"name": "web", "ports": ["a"]}}),
+        json!({"spec": {"name": "web", "labels": {"k": ""}}}),
+        json!({"spec": {"name": "web", "unknown": 1}}),
+        json!({"spec": {"name": "web", "replicas": null}}),
+        json!({"spec": {"name": 5}}),
+    ] {
+        assert_eq!(clean(unclean.clone()), None, "{unclean}");
+        assert!(
+            !v.validate(&unclean).is_valid() || check::check(&v.plan, &unclean).reshaped,
+            "{unclean}"
+        );
+    }
+}
