@@ -35,6 +35,8 @@ pub(crate) type NodeId = usize;
 pub(crate) struct Plan {
     pub nodes: Vec<Node>,
     pub root: NodeId,
+    /// The nodes in the quick walk's form.
+    pub quick: super::quick::Form,
 }
 
 /// A bit set of the JSON types a node accepts.
@@ -320,7 +322,7 @@ pub(crate) struct NameKey {
 
 impl NameKey {
     #[inline]
-    fn of(name: &str) -> NameKey {
+    pub fn of(name: &str) -> NameKey {
         let b = name.as_bytes();
         let n = b.len();
         let word = |at: usize| u64::from_le_bytes(b[at..at + 8].try_into().expect("eight bytes"));
@@ -343,12 +345,12 @@ impl NameKey {
 
     /// Whether the name is told apart by its key alone.
     #[inline]
-    fn whole(&self) -> bool {
+    pub fn whole(&self) -> bool {
         self.len <= 16
     }
 
     #[inline]
-    fn hash(&self) -> u64 {
+    pub fn hash(&self) -> u64 {
         const K: u64 = 0x517c_c1b7_2722_0a95;
         let h = (self.head ^ self.len as u64).wrapping_mul(K);
         (h.rotate_left(23) ^ self.tail).wrapping_mul(K)
@@ -392,6 +394,7 @@ impl Plan {
         };
         let root = compiler.node(schema);
         Plan {
+            quick: super::quick::Form::of(&compiler.nodes),
             nodes: compiler.nodes,
             root,
         }

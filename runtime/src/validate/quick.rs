@@ -6,22 +6,224 @@
 //! containers, embedded resources, objects of more than 64 declared properties, and depth.
 //!
 //! What it proves: the full walk would find no error. It also says whether decoding reshapes
-//! the object (a default to apply, a null or stripped zero to drop), as the full walk would.
-//! Debug builds run both walks on every object proven clean and compare them.
+//! the object (a default to apply), as the full walk would. Debug builds run both walks on
+//! every object proven clean and compare them.
+//!
+//! It walks its own compact form of the plan ([`Form`]): per node, one small header of what
+//! the walk asks first, and one table per object node whose slots hold each property's name key
+//! and child node, so finding a property and descending into it reads one slot. The plan's
+//! nodes are read only for the checks a header flags.
 
 use super::check::{compose, MAX_DEPTH};
 use super::listtype;
 use super::openapi;
 use super::path::Path;
-use super::plan::{Node, NodeId, Plan, Required, Slot, Unknown};
+use super::plan::{ListType, NameKey, Node, NodeId, Plan, Required, Types, Unknown};
 use super::sink::Errors;
 use crate::value::{Kind, ValueView};
+
+/// The plan's nodes in the quick walk's compact form, by the same ids.
+#[derive(Debug, Default)]
+pub(crate) struct Form {
+    heads: Vec<Head>,
+    /// Every object node's property table, one after another.
+    slots: Vec<PropertySlot>,
+}
+
+/// What the quick walk reads of a node before anything else.
+#[derive(Debug, Clone, Copy)]
+struct Head {
+    types: Types,
+    flags: u16,
+    /// `log2` of the property table's size, and where it starts in [`Form::slots`].
+    table_bits: u8,
+    table: u32,
+    items: u32,
+    additional: u32,
+    /// Declared properties, as bits: required ones, and those with a default.
+    required: u64,
+    defaulted: u64,
+}
+
+/// One slot of a property table; `node == NONE` marks it free.
+#[derive(Debug, Clone, Copy)]
+struct PropertySlot {
+    key: NameKey,
+    index: u32,
+    node: u32,
+    strip_zero: bool,
+}
+
+const NONE: u32 = u32::MAX;
+
+/// [`Head::flags`].
+mod flag {
+    /// The node declares types.
+    pub const TYPED: u16 = 1;
+    pub const TYPE_ONLY: u16 = 1 << 1;
+    pub const COMPOSES: u16 = 1 << 2;
+    /// maxLength, minLength, pattern or a checked format.
+    pub const STRING: u16 = 1 << 3;
+    pub const NUMBER: u16 = 1 << 4;
+    /// minItems, maxItems or uniqueItems.
+    pub const ARRAY: u16 = 1 << 5;
+    pub const LIST_TYPE: u16 = 1 << 6;
+    pub const ENUM: u16 = 1 << 7;
+    /// minProperties or maxProperties.
+    pub const COUNTS: u16 = 1 << 8;
+    pub const EMBEDDED: u16 = 1 << 9;
+    /// Undeclared keys are pruned.
+    pub const PRUNES: u16 = 1 << 10;
+    pub const ADDITIONAL_FALSE: u16 = 1 << 11;
+    /// A required name the node does not declare.
+    pub const REQUIRES_UNDECLARED: u16 = 1 << 12;
+    /// More declared properties than the walk's bit sets hold.
+    pub const MANY: u16 = 1 << 13;
+}
+
+impl Form {
+    /// The compact form of `nodes`.
+    pub fn of(nodes: &[Node]) -> Form {
+        let mut form = Form::default();
+        for node in nodes {
+            let head = form.head(node);
+            form.heads.push(head);
+        }
+        form
+    }
+
+    fn head(&mut self, node: &Node) -> Head {
+        let set = |on: bool, bit: u16| if on { bit } else { 0 };
+        let many = node.properties.len() > 64;
+        let flags = set(!node.type_names.is_empty(), flag::TYPED)
+            | set(node.type_only, flag::TYPE_ONLY)
+            | set(node.composes(), flag::COMPOSES)
+            | set(
+                node.max_length.is_some()
+                    || node.min_length.is_some()
+                    || node.pattern.is_some()
+                    || node.format.is_some(),
+                flag::STRING,
+            )
+            | set(
+                node.multiple_of.is_some() || node.minimum.is_some() || node.maximum.is_some(),
+                flag::NUMBER,
+            )
+            | set(
+                node.min_items.is_some() || node.max_items.is_some() || node.unique_items,
+                flag::ARRAY,
+            )
+            | set(!matches!(node.list_type, ListType::Atomic), flag::LIST_TYPE)
+            | set(!node.enum_values.is_empty(), flag::ENUM)
+            | set(
+                node.min_properties.is_some() || node.max_properties.is_some(),
+                flag::COUNTS,
+            )
+            | set(node.embedded, flag::EMBEDDED)
+            | set(matches!(node.unknown, Unknown::Pruned), flag::PRUNES)
+            | set(node.additional_false, flag::ADDITIONAL_FALSE)
+            | set(
+                node.required
+                    .iter()
+                    .any(|r| matches!(r, Required::Undeclared(_))),
+                flag::REQUIRES_UNDECLARED,
+            )
+            | set(many, flag::MANY);
+        let bits = |indices: &mut dyn Iterator<Item = u32>| {
+            indices.filter(|&i| i < 64).fold(0u64, |b, i| b | 1 << i)
+        };
+        let required = bits(&mut node.required.iter().filter_map(|r| match r {
+            Required::Declared(i) => Some(*i),
+            Required::Undeclared(_) => None,
+        }));
+        let defaulted = bits(&mut node.defaulted.iter().copied());
+        let (table, table_bits) = match node.properties.is_empty() || many {
+            true => (0, 0),
+            false => self.table(node),
+        };
+        Head {
+            types: node.types,
+            flags,
+            table_bits,
+            table,
+            items: node.items.map_or(NONE, |i| i as u32),
+            additional: match node.unknown {
+                Unknown::Schema(ap) => ap as u32,
+                _ => NONE,
+            },
+            required,
+            defaulted,
+        }
+    }
+
+    /// Adds the node's property table (at most half full, probed linearly).
+    fn table(&mut self, node: &Node) -> (u32, u8) {
+        let bits = (2 * node.properties.len())
+            .next_power_of_two()
+            .trailing_zeros();
+        let start = self.slots.len();
+        let free = PropertySlot {
+            key: NameKey::of(""),
+            index: 0,
+            node: NONE,
+            strip_zero: false,
+        };
+        self.slots.resize(start + (1 << bits), free);
+        let table = &mut self.slots[start..];
+        let mask = table.len() - 1;
+        for (i, p) in node.properties.iter().enumerate() {
+            let key = NameKey::of(&p.name);
+            let mut at = slot_of(key, bits as u8);
+            while table[at].node != NONE {
+                at = (at + 1) & mask;
+            }
+            table[at] = PropertySlot {
+                key,
+                index: i as u32,
+                node: p.node as u32,
+                strip_zero: p.strip_zero,
+            };
+        }
+        (start as u32, bits as u8)
+    }
+
+    /// The slot of the declared property `name` in the node's table.
+    #[inline]
+    fn find(&self, head: &Head, node: &Node, name: &str) -> Option<&PropertySlot> {
+        let key = NameKey::of(name);
+        let table = &self.slots[head.table as usize..][..1 << head.table_bits];
+        let mask = table.len() - 1;
+        let mut at = slot_of(key, head.table_bits);
+        loop {
+            let slot = &table[at];
+            if slot.node == NONE {
+                return None;
+            }
+            if slot.key == key
+                && (key.whole() || *node.properties[slot.index as usize].name == *name)
+            {
+                return Some(slot);
+            }
+            at = (at + 1) & mask;
+        }
+    }
+}
+
+/// The first slot probed for a key in a table of `2^bits` slots.
+#[inline]
+fn slot_of(key: NameKey, bits: u8) -> usize {
+    match bits {
+        0 => 0,
+        _ => (key.hash() >> (64 - u32::from(bits))) as usize,
+    }
+}
 
 /// `Some(reshaped)` when `value` is clean against the plan's root; `None` when the full walk
 /// must decide.
 pub(crate) fn clean<'a>(plan: &Plan, value: impl ValueView<'a>) -> Option<bool> {
     let mut walk = Quick {
         plan,
+        form: &plan.quick,
         reshaped: false,
     };
     walk.node(plan.root, value, true, 0)
@@ -30,27 +232,30 @@ pub(crate) fn clean<'a>(plan: &Plan, value: impl ValueView<'a>) -> Option<bool> 
 
 struct Quick<'p> {
     plan: &'p Plan,
+    form: &'p Form,
     reshaped: bool,
 }
 
 impl<'p> Quick<'p> {
     /// Whether `v` is clean at node `id`; `top`: the node is the object's root.
     fn node<'a, V: ValueView<'a>>(&mut self, id: NodeId, v: V, top: bool, depth: usize) -> bool {
-        let node = &self.plan.nodes[id];
+        let head = &self.form.heads[id];
+        let flags = head.flags;
         let kind = v.kind();
         if depth > MAX_DEPTH
             || kind == Kind::Null
-            || !(node.type_names.is_empty() || node.types.accepts(v))
+            || flags & flag::TYPED != 0 && !head.types.accepts(v)
         {
             return false;
         }
         let container = matches!(kind, Kind::Array | Kind::Object);
-        if node.type_only && !container {
+        if flags & flag::TYPE_ONLY != 0 && !container {
             return true;
         }
+        let node = &self.plan.nodes[id];
         let path = &Path::ROOT;
         let mut failures = Errors::quiet();
-        if node.composes() {
+        if flags & flag::COMPOSES != 0 {
             // Over containers, composition sees the pruned value: the full walk's business.
             if container {
                 return false;
@@ -58,15 +263,18 @@ impl<'p> Quick<'p> {
             compose(self.plan, node, v, path, depth, &mut failures);
         }
         match kind {
-            Kind::String => {
+            Kind::String if flags & flag::STRING != 0 => {
                 openapi::check_string(node, v.as_str().unwrap_or_default(), path, &mut failures)
             }
-            Kind::Integer | Kind::Float => openapi::check_number(node, v, path, &mut failures),
+            Kind::Integer | Kind::Float if flags & flag::NUMBER != 0 => {
+                openapi::check_number(node, v, path, &mut failures)
+            }
             Kind::Array => {
-                if !listtype::holds(&node.list_type, v) {
+                if flags & flag::LIST_TYPE != 0 && !listtype::holds(&node.list_type, v) {
                     return false;
                 }
-                if let Some(items) = node.items {
+                if head.items != NONE {
+                    let items = head.items as NodeId;
                     if !v
                         .items()
                         .all(|item| self.node(items, item, false, depth + 1))
@@ -74,69 +282,92 @@ impl<'p> Quick<'p> {
                         return false;
                     }
                 }
-                openapi::check_array(node, v, path, &mut failures);
+                if flags & flag::ARRAY != 0 {
+                    openapi::check_array(node, v, path, &mut failures);
+                }
             }
             Kind::Object => {
-                openapi::check_enum(node, v, path, &mut failures);
-                return failures.failures() == 0 && self.object(node, v, top, depth);
+                if flags & flag::ENUM != 0 {
+                    openapi::check_enum(node, v, path, &mut failures);
+                }
+                return failures.failures() == 0 && self.object(head, node, v, top, depth);
             }
-            Kind::Null | Kind::Bool => {}
+            _ => {}
         }
-        openapi::check_enum(node, v, path, &mut failures);
+        if flags & flag::ENUM != 0 {
+            openapi::check_enum(node, v, path, &mut failures);
+        }
         failures.failures() == 0
     }
 
-    fn object<'a, V: ValueView<'a>>(&mut self, node: &Node, v: V, top: bool, depth: usize) -> bool {
-        let plan = self.plan;
-        if node.embedded && !top || node.properties.len() > 64 {
+    fn object<'a, V: ValueView<'a>>(
+        &mut self,
+        head: &Head,
+        node: &Node,
+        v: V,
+        top: bool,
+        depth: usize,
+    ) -> bool {
+        let flags = head.flags;
+        if flags & flag::EMBEDDED != 0 && !top || flags & flag::MANY != 0 {
             return false;
         }
-        // Declared properties holding a value, as bits; the number of entries left.
+        // Declared properties holding a value, as bits; undeclared keys kept.
         let mut held = 0u64;
-        let mut count = 0;
+        let mut undeclared = 0;
+        let declares = !node.properties.is_empty();
         for (key, child) in v.entries() {
-            let Some(i) = node.property_index(key) else {
-                if node.prunes(key, top) || node.additional_false {
-                    return false;
+            match declares.then(|| self.form.find(head, node, key)).flatten() {
+                // Nulls (at the child) and stripped zeros are the full walk's.
+                Some(slot) => {
+                    if slot.strip_zero && child.is_zero()
+                        || !self.node(slot.node as NodeId, child, false, depth + 1)
+                    {
+                        return false;
+                    }
+                    held |= 1 << slot.index;
                 }
-                count += 1;
-                if let Unknown::Schema(ap) = node.unknown {
-                    if !self.node(ap, child, false, depth + 1) {
+                None => {
+                    if flags & flag::ADDITIONAL_FALSE != 0
+                        || flags & flag::PRUNES != 0 && node.prunes(key, top)
+                    {
+                        return false;
+                    }
+                    undeclared += 1;
+                    if head.additional != NONE
+                        && !self.node(head.additional as NodeId, child, false, depth + 1)
+                    {
                         return false;
                     }
                 }
-                continue;
-            };
+            }
+        }
+        let mut missing = head.defaulted & !held;
+        while missing != 0 {
+            let i = missing.trailing_zeros();
+            missing &= missing - 1;
             let p = &node.properties[i as usize];
-            // Nulls and stripped zeros are the full walk's.
-            match p.slot(plan, Some(child)) {
-                Slot::Present(c) if !c.is_null() => {
-                    if !self.node(p.node, c, false, depth + 1) {
-                        return false;
-                    }
-                }
-                _ => return false,
+            let Some(d) = &p.default else { continue };
+            self.reshaped = true;
+            if !self.node(p.node, d, false, depth + 1) {
+                return false;
             }
             held |= 1 << i;
-            count += 1;
         }
-        for &i in &node.defaulted {
-            if held & 1 << i == 0 {
-                let p = &node.properties[i as usize];
-                let Some(d) = &p.default else { continue };
-                self.reshaped = true;
-                if !self.node(p.node, d, false, depth + 1) {
-                    return false;
-                }
-                held |= 1 << i;
-                count += 1;
+        if head.required & !held != 0 {
+            return false;
+        }
+        if flags & flag::COUNTS != 0 {
+            let mut failures = Errors::quiet();
+            let count = held.count_ones() as usize + undeclared;
+            openapi::check_object_counts(node, count, &Path::ROOT, &mut failures);
+            if failures.failures() != 0 {
+                return false;
             }
         }
-        let mut failures = Errors::quiet();
-        openapi::check_object_counts(node, count, &Path::ROOT, &mut failures);
-        failures.failures() == 0
-            && node.required.iter().all(|r| match r {
-                Required::Declared(i) => held & 1 << i != 0,
+        flags & flag::REQUIRES_UNDECLARED == 0
+            || node.required.iter().all(|r| match r {
+                Required::Declared(_) => true,
                 Required::Undeclared(name) => !node.prunes(name, top) && v.get(name).is_some(),
             })
     }
