@@ -51,34 +51,71 @@ impl NameRule {
 pub(crate) fn check(object: &Value, errors: &mut Vec<FieldError>) {
     check_meta(
         object.get("metadata").unwrap_or(&Value::Null),
-        &FieldPath::root().child("metadata"),
+        &|| FieldPath::root().child("metadata"),
         NameRule::Dns1123Subdomain,
         errors,
     );
 }
 
-fn check_meta(meta: &Value, meta_path: &FieldPath, rule: NameRule, errors: &mut Vec<FieldError>) {
-    let text = |k: &str| meta.get(k).and_then(Value::as_str).unwrap_or("");
+/// The fields of a metadata object these checks read, found in one pass over it.
+#[derive(Default)]
+struct MetaFields<'m> {
+    name: &'m str,
+    generate_name: &'m str,
+    namespace: &'m str,
+    labels: Option<&'m serde_json::Map<String, Value>>,
+    annotations: Option<&'m serde_json::Map<String, Value>>,
+}
+
+impl<'m> MetaFields<'m> {
+    fn of(meta: &'m Value) -> MetaFields<'m> {
+        let mut fields = MetaFields::default();
+        let Value::Object(map) = meta else {
+            return fields;
+        };
+        for (key, value) in map {
+            let text = || value.as_str().unwrap_or("");
+            match key.as_str() {
+                "name" => fields.name = text(),
+                "generateName" => fields.generate_name = text(),
+                "namespace" => fields.namespace = text(),
+                "labels" => fields.labels = value.as_object(),
+                "annotations" => fields.annotations = value.as_object(),
+                _ => {}
+            }
+        }
+        fields
+    }
+}
+
+/// `meta_path` builds the metadata's path, only when there is an error to report.
+fn check_meta(
+    meta: &Value,
+    meta_path: &dyn Fn() -> FieldPath,
+    rule: NameRule,
+    errors: &mut Vec<FieldError>,
+) {
+    let fields = MetaFields::of(meta);
     let invalid = |field: &str, value: &str, msg: String| {
         FieldError::invalid(
-            meta_path.child(field),
+            meta_path().child(field),
             BadValue::String(value.to_string()),
             msg,
         )
     };
-    let generate_name = text("generateName");
+    let generate_name = fields.generate_name;
     if !generate_name.is_empty() {
         for msg in rule.messages(generate_name, true) {
             errors.push(invalid("generateName", generate_name, msg));
         }
     }
-    let name = text("name");
+    let name = fields.name;
     if name.is_empty() {
         // The apiserver generates a name from generateName before validating, and gives
         // embedded resources a placeholder name; a top-level resource without either fails.
         if generate_name.is_empty() && matches!(rule, NameRule::Dns1123Subdomain) {
             errors.push(FieldError::required(
-                meta_path.child("name"),
+                meta_path().child("name"),
                 "name or generateName is required",
             ));
         }
@@ -87,17 +124,17 @@ fn check_meta(meta: &Value, meta_path: &FieldPath, rule: NameRule, errors: &mut 
             errors.push(invalid("name", name, msg));
         }
     }
-    let namespace = text("namespace");
+    let namespace = fields.namespace;
     if !namespace.is_empty() {
         for msg in formats::validate("dns1123Label", namespace).unwrap_or_default() {
             errors.push(invalid("namespace", namespace, msg));
         }
     }
-    if let Some(Value::Object(labels)) = meta.get("labels") {
+    if let Some(labels) = fields.labels {
         for (key, value) in labels {
             for msg in formats::validate("qualifiedName", key).unwrap_or_default() {
                 errors.push(FieldError::invalid(
-                    meta_path.child("labels"),
+                    meta_path().child("labels"),
                     BadValue::String(key.clone()),
                     msg,
                 ));
@@ -105,20 +142,20 @@ fn check_meta(meta: &Value, meta_path: &FieldPath, rule: NameRule, errors: &mut 
             let v = value.as_str().unwrap_or("");
             for msg in formats::validate("labelValue", v).unwrap_or_default() {
                 errors.push(FieldError::invalid(
-                    meta_path.child("labels"),
+                    meta_path().child("labels"),
                     BadValue::String(v.to_string()),
                     msg,
                 ));
             }
         }
     }
-    if let Some(Value::Object(annotations)) = meta.get("annotations") {
+    if let Some(annotations) = fields.annotations {
         let mut total = 0i64;
         for (key, value) in annotations {
             total += key.len() as i64 + value.as_str().map_or(0, str::len) as i64;
             for msg in formats::validate("qualifiedName", &key.to_lowercase()).unwrap_or_default() {
                 errors.push(FieldError::invalid(
-                    meta_path.child("annotations"),
+                    meta_path().child("annotations"),
                     BadValue::String(key.clone()),
                     msg,
                 ));
@@ -126,7 +163,7 @@ fn check_meta(meta: &Value, meta_path: &FieldPath, rule: NameRule, errors: &mut 
         }
         if total > TOTAL_ANNOTATION_SIZE_LIMIT {
             errors.push(FieldError::too_long(
-                meta_path.child("annotations"),
+                meta_path().child("annotations"),
                 TOTAL_ANNOTATION_SIZE_LIMIT,
             ));
         }
@@ -168,7 +205,12 @@ pub(crate) fn check_resource(
         }
     }
     if let Some(meta @ Value::Object(_)) = map.get("metadata") {
-        check_meta(meta, &path.child("metadata"), NameRule::PathSegment, errors);
+        check_meta(
+            meta,
+            &|| path.child("metadata"),
+            NameRule::PathSegment,
+            errors,
+        );
     }
 }
 

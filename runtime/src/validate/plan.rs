@@ -44,6 +44,8 @@ pub(crate) struct Plan {
 pub(crate) struct Types(u8);
 
 impl Types {
+    /// Accepts no value.
+    pub const NONE: Types = Types(0);
     const NULL: u8 = 1;
     const BOOLEAN: u8 = 2;
     const INTEGER: u8 = 4;
@@ -315,9 +317,10 @@ impl PropertyNames {
 /// read without copying: it tells names of up to sixteen bytes apart, and hashes all names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct NameKey {
-    head: u64,
-    tail: u64,
-    len: usize,
+    pub head: u64,
+    pub tail: u64,
+    /// The length, `u32::MAX` for longer names (which are never told apart by the key).
+    pub len: u32,
 }
 
 impl NameKey {
@@ -340,7 +343,11 @@ impl NameKey {
             4..=7 => (half(0) | half(n - 4) << 32, 0),
             _ => (word(0), word(n - 8)),
         };
-        NameKey { head, tail, len: n }
+        NameKey {
+            head,
+            tail,
+            len: u32::try_from(n).unwrap_or(u32::MAX),
+        }
     }
 
     /// Whether the name is told apart by its key alone.
@@ -352,7 +359,7 @@ impl NameKey {
     #[inline]
     pub fn hash(&self) -> u64 {
         const K: u64 = 0x517c_c1b7_2722_0a95;
-        let h = (self.head ^ self.len as u64).wrapping_mul(K);
+        let h = (self.head ^ u64::from(self.len)).wrapping_mul(K);
         (h.rotate_left(23) ^ self.tail).wrapping_mul(K)
     }
 }

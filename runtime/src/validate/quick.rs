@@ -45,13 +45,45 @@ struct Head {
     defaulted: u64,
 }
 
-/// One slot of a property table; `node == NONE` marks it free.
+/// One slot of a property table (32 bytes, two to a cache line); `node == NONE` marks it free.
+/// It holds what a scalar child of a type-only node needs, which is checked without a call.
 #[derive(Debug, Clone, Copy)]
 struct PropertySlot {
-    key: NameKey,
-    index: u32,
+    /// The name's [`NameKey`], unpacked.
+    head: u64,
+    tail: u64,
+    len: u32,
     node: u32,
-    strip_zero: bool,
+    index: u8,
+    /// The child node's types, and [`slot`] bits.
+    types: Types,
+    bits: u8,
+}
+
+/// [`PropertySlot::bits`].
+mod slot {
+    pub const STRIP_ZERO: u8 = 1;
+    /// The child node checks nothing but its declared type.
+    pub const LEAF: u8 = 1 << 1;
+    /// The child node declares types.
+    pub const TYPED: u8 = 1 << 2;
+}
+
+impl PropertySlot {
+    const FREE: PropertySlot = PropertySlot {
+        head: 0,
+        tail: 0,
+        len: 0,
+        node: NONE,
+        index: 0,
+        types: Types::NONE,
+        bits: 0,
+    };
+
+    #[inline]
+    fn holds(&self, key: NameKey) -> bool {
+        self.head == key.head && self.tail == key.tail && self.len == key.len
+    }
 }
 
 const NONE: u32 = u32::MAX;
@@ -86,13 +118,13 @@ impl Form {
     pub fn of(nodes: &[Node]) -> Form {
         let mut form = Form::default();
         for node in nodes {
-            let head = form.head(node);
+            let head = form.head(node, nodes);
             form.heads.push(head);
         }
         form
     }
 
-    fn head(&mut self, node: &Node) -> Head {
+    fn head(&mut self, node: &Node, nodes: &[Node]) -> Head {
         let set = |on: bool, bit: u16| if on { bit } else { 0 };
         let many = node.properties.len() > 64;
         let flags = set(!node.type_names.is_empty(), flag::TYPED)
@@ -139,7 +171,7 @@ impl Form {
         let defaulted = bits(&mut node.defaulted.iter().copied());
         let (table, table_bits) = match node.properties.is_empty() || many {
             true => (0, 0),
-            false => self.table(node),
+            false => self.table(node, nodes),
         };
         Head {
             types: node.types,
@@ -157,18 +189,12 @@ impl Form {
     }
 
     /// Adds the node's property table (at most half full, probed linearly).
-    fn table(&mut self, node: &Node) -> (u32, u8) {
+    fn table(&mut self, node: &Node, nodes: &[Node]) -> (u32, u8) {
         let bits = (2 * node.properties.len())
             .next_power_of_two()
             .trailing_zeros();
         let start = self.slots.len();
-        let free = PropertySlot {
-            key: NameKey::of(""),
-            index: 0,
-            node: NONE,
-            strip_zero: false,
-        };
-        self.slots.resize(start + (1 << bits), free);
+        self.slots.resize(start + (1 << bits), PropertySlot::FREE);
         let table = &mut self.slots[start..];
         let mask = table.len() - 1;
         for (i, p) in node.properties.iter().enumerate() {
@@ -177,11 +203,18 @@ impl Form {
             while table[at].node != NONE {
                 at = (at + 1) & mask;
             }
+            let child = &nodes[p.node];
+            let set = |on: bool, bit: u8| if on { bit } else { 0 };
             table[at] = PropertySlot {
-                key,
-                index: i as u32,
+                head: key.head,
+                tail: key.tail,
+                len: key.len,
                 node: p.node as u32,
-                strip_zero: p.strip_zero,
+                index: i as u8,
+                types: child.types,
+                bits: set(p.strip_zero, slot::STRIP_ZERO)
+                    | set(child.type_only, slot::LEAF)
+                    | set(!child.type_names.is_empty(), slot::TYPED),
             };
         }
         (start as u32, bits as u8)
@@ -199,7 +232,7 @@ impl Form {
             if slot.node == NONE {
                 return None;
             }
-            if slot.key == key
+            if slot.holds(key)
                 && (key.whole() || *node.properties[slot.index as usize].name == *name)
             {
                 return Some(slot);
@@ -320,9 +353,19 @@ impl<'p> Quick<'p> {
             match declares.then(|| self.form.find(head, node, key)).flatten() {
                 // Nulls (at the child) and stripped zeros are the full walk's.
                 Some(slot) => {
-                    if slot.strip_zero && child.is_zero()
-                        || !self.node(slot.node as NodeId, child, false, depth + 1)
+                    let bits = slot.bits;
+                    let clean = if bits & slot::STRIP_ZERO != 0 && child.is_zero() {
+                        false
+                    } else if bits & slot::LEAF != 0
+                        && depth < MAX_DEPTH
+                        && !matches!(child.kind(), Kind::Array | Kind::Object | Kind::Null)
                     {
+                        // What `node` would do for it.
+                        bits & slot::TYPED == 0 || slot.types.accepts(child)
+                    } else {
+                        self.node(slot.node as NodeId, child, false, depth + 1)
+                    };
+                    if !clean {
                         return false;
                     }
                     held |= 1 << slot.index;
