@@ -46,6 +46,8 @@ pub(crate) struct Types(u8);
 impl Types {
     /// Accepts no value.
     pub const NONE: Types = Types(0);
+    /// Accepts any value.
+    pub const ANY: Types = Types(u8::MAX);
     const NULL: u8 = 1;
     const BOOLEAN: u8 = 2;
     const INTEGER: u8 = 4;

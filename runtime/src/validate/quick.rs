@@ -28,6 +28,49 @@ pub(crate) struct Form {
     heads: Vec<Head>,
     /// Every object node's property table, one after another.
     slots: Vec<PropertySlot>,
+    /// The choices of [`flag::CHOICE`] nodes.
+    choices: Vec<Choice>,
+}
+
+/// `anyOf` and `oneOf` between branches that check nothing but their types: the types each
+/// branch accepts.
+#[derive(Debug)]
+struct Choice {
+    any_of: Box<[Types]>,
+    one_of: Box<[Types]>,
+}
+
+impl Choice {
+    /// The node's choice, when it composes only such branches.
+    fn of(node: &Node, nodes: &[Node]) -> Option<Choice> {
+        let simple = node.all_of.is_empty() && node.not.is_none();
+        let types = |branches: &[NodeId]| -> Option<Box<[Types]>> {
+            branches
+                .iter()
+                .map(|&b| {
+                    let branch = &nodes[b];
+                    let accepts = match branch.type_names.is_empty() {
+                        true => Types::ANY,
+                        false => branch.types,
+                    };
+                    branch.type_only.then_some(accepts)
+                })
+                .collect()
+        };
+        let choice = Choice {
+            any_of: types(&node.any_of)?,
+            one_of: types(&node.one_of)?,
+        };
+        simple.then_some(choice)
+    }
+
+    /// What `compose` finds of a non-null scalar: at least one `anyOf` branch and exactly one
+    /// `oneOf` branch accept it.
+    #[inline]
+    fn holds<'a>(&self, v: impl ValueView<'a>) -> bool {
+        (self.any_of.is_empty() || self.any_of.iter().any(|t| t.accepts(v)))
+            && (self.one_of.is_empty() || self.one_of.iter().filter(|t| t.accepts(v)).count() == 1)
+    }
 }
 
 /// What the quick walk reads of a node before anything else.
@@ -43,6 +86,8 @@ struct Head {
     /// Declared properties, as bits: required ones, and those with a default.
     required: u64,
     defaulted: u64,
+    /// Its index in [`Form::choices`] for a [`flag::CHOICE`] node.
+    choice: u32,
 }
 
 /// One slot of a property table (32 bytes, two to a cache line); `node == NONE` marks it free.
@@ -111,6 +156,8 @@ mod flag {
     pub const REQUIRES_UNDECLARED: u16 = 1 << 12;
     /// More declared properties than the walk's bit sets hold.
     pub const MANY: u16 = 1 << 13;
+    /// The node composes as a [`super::Choice`].
+    pub const CHOICE: u16 = 1 << 14;
 }
 
 impl Form {
@@ -173,9 +220,22 @@ impl Form {
             true => (0, 0),
             false => self.table(node, nodes),
         };
+        let choice = match node.composes().then(|| Choice::of(node, nodes)).flatten() {
+            Some(c) => {
+                self.choices.push(c);
+                self.choices.len() - 1
+            }
+            None => NONE as usize,
+        };
         Head {
             types: node.types,
-            flags,
+            flags: flags
+                | if choice != NONE as usize {
+                    flag::CHOICE
+                } else {
+                    0
+                },
+            choice: choice as u32,
             table_bits,
             table,
             items: node.items.map_or(NONE, |i| i as u32),
@@ -293,7 +353,11 @@ impl<'p> Quick<'p> {
             if container {
                 return false;
             }
-            compose(self.plan, node, v, path, depth, &mut failures);
+            match flags & flag::CHOICE != 0 {
+                true if !self.form.choices[head.choice as usize].holds(v) => return false,
+                true => {}
+                false => compose(self.plan, node, v, path, depth, &mut failures),
+            }
         }
         match kind {
             Kind::String if flags & flag::STRING != 0 => {

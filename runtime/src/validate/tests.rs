@@ -657,3 +657,34 @@ fn the_quick_walk_proves_clean_objects_and_leaves_the_rest_to_the_full_walk() {
         );
     }
 }
+
+#[test]
+fn the_quick_walk_decides_choices_between_types_as_the_full_walk_does() {
+    let v = validator(json!({"type": "object", "properties": {
+        "port": {"oneOf": [{"type": "integer"}, {"type": "string"}]},
+        "size": {"anyOf": [{"type": "integer"}, {"type": "string", "maxLength": 2}]},
+        "ratio": {"oneOf": [{"type": "number"}, {"type": "integer"}]},
+        "any": {"oneOf": [{}, {"type": "string"}]}
+    }}));
+    let clean = |obj: Value| quick::clean(&v.plan, &obj);
+    for ok in [
+        json!({"port": 80}),
+        json!({"port": "http"}),
+        json!({"ratio": 1.5}),
+        json!({"any": 1}),
+        json!({"size": 3}),
+        json!({"size": "ab"}),
+    ] {
+        assert_eq!(clean(ok.clone()), Some(false), "{ok}");
+        assert!(v.validate(&ok).is_valid(), "{ok}");
+    }
+    for bad in [
+        json!({"port": true}),
+        json!({"ratio": 2}),
+        json!({"any": "x"}),
+        json!({"size": "abc"}),
+    ] {
+        assert_eq!(clean(bad.clone()), None, "{bad}");
+        assert!(!v.validate(&bad).is_valid(), "{bad}");
+    }
+}
