@@ -302,10 +302,11 @@ fn is_dns1035_label(v: &[u8]) -> Vec<String> {
 fn is_label_key(v: &[u8]) -> Vec<String> {
     let examples = ["MyName", "my.name", "123-abc"];
     let mut errs = Vec::new();
-    let parts: Vec<&[u8]> = v.split(|&c| c == b'/').collect();
-    let name = match parts.as_slice() {
-        [name] => *name,
-        [prefix, name] => {
+    let mut parts = v.splitn(3, |&c| c == b'/');
+    let (first, second, third) = (parts.next(), parts.next(), parts.next());
+    let name = match (first, second, third) {
+        (Some(name), None, _) => name,
+        (Some(prefix), Some(name), None) => {
             if prefix.is_empty() {
                 errs.push(format!("prefix part {EMPTY_ERROR}"));
             } else {
@@ -315,7 +316,7 @@ fn is_label_key(v: &[u8]) -> Vec<String> {
                         .map(|m| format!("prefix part {m}")),
                 );
             }
-            *name
+            name
         }
         _ => {
             errs.push(format!(
