@@ -78,16 +78,16 @@ impl Choice {
 struct Head {
     types: Types,
     flags: u16,
-    /// `log2` of the property table's size, and where it starts in [`Form::slots`].
+    /// `log2` of the property table's size (0: no table).
     table_bits: u8,
-    table: u32,
+    /// Where the property table starts in [`Form::slots`]; for a [`flag::CHOICE`] node
+    /// (which has no properties), its index in [`Form::choices`].
+    at: u32,
     items: u32,
     additional: u32,
     /// Declared properties, as bits: required ones, and those with a default.
     required: u64,
     defaulted: u64,
-    /// Its index in [`Form::choices`] for a [`flag::CHOICE`] node.
-    choice: u32,
 }
 
 /// One slot of a property table (32 bytes, two to a cache line); `node == NONE` marks it free.
@@ -132,6 +132,10 @@ impl PropertySlot {
 }
 
 const NONE: u32 = u32::MAX;
+
+// Two heads, or two slots, to a cache line.
+const _: () = assert!(std::mem::size_of::<Head>() == 32);
+const _: () = assert!(std::mem::size_of::<PropertySlot>() == 32);
 
 /// [`Head::flags`].
 mod flag {
@@ -216,28 +220,26 @@ impl Form {
             Required::Undeclared(_) => None,
         }));
         let defaulted = bits(&mut node.defaulted.iter().copied());
-        let (table, table_bits) = match node.properties.is_empty() || many {
-            true => (0, 0),
-            false => self.table(node, nodes),
+        let choice = match node.composes() && node.properties.is_empty() {
+            true => Choice::of(node, nodes),
+            false => None,
         };
-        let choice = match node.composes().then(|| Choice::of(node, nodes)).flatten() {
+        let (at, table_bits, flags) = match choice {
             Some(c) => {
                 self.choices.push(c);
-                self.choices.len() - 1
+                ((self.choices.len() - 1) as u32, 0, flags | flag::CHOICE)
             }
-            None => NONE as usize,
+            None if node.properties.is_empty() || many => (0, 0, flags),
+            None => {
+                let (at, bits) = self.table(node, nodes);
+                (at, bits, flags)
+            }
         };
         Head {
             types: node.types,
-            flags: flags
-                | if choice != NONE as usize {
-                    flag::CHOICE
-                } else {
-                    0
-                },
-            choice: choice as u32,
+            flags,
             table_bits,
-            table,
+            at,
             items: node.items.map_or(NONE, |i| i as u32),
             additional: match node.unknown {
                 Unknown::Schema(ap) => ap as u32,
@@ -284,7 +286,7 @@ impl Form {
     #[inline]
     fn find(&self, head: &Head, node: &Node, name: &str) -> Option<&PropertySlot> {
         let key = NameKey::of(name);
-        let table = &self.slots[head.table as usize..][..1 << head.table_bits];
+        let table = &self.slots[head.at as usize..][..1 << head.table_bits];
         let mask = table.len() - 1;
         let mut at = slot_of(key, head.table_bits);
         loop {
@@ -354,7 +356,7 @@ impl<'p> Quick<'p> {
                 return false;
             }
             match flags & flag::CHOICE != 0 {
-                true if !self.form.choices[head.choice as usize].holds(v) => return false,
+                true if !self.form.choices[head.at as usize].holds(v) => return false,
                 true => {}
                 false => compose(self.plan, node, v, path, depth, &mut failures),
             }
@@ -412,7 +414,7 @@ impl<'p> Quick<'p> {
         // Declared properties holding a value, as bits; undeclared keys kept.
         let mut held = 0u64;
         let mut undeclared = 0;
-        let declares = !node.properties.is_empty();
+        let declares = head.table_bits != 0;
         for (key, child) in v.entries() {
             match declares.then(|| self.form.find(head, node, key)).flatten() {
                 // Nulls (at the child) and stripped zeros are the full walk's.
