@@ -145,7 +145,9 @@ impl Validator {
         };
         let mut errors = Vec::new();
         if self.resource {
-            objectmeta::check(&value.to_json(), &mut errors);
+            // Only the metadata is read: a view not backed by JSON builds no more.
+            let meta = value.get("metadata").map(ValueView::to_json);
+            objectmeta::check(meta.as_deref(), &mut errors);
         }
         // As the apiserver does, only the schema's value checks ratchet path by path; metadata
         // and embedded resources are checked on the new object alone; list types count on an

@@ -47,10 +47,10 @@ impl NameRule {
     }
 }
 
-/// Checks the root object's metadata.
-pub(crate) fn check(object: &Value, errors: &mut Vec<FieldError>) {
+/// Checks the root object's metadata (`None` when it has none).
+pub(crate) fn check(meta: Option<&Value>, errors: &mut Vec<FieldError>) {
     check_meta(
-        object.get("metadata").unwrap_or(&Value::Null),
+        meta.unwrap_or(&Value::Null),
         &|| FieldPath::root().child("metadata"),
         NameRule::Dns1123Subdomain,
         errors,
