@@ -688,3 +688,123 @@ fn the_quick_walk_decides_choices_between_types_as_the_full_walk_does() {
         assert!(!v.validate(&bad).is_valid(), "{bad}");
     }
 }
+
+/// Every variant of `base` one edit away: each node removed, replaced by a null, a zero or a
+/// value of another type, each object given an unknown key, each list's first item repeated.
+fn one_edit_away(base: &Value) -> Vec<Value> {
+    fn walk(v: &Value, rebuild: &dyn Fn(Value) -> Value, out: &mut Vec<Value>) {
+        for other in [
+            json!(null),
+            json!(""),
+            json!(0),
+            json!(1.5),
+            json!(false),
+            json!([]),
+            json!({}),
+            json!("x"),
+        ] {
+            out.push(rebuild(other));
+        }
+        match v {
+            Value::Object(map) => {
+                let mut extra = map.clone();
+                extra.insert("zzUnknown".into(), json!(1));
+                out.push(rebuild(Value::Object(extra)));
+                for (k, child) in map {
+                    let mut without = map.clone();
+                    without.remove(k);
+                    out.push(rebuild(Value::Object(without)));
+                    let set = |c: Value| {
+                        let mut m = map.clone();
+                        m.insert(k.clone(), c);
+                        rebuild(Value::Object(m))
+                    };
+                    walk(child, &set, out);
+                }
+            }
+            Value::Array(items) => {
+                if let Some(first) = items.first() {
+                    let mut repeated = items.clone();
+                    repeated.push(first.clone());
+                    out.push(rebuild(Value::Array(repeated)));
+                }
+                for (i, child) in items.iter().enumerate() {
+                    let set = |c: Value| {
+                        let mut a = items.clone();
+                        a[i] = c;
+                        rebuild(Value::Array(a))
+                    };
+                    walk(child, &set, out);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    walk(base, &|v| v, &mut out);
+    out
+}
+
+#[test]
+fn the_quick_walk_agrees_with_the_full_walk_on_every_object_one_edit_away() {
+    // Debug builds compare the two walks inside `validate` on every object the quick walk
+    // proves clean; this feeds them objects near the edge of validity.
+    let schema = json!({
+        "type": "object",
+        "required": ["spec"],
+        "properties": {
+            "apiVersion": {"type": "string"},
+            "kind": {"type": "string"},
+            "metadata": {"type": "object"},
+            "spec": {
+                "type": "object",
+                "required": ["name"],
+                "minProperties": 1,
+                "properties": {
+                    "name": {"type": "string", "maxLength": 8, "pattern": "^[a-z]+$"},
+                    "replicas": {"type": "integer", "minimum": 0, "default": 1},
+                    "ratio": {"type": "number", "nullable": true},
+                    "mode": {"type": "string", "enum": ["Auto", "Manual"], "default": "Auto"},
+                    "port": {"x-kubernetes-int-or-string": true, "anyOf": [{"type": "integer"}, {"type": "string"}]},
+                    "zeroed": {"type": "string", "x-kubernetes-strip-zero": true},
+                    "free": {"type": "object", "x-kubernetes-preserve-unknown-fields": true},
+                    "strict": {"type": "object", "additionalProperties": false, "properties": {"a": {"type": "integer"}}},
+                    "labels": {"type": "object", "additionalProperties": {"type": "string", "minLength": 1}},
+                    "tags": {"type": "array", "items": {"type": "string"}, "x-kubernetes-list-type": "set", "maxItems": 3},
+                    "ports": {"type": "array", "x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["name", "protocol"],
+                              "items": {"type": "object", "required": ["name"], "properties": {
+                                  "name": {"type": "string"}, "protocol": {"type": "string", "default": "TCP"},
+                                  "number": {"type": "integer", "format": "int32"}}}},
+                    "template": {"type": "object", "x-kubernetes-embedded-resource": true,
+                                 "x-kubernetes-preserve-unknown-fields": true},
+                    "when": {"type": "string", "format": "date-time"}
+                }
+            }
+        }
+    });
+    let base = json!({"apiVersion": "example.com/v1", "kind": "Thing", "metadata": {"name": "a"},
+        "spec": {"name": "web", "replicas": 2, "ratio": 0.5, "mode": "Manual", "port": "http",
+                 "zeroed": "z", "free": {"x": [1, {"y": null}]}, "strict": {"a": 1},
+                 "labels": {"k": "v"}, "tags": ["a", "b"],
+                 "ports": [{"name": "http", "number": 80}, {"name": "http", "protocol": "UDP"}],
+                 "when": "2024-01-01T00:00:00Z"}});
+    let v = validator(schema);
+    assert!(v.validate(&base).is_valid());
+    let variants = one_edit_away(&base);
+    let proven = variants
+        .iter()
+        .filter(|variant| {
+            let clean = quick::clean(&v.plan, *variant).is_some();
+            let report = v.validate(*variant);
+            assert!(!clean || report.is_valid(), "{variant}");
+            clean
+        })
+        .count();
+    // Both walks are exercised: some variants are proven clean, others are not.
+    assert!(variants.len() > 250, "{}", variants.len());
+    assert!(
+        proven > 30 && proven < variants.len() - 100,
+        "{proven} of {}",
+        variants.len()
+    );
+}
