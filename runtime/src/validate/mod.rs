@@ -62,6 +62,8 @@ pub struct Validator {
     cost_budget: u64,
     plan: Plan,
     rules: RuleTree,
+    /// Whether `rules` holds any rule.
+    has_rules: bool,
 }
 
 /// What validating one object found.
@@ -101,6 +103,7 @@ impl Validator {
             resource: false,
             cost_budget: crate::cel::RUNTIME_CEL_COST_BUDGET,
             plan: Plan::compile(&refs, schema),
+            has_rules: !rules.is_empty(),
             rules,
         })
     }
@@ -158,7 +161,7 @@ impl Validator {
         // (List-type errors, Duplicate and Invalid, never block.)
         let others_block = blocks_rules(&errors) || blocks_rules(&found.embedded);
         let may_run_rules =
-            !self.rules.is_empty() && !others_block && (ratcheting || !blocks_rules(&values));
+            self.has_rules && !others_block && (ratcheting || !blocks_rules(&values));
         // The decoded objects (pruned, stripped, defaulted), needed by rules and ratcheting;
         // the new one is rebuilt only when decoding changes it.
         let root = self.plan.root;
@@ -190,7 +193,7 @@ impl Validator {
         }
         let run_rules = may_run_rules && !blocks_rules(&errors);
         report.errors.extend(errors);
-        if self.rules.is_empty() {
+        if !self.has_rules {
             return report;
         }
         match &objects {

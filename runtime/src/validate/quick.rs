@@ -374,10 +374,19 @@ impl<'p> Quick<'p> {
                 }
                 if head.items != NONE {
                     let items = head.items as NodeId;
-                    if !v
-                        .items()
-                        .all(|item| self.node(items, item, false, depth + 1))
-                    {
+                    let item_head = &self.form.heads[items];
+                    // Scalar items of a node that checks only their type, without a call.
+                    let leaf = item_head.flags & flag::TYPE_ONLY != 0 && depth < MAX_DEPTH;
+                    let clean = v.items().all(|item| match item.kind() {
+                        Kind::Array | Kind::Object | Kind::Null => {
+                            self.node(items, item, false, depth + 1)
+                        }
+                        _ if leaf => {
+                            item_head.flags & flag::TYPED == 0 || item_head.types.accepts(item)
+                        }
+                        _ => self.node(items, item, false, depth + 1),
+                    });
+                    if !clean {
                         return false;
                     }
                 }
