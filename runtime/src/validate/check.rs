@@ -131,7 +131,7 @@ impl<'p, 'f, 'a, V: ValueView<'a>> Walker<'p, 'f, V> {
             }
             Kind::Object => {
                 openapi::check_enum(node, v, path, errors);
-                self.object(node, v, path, mode, depth);
+                self.object(id, v, path, mode, depth);
                 return;
             }
             Kind::Null | Kind::Bool => {}
@@ -139,8 +139,9 @@ impl<'p, 'f, 'a, V: ValueView<'a>> Walker<'p, 'f, V> {
         openapi::check_enum(node, v, path, &mut self.found.values);
     }
 
-    fn object(&mut self, node: &'p Node, v: V, path: &Path<'_>, mode: Mode, depth: usize) {
+    fn object(&mut self, id: NodeId, v: V, path: &Path<'_>, mode: Mode, depth: usize) {
         let plan = self.plan;
+        let node = &plan.nodes[id];
         let (full, top) = match mode {
             Mode::Full { top } => (true, top),
             Mode::ValuesOnly => (false, false),
@@ -158,7 +159,7 @@ impl<'p, 'f, 'a, V: ValueView<'a>> Walker<'p, 'f, V> {
         let start = self.held.len();
         let mut undeclared = 0;
         for (key, child) in v.entries() {
-            if let Some(i) = node.property_index(key) {
+            if let Some(i) = plan.property_index(id, key) {
                 let held = if full {
                     match node.properties[i as usize].slot(plan, Some(child)) {
                         Slot::Present(c) => Some(Some(c)),
@@ -208,7 +209,7 @@ impl<'p, 'f, 'a, V: ValueView<'a>> Walker<'p, 'f, V> {
         if undeclared > 0 {
             let undeclared = v
                 .entries()
-                .filter(|(key, _)| node.property_index(key).is_none() && !pruned(key));
+                .filter(|(key, _)| plan.property_index(id, key).is_none() && !pruned(key));
             for (key, child) in undeclared {
                 if node.additional_false {
                     openapi::forbidden_property(key, path, &mut self.found.values);

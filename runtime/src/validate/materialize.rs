@@ -32,7 +32,7 @@ pub(crate) fn materialize<'a>(
         Kind::Object => {
             let mut map = Map::new();
             for (key, child) in v.entries() {
-                if node.property_index(key).is_some() {
+                if plan.property_index(id, key).is_some() {
                     continue;
                 }
                 match node.unknown {

@@ -1,12 +1,12 @@
 //! The compiled form of a schema the validator walks: every node once in an arena, `$ref`s
 //! resolved to node indices (recursive definitions become cycles), and what the walk asks of a
-//! node worked out in advance: accepted types as a bit set, patterns compiled, properties hashed
-//! for lookup, and the pruning, defaulting, strip-zero, list-type and embedded-resource flags.
+//! node worked out in advance: accepted types as a bit set, patterns compiled, and the
+//! pruning, defaulting, strip-zero, list-type and embedded-resource flags. Properties are found
+//! by name through the property tables of the quick walk's form, which both walks use.
 
 use super::formats;
 use crate::schema::{definition_name, Schema, SchemaType};
 use crate::value::{Kind, ValueView};
-use rustc_hash::FxHashMap;
 use serde_json::{Number, Value};
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -173,8 +173,6 @@ pub(crate) struct Node {
     pub max_properties: Option<u64>,
     /// In the schema's order (the order kube-openapi checks them in).
     pub properties: Vec<Property>,
-    /// Finds properties by name.
-    by_name: PropertyNames,
     /// Indices into `properties` of those with a default.
     pub defaulted: Vec<u32>,
     pub required: Vec<Required>,
@@ -188,11 +186,6 @@ pub(crate) struct Node {
 }
 
 impl Node {
-    /// The index in `properties` of the declared property `name`.
-    pub fn property_index(&self, name: &str) -> Option<u32> {
-        self.by_name.find(name, &self.properties)
-    }
-
     /// Whether pruning drops the undeclared key `key` of this node's objects. `top`: the node
     /// is the validated object's root; there, and at embedded resources, a resource's
     /// `apiVersion`, `kind` and `metadata` are kept whatever the schema declares.
@@ -232,140 +225,6 @@ impl Node {
     }
 }
 
-/// Finds a node's properties by name: an open-addressing table (at most half full, probed
-/// linearly) of indices into the properties, whose names' keys are kept beside it, so names of
-/// up to sixteen bytes are confirmed without a call to compare memory.
-/// Beat both a hash map and a scan of the names' signatures on the Deployment benchmark. Nodes
-/// with more than 254 properties use a hash map.
-#[derive(Debug, Default)]
-pub(crate) enum PropertyNames {
-    #[default]
-    None,
-    Table {
-        /// Property indices, [`PropertyNames::EMPTY`] for a free slot; the hash's top bits pick
-        /// the first slot probed.
-        slots: Box<[u8]>,
-        shift: u32,
-        /// Per property: its name's key.
-        keys: Box<[NameKey]>,
-    },
-    Hashed(FxHashMap<Box<str>, u32>),
-}
-
-impl PropertyNames {
-    const EMPTY: u8 = u8::MAX;
-
-    pub fn of(properties: &[Property]) -> PropertyNames {
-        let n = properties.len();
-        if n == 0 {
-            return PropertyNames::None;
-        }
-        if n >= Self::EMPTY as usize {
-            return PropertyNames::Hashed(
-                properties
-                    .iter()
-                    .enumerate()
-                    .map(|(i, p)| (p.name.clone(), i as u32))
-                    .collect(),
-            );
-        }
-        let bits = (2 * n).next_power_of_two().trailing_zeros();
-        let shift = 64 - bits;
-        let mask = (1usize << bits) - 1;
-        let mut slots = vec![Self::EMPTY; 1 << bits];
-        for (i, p) in properties.iter().enumerate() {
-            let mut at = (NameKey::of(&p.name).hash() >> shift) as usize;
-            while slots[at] != Self::EMPTY {
-                at = (at + 1) & mask;
-            }
-            slots[at] = i as u8;
-        }
-        let keys = properties.iter().map(|p| NameKey::of(&p.name)).collect();
-        PropertyNames::Table {
-            slots: slots.into(),
-            shift,
-            keys,
-        }
-    }
-
-    /// The index in `properties` (those this was made of) of the one named `name`.
-    #[inline]
-    pub fn find(&self, name: &str, properties: &[Property]) -> Option<u32> {
-        match self {
-            PropertyNames::None => None,
-            PropertyNames::Table { slots, shift, keys } => {
-                let key = NameKey::of(name);
-                let mask = slots.len() - 1;
-                let mut at = (key.hash() >> shift) as usize;
-                loop {
-                    let i = slots[at];
-                    if i == Self::EMPTY {
-                        return None;
-                    }
-                    if keys[i as usize] == key
-                        && (key.whole() || *properties[i as usize].name == *name)
-                    {
-                        return Some(u32::from(i));
-                    }
-                    at = (at + 1) & mask;
-                }
-            }
-            PropertyNames::Hashed(map) => map.get(name).copied(),
-        }
-    }
-}
-
-/// A name's length with its first and last eight bytes (the bytes it has, for shorter names),
-/// read without copying: it tells names of up to sixteen bytes apart, and hashes all names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct NameKey {
-    pub head: u64,
-    pub tail: u64,
-    /// The length, `u32::MAX` for longer names (which are never told apart by the key).
-    pub len: u32,
-}
-
-impl NameKey {
-    #[inline]
-    pub fn of(name: &str) -> NameKey {
-        let b = name.as_bytes();
-        let n = b.len();
-        let word = |at: usize| u64::from_le_bytes(b[at..at + 8].try_into().expect("eight bytes"));
-        let half = |at: usize| {
-            u64::from(u32::from_le_bytes(
-                b[at..at + 4].try_into().expect("four bytes"),
-            ))
-        };
-        let (head, tail) = match n {
-            0 => (0, 0),
-            1..=3 => (
-                u64::from(b[0]) | u64::from(b[n / 2]) << 8 | u64::from(b[n - 1]) << 16,
-                0,
-            ),
-            4..=7 => (half(0) | half(n - 4) << 32, 0),
-            _ => (word(0), word(n - 8)),
-        };
-        NameKey {
-            head,
-            tail,
-            len: u32::try_from(n).unwrap_or(u32::MAX),
-        }
-    }
-
-    /// Whether the name is told apart by its key alone.
-    #[inline]
-    pub fn whole(&self) -> bool {
-        self.len <= 16
-    }
-
-    #[inline]
-    pub fn hash(&self) -> u64 {
-        const K: u64 = 0x517c_c1b7_2722_0a95;
-        let h = (self.head ^ u64::from(self.len)).wrapping_mul(K);
-        (h.rotate_left(23) ^ self.tail).wrapping_mul(K)
-    }
-}
-
 /// Where a property's value comes from once null, zero and default handling is done.
 #[derive(Clone, Copy)]
 pub(crate) enum Slot<'p, V> {
@@ -394,6 +253,12 @@ impl Property {
 }
 
 impl Plan {
+    /// The index in node `id`'s properties of the declared property `name`.
+    #[inline]
+    pub fn property_index(&self, id: NodeId, name: &str) -> Option<u32> {
+        self.quick.property_index(id, &self.nodes[id], name)
+    }
+
     /// Compiles `schema`, whose `$ref`s point into `refs`.
     pub fn compile<'s>(refs: &Refs<'s>, schema: &'s Schema) -> Plan {
         let mut compiler = Compiler {
@@ -472,14 +337,15 @@ impl<'s> Compiler<'_, 's> {
         let defaulted = (0..properties.len() as u32)
             .filter(|&i| properties[i as usize].default.is_some())
             .collect();
-        let by_name = PropertyNames::of(&properties);
         let required = s
             .required
             .iter()
-            .map(|name| match by_name.find(name, &properties) {
-                Some(i) => Required::Declared(i),
-                None => Required::Undeclared(name.as_str().into()),
-            })
+            .map(
+                |name| match properties.iter().position(|p| *p.name == **name) {
+                    Some(i) => Required::Declared(i as u32),
+                    None => Required::Undeclared(name.as_str().into()),
+                },
+            )
             .collect();
         let unknown = if let Some(ap) = s.additional_properties.as_deref() {
             Unknown::Schema(self.node(ap))
@@ -535,7 +401,6 @@ impl<'s> Compiler<'_, 's> {
             max_properties: s.max_properties,
             properties,
             defaulted,
-            by_name,
             required,
             unknown,
             additional_false: s.additional_properties_allowed == Some(false),
@@ -545,75 +410,5 @@ impl<'s> Compiler<'_, 's> {
         };
         node.type_only = node.checks_only_type();
         node
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{Property, PropertyNames};
-
-    fn properties(names: &[&str]) -> Vec<Property> {
-        names
-            .iter()
-            .map(|n| Property {
-                name: (*n).into(),
-                node: 0,
-                default: None,
-                strip_zero: false,
-            })
-            .collect()
-    }
-
-    #[test]
-    fn properties_are_found_by_name_through_signature_collisions_and_in_large_nodes() {
-        // Names that share their length, first and last bytes, or first and last eight bytes.
-        let small = properties(&[
-            "abcd",
-            "axcd",
-            "",
-            "a",
-            "ab",
-            "abcde",
-            "name",
-            "generateName",
-            "generateNames",
-            "abcdefgh_x_12345678",
-            "abcdefgh_y_12345678",
-        ]);
-        let by_name = PropertyNames::of(&small);
-        assert!(matches!(by_name, PropertyNames::Table { .. }));
-        for (i, p) in small.iter().enumerate() {
-            assert_eq!(
-                by_name.find(&p.name, &small),
-                Some(i as u32),
-                "{:?}",
-                p.name
-            );
-        }
-        for missing in [
-            "abcdefgh_z_12345678",
-            "b",
-            "ac",
-            "aycd",
-            "abc",
-            "nam",
-            "names",
-            "generatename",
-            "generateNamex",
-        ] {
-            assert_eq!(by_name.find(missing, &small), None, "{missing:?}");
-        }
-        // A full table, and a hash map above 254 names.
-        for n in [254, 300] {
-            let names: Vec<String> = (0..n).map(|i| format!("field{i}")).collect();
-            let large = properties(&names.iter().map(String::as_str).collect::<Vec<_>>());
-            let by_name = PropertyNames::of(&large);
-            assert_eq!(matches!(by_name, PropertyNames::Table { .. }), n < 255);
-            for (i, name) in names.iter().enumerate() {
-                assert_eq!(by_name.find(name, &large), Some(i as u32));
-            }
-            assert_eq!(by_name.find(&format!("field{n}"), &large), None);
-        }
-        assert_eq!(PropertyNames::of(&[]).find("x", &[]), None);
     }
 }

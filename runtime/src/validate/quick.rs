@@ -12,13 +12,14 @@
 //! It walks its own compact form of the plan ([`Form`]): per node, one small header of what
 //! the walk asks first, and one table per object node whose slots hold each property's name key
 //! and child node, so finding a property and descending into it reads one slot. The plan's
-//! nodes are read only for the checks a header flags.
+//! nodes are read only for the checks a header flags. The same tables find properties for the
+//! full walk ([`Plan::property_index`]).
 
 use super::check::{compose, MAX_DEPTH};
 use super::listtype;
 use super::openapi;
 use super::path::Path;
-use super::plan::{ListType, NameKey, Node, NodeId, Plan, Required, Types, Unknown};
+use super::plan::{ListType, Node, NodeId, Plan, Required, Types, Unknown};
 use super::sink::Errors;
 use crate::value::{Kind, ValueView};
 
@@ -99,7 +100,7 @@ struct PropertySlot {
     tail: u64,
     len: u32,
     node: u32,
-    index: u8,
+    index: u32,
     /// The child node's types, and [`slot`] bits.
     types: Types,
     bits: u8,
@@ -229,7 +230,7 @@ impl Form {
                 self.choices.push(c);
                 ((self.choices.len() - 1) as u32, 0, flags | flag::CHOICE)
             }
-            None if node.properties.is_empty() || many => (0, 0, flags),
+            None if node.properties.is_empty() => (0, 0, flags),
             None => {
                 let (at, bits) = self.table(node, nodes);
                 (at, bits, flags)
@@ -272,7 +273,7 @@ impl Form {
                 tail: key.tail,
                 len: key.len,
                 node: p.node as u32,
-                index: i as u8,
+                index: i as u32,
                 types: child.types,
                 bits: set(p.strip_zero, slot::STRIP_ZERO)
                     | set(child.type_only, slot::LEAF)
@@ -282,9 +283,20 @@ impl Form {
         (start as u32, bits as u8)
     }
 
+    /// The index in `node.properties` of the one named `name` (`id`: the node's id), for the
+    /// full walk.
+    #[inline]
+    pub fn property_index(&self, id: NodeId, node: &Node, name: &str) -> Option<u32> {
+        self.find(&self.heads[id], node, name)
+            .map(|slot| slot.index)
+    }
+
     /// The slot of the declared property `name` in the node's table.
     #[inline]
     fn find(&self, head: &Head, node: &Node, name: &str) -> Option<&PropertySlot> {
+        if head.table_bits == 0 {
+            return None;
+        }
         let key = NameKey::of(name);
         let table = &self.slots[head.at as usize..][..1 << head.table_bits];
         let mask = table.len() - 1;
@@ -304,13 +316,61 @@ impl Form {
     }
 }
 
+/// A name's length with its first and last eight bytes (the bytes it has, for shorter names),
+/// read without copying: it tells names of up to sixteen bytes apart, and hashes all names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct NameKey {
+    pub head: u64,
+    pub tail: u64,
+    /// The length, `u32::MAX` for longer names (which are never told apart by the key).
+    pub len: u32,
+}
+
+impl NameKey {
+    #[inline]
+    pub fn of(name: &str) -> NameKey {
+        let b = name.as_bytes();
+        let n = b.len();
+        let word = |at: usize| u64::from_le_bytes(b[at..at + 8].try_into().expect("eight bytes"));
+        let half = |at: usize| {
+            u64::from(u32::from_le_bytes(
+                b[at..at + 4].try_into().expect("four bytes"),
+            ))
+        };
+        let (head, tail) = match n {
+            0 => (0, 0),
+            1..=3 => (
+                u64::from(b[0]) | u64::from(b[n / 2]) << 8 | u64::from(b[n - 1]) << 16,
+                0,
+            ),
+            4..=7 => (half(0) | half(n - 4) << 32, 0),
+            _ => (word(0), word(n - 8)),
+        };
+        NameKey {
+            head,
+            tail,
+            len: u32::try_from(n).unwrap_or(u32::MAX),
+        }
+    }
+
+    /// Whether the name is told apart by its key alone.
+    #[inline]
+    pub fn whole(&self) -> bool {
+        self.len <= 16
+    }
+
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        const K: u64 = 0x517c_c1b7_2722_0a95;
+        let h = (self.head ^ u64::from(self.len)).wrapping_mul(K);
+        (h.rotate_left(23) ^ self.tail).wrapping_mul(K)
+    }
+}
+
 /// The first slot probed for a key in a table of `2^bits` slots.
 #[inline]
 fn slot_of(key: NameKey, bits: u8) -> usize {
-    match bits {
-        0 => 0,
-        _ => (key.hash() >> (64 - u32::from(bits))) as usize,
-    }
+    (key.hash() >> (64 - u32::from(bits))) as usize
 }
 
 /// `Some(reshaped)` when `value` is clean against the plan's root; `None` when the full walk
@@ -423,9 +483,8 @@ impl<'p> Quick<'p> {
         // Declared properties holding a value, as bits; undeclared keys kept.
         let mut held = 0u64;
         let mut undeclared = 0;
-        let declares = head.table_bits != 0;
         for (key, child) in v.entries() {
-            match declares.then(|| self.form.find(head, node, key)).flatten() {
+            match self.form.find(head, node, key) {
                 // Nulls (at the child) and stripped zeros are the full walk's.
                 Some(slot) => {
                     let bits = slot.bits;
@@ -488,5 +547,73 @@ impl<'p> Quick<'p> {
                 Required::Declared(_) => true,
                 Required::Undeclared(name) => !node.prunes(name, top) && v.get(name).is_some(),
             })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Form;
+    use crate::validate::plan::{Node, Property};
+
+    fn node(names: &[&str]) -> Node {
+        Node {
+            properties: names
+                .iter()
+                .map(|n| Property {
+                    name: (*n).into(),
+                    node: 0,
+                    default: None,
+                    strip_zero: false,
+                })
+                .collect(),
+            ..Node::default()
+        }
+    }
+
+    #[test]
+    fn properties_are_found_by_name_through_key_collisions_and_in_large_nodes() {
+        // Names that share their length, first and last bytes, or first and last eight bytes.
+        let small = [
+            "abcd",
+            "axcd",
+            "",
+            "a",
+            "ab",
+            "abcde",
+            "name",
+            "generateName",
+            "generateNames",
+            "abcdefgh_x_12345678",
+            "abcdefgh_y_12345678",
+        ];
+        let missing = [
+            "abcdefgh_z_12345678",
+            "b",
+            "ac",
+            "aycd",
+            "abc",
+            "nam",
+            "names",
+            "generatename",
+            "generateNamex",
+        ];
+        let large: Vec<String> = (0..300).map(|i| format!("field{i}")).collect();
+        let large: Vec<&str> = large.iter().map(String::as_str).collect();
+        for (names, missing) in [(&small[..], &missing[..]), (&large[..], &["field300"][..])] {
+            let nodes = [node(names)];
+            let form = Form::of(&nodes);
+            for (i, name) in names.iter().enumerate() {
+                assert_eq!(
+                    form.property_index(0, &nodes[0], name),
+                    Some(i as u32),
+                    "{name:?}"
+                );
+            }
+            for name in missing {
+                assert_eq!(form.property_index(0, &nodes[0], name), None, "{name:?}");
+            }
+        }
+        let nodes = [node(&[])];
+        assert_eq!(Form::of(&nodes).property_index(0, &nodes[0], "x"), None);
     }
 }
