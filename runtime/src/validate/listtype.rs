@@ -80,10 +80,8 @@ pub(crate) fn holds<'a, V: ValueView<'a>>(list_type: &ListType, list: V) -> bool
             for (slot, item) in items.iter_mut().zip(list.items()) {
                 *slot = Some(item);
             }
-            let items = &items[..n];
-            !(1..n).any(|i| {
-                let a = items[i].map(ValueView::to_json);
-                items[..i].iter().any(|b| b.map(ValueView::to_json) == a)
+            !repeats_by(&items[..n], |a, b| {
+                a.map(ValueView::to_json) == b.map(ValueView::to_json)
             })
         }
         ListType::Map(keys) => {
@@ -94,13 +92,10 @@ pub(crate) fn holds<'a, V: ValueView<'a>>(list_type: &ListType, list: V) -> bool
                 }
                 *slot = Some(item);
             }
-            let items = &items[..n];
             let key_of =
                 |item: Option<V>, k: &str| item.and_then(|o| o.get(k)).map(ValueView::to_json);
-            !(1..n).any(|i| {
-                items[..i]
-                    .iter()
-                    .any(|&b| keys.iter().all(|k| key_of(items[i], k) == key_of(b, k)))
+            !repeats_by(&items[..n], |&a, &b| {
+                keys.iter().all(|k| key_of(a, k) == key_of(b, k))
             })
         }
     }
@@ -111,8 +106,13 @@ const SMALL: usize = 16;
 
 /// Whether an item equals an earlier one (`uniqueItems`, for the walk and typed values).
 pub(crate) fn repeats<T: PartialEq>(items: &[T]) -> bool {
+    repeats_by(items, T::eq)
+}
+
+/// Whether an item equals an earlier one, by `same`.
+fn repeats_by<T>(items: &[T], same: impl Fn(&T, &T) -> bool) -> bool {
     items
         .iter()
         .enumerate()
-        .any(|(i, a)| items[..i].contains(a))
+        .any(|(i, a)| items[..i].iter().any(|b| same(a, b)))
 }
