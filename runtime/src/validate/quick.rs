@@ -292,7 +292,7 @@ impl Form {
     }
 
     /// The slot of the declared property `name` in the node's table.
-    #[inline]
+    #[inline(always)]
     fn find(&self, head: &Head, node: &Node, name: &str) -> Option<&PropertySlot> {
         if head.table_bits == 0 {
             return None;
