@@ -163,6 +163,8 @@ mod flag {
     pub const MANY: u16 = 1 << 13;
     /// The node composes as a [`super::Choice`].
     pub const CHOICE: u16 = 1 << 14;
+    /// Checks the walk leaves to `openapi` (and to composition).
+    pub const VALUE_CHECKS: u16 = COMPOSES | STRING | NUMBER | ARRAY | ENUM;
 }
 
 impl Form {
@@ -407,12 +409,34 @@ impl<'p> Quick<'p> {
         if flags & flag::TYPE_ONLY != 0 && !container {
             return true;
         }
+        if flags & flag::VALUE_CHECKS != 0 && !self.value_checks(id, head, v, depth) {
+            return false;
+        }
+        match kind {
+            Kind::Array => self.array(id, head, v, depth),
+            Kind::Object => self.object(head, &self.plan.nodes[id], v, top, depth),
+            _ => true,
+        }
+    }
+
+    /// The value checks of the node's flags that are not the walk's own (composition, string,
+    /// number, array and enum keywords), kept out of the walk's way.
+    #[inline(never)]
+    fn value_checks<'a, V: ValueView<'a>>(
+        &self,
+        id: NodeId,
+        head: &Head,
+        v: V,
+        depth: usize,
+    ) -> bool {
+        let flags = head.flags;
         let node = &self.plan.nodes[id];
         let path = &Path::ROOT;
         let mut failures = Errors::quiet();
+        let kind = v.kind();
         if flags & flag::COMPOSES != 0 {
             // Over containers, composition sees the pruned value: the full walk's business.
-            if container {
+            if matches!(kind, Kind::Array | Kind::Object) {
                 return false;
             }
             match flags & flag::CHOICE != 0 {
@@ -428,37 +452,8 @@ impl<'p> Quick<'p> {
             Kind::Integer | Kind::Float if flags & flag::NUMBER != 0 => {
                 openapi::check_number(node, v, path, &mut failures)
             }
-            Kind::Array => {
-                if flags & flag::LIST_TYPE != 0 && !listtype::holds(&node.list_type, v) {
-                    return false;
-                }
-                if head.items != NONE {
-                    let items = head.items as NodeId;
-                    let item_head = &self.form.heads[items];
-                    // Scalar items of a node that checks only their type, without a call.
-                    let leaf = item_head.flags & flag::TYPE_ONLY != 0 && depth < MAX_DEPTH;
-                    let clean = v.items().all(|item| match item.kind() {
-                        Kind::Array | Kind::Object | Kind::Null => {
-                            self.node(items, item, false, depth + 1)
-                        }
-                        _ if leaf => {
-                            item_head.flags & flag::TYPED == 0 || item_head.types.accepts(item)
-                        }
-                        _ => self.node(items, item, false, depth + 1),
-                    });
-                    if !clean {
-                        return false;
-                    }
-                }
-                if flags & flag::ARRAY != 0 {
-                    openapi::check_array(node, v, path, &mut failures);
-                }
-            }
-            Kind::Object => {
-                if flags & flag::ENUM != 0 {
-                    openapi::check_enum(node, v, path, &mut failures);
-                }
-                return failures.failures() == 0 && self.object(head, node, v, top, depth);
+            Kind::Array if flags & flag::ARRAY != 0 => {
+                openapi::check_array(node, v, path, &mut failures)
             }
             _ => {}
         }
@@ -466,6 +461,26 @@ impl<'p> Quick<'p> {
             openapi::check_enum(node, v, path, &mut failures);
         }
         failures.failures() == 0
+    }
+
+    /// Whether an array is clean: its list type holds and its items are clean.
+    fn array<'a, V: ValueView<'a>>(&mut self, id: NodeId, head: &Head, v: V, depth: usize) -> bool {
+        if head.flags & flag::LIST_TYPE != 0 && !listtype::holds(&self.plan.nodes[id].list_type, v)
+        {
+            return false;
+        }
+        if head.items == NONE {
+            return true;
+        }
+        let items = head.items as NodeId;
+        let item_head = &self.form.heads[items];
+        // Scalar items of a node that checks only their type, without a call.
+        let leaf = item_head.flags & flag::TYPE_ONLY != 0 && depth < MAX_DEPTH;
+        v.items().all(|item| match item.kind() {
+            Kind::Array | Kind::Object | Kind::Null => self.node(items, item, false, depth + 1),
+            _ if leaf => item_head.flags & flag::TYPED == 0 || item_head.types.accepts(item),
+            _ => self.node(items, item, false, depth + 1),
+        })
     }
 
     fn object<'a, V: ValueView<'a>>(
