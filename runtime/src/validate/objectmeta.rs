@@ -24,12 +24,11 @@ impl NameRule {
     fn messages(self, name: &str, prefix: bool) -> Vec<String> {
         match self {
             NameRule::Dns1123Subdomain => {
-                let format = if prefix {
-                    "dns1123SubdomainPrefix"
-                } else {
-                    "dns1123Subdomain"
-                };
-                formats::validate(format, name).unwrap_or_default()
+                let name = name.as_bytes();
+                match prefix {
+                    true => formats::is_dns1123_subdomain(&formats::mask_trailing_dash(name)),
+                    false => formats::is_dns1123_subdomain(name),
+                }
             }
             NameRule::PathSegment => {
                 if !prefix {
@@ -126,13 +125,13 @@ fn check_meta(
     }
     let namespace = fields.namespace;
     if !namespace.is_empty() {
-        for msg in formats::validate("dns1123Label", namespace).unwrap_or_default() {
+        for msg in formats::is_dns1123_label(namespace.as_bytes()) {
             errors.push(invalid("namespace", namespace, msg));
         }
     }
     if let Some(labels) = fields.labels {
         for (key, value) in labels {
-            for msg in formats::validate("qualifiedName", key).unwrap_or_default() {
+            for msg in formats::is_label_key(key.as_bytes()) {
                 errors.push(FieldError::invalid(
                     meta_path().child("labels"),
                     BadValue::String(key.clone()),
@@ -140,7 +139,7 @@ fn check_meta(
                 ));
             }
             let v = value.as_str().unwrap_or("");
-            for msg in formats::validate("labelValue", v).unwrap_or_default() {
+            for msg in formats::is_label_value(v.as_bytes()) {
                 errors.push(FieldError::invalid(
                     meta_path().child("labels"),
                     BadValue::String(v.to_string()),
@@ -153,7 +152,7 @@ fn check_meta(
         let mut total = 0i64;
         for (key, value) in annotations {
             total += key.len() as i64 + value.as_str().map_or(0, str::len) as i64;
-            for msg in formats::validate("qualifiedName", &key.to_lowercase()).unwrap_or_default() {
+            for msg in formats::is_label_key(key.to_lowercase().as_bytes()) {
                 errors.push(FieldError::invalid(
                     meta_path().child("annotations"),
                     BadValue::String(key.clone()),
@@ -192,7 +191,7 @@ pub(crate) fn check_resource(
         }
     }
     if let Some(kind) = non_empty_string(map, "kind", path, errors) {
-        let msgs = formats::validate("dns1035Label", &kind.to_lowercase()).unwrap_or_default();
+        let msgs = formats::is_dns1035_label(kind.to_lowercase().as_bytes());
         if !msgs.is_empty() {
             errors.push(FieldError::invalid(
                 path.child("kind"),

@@ -181,7 +181,7 @@ const EMPTY_ERROR: &str = "must be non-empty";
 
 /// `apimachinery/pkg/api/validation.maskTrailingDash`: when a generated name
 /// ends in '-', its last two bytes are replaced by "a" before validation.
-fn mask_trailing_dash(name: &[u8]) -> Vec<u8> {
+pub(crate) fn mask_trailing_dash(name: &[u8]) -> Vec<u8> {
     if name.len() > 1 && name.ends_with(b"-") {
         let mut out = name[..name.len() - 2].to_vec();
         out.push(b'a');
@@ -231,7 +231,7 @@ fn matches_label_key(s: &[u8]) -> bool {
 }
 
 /// `validation.IsDNS1123Label`.
-fn is_dns1123_label(v: &[u8]) -> Vec<String> {
+pub(crate) fn is_dns1123_label(v: &[u8]) -> Vec<String> {
     let mut errs = Vec::new();
     if v.len() > DNS1123_LABEL_MAX_LENGTH {
         errs.push(max_len_error_chars(DNS1123_LABEL_MAX_LENGTH));
@@ -251,7 +251,7 @@ fn is_dns1123_label(v: &[u8]) -> Vec<String> {
 }
 
 /// `validation.IsDNS1123Subdomain`.
-fn is_dns1123_subdomain(v: &[u8]) -> Vec<String> {
+pub(crate) fn is_dns1123_subdomain(v: &[u8]) -> Vec<String> {
     let mut errs = Vec::new();
     if v.len() > DNS1123_SUBDOMAIN_MAX_LENGTH {
         errs.push(max_len_error_chars(DNS1123_SUBDOMAIN_MAX_LENGTH));
@@ -283,7 +283,7 @@ fn content_is_dns1123_subdomain(v: &[u8]) -> Vec<String> {
 }
 
 /// `validation.IsDNS1035Label`.
-fn is_dns1035_label(v: &[u8]) -> Vec<String> {
+pub(crate) fn is_dns1035_label(v: &[u8]) -> Vec<String> {
     let mut errs = Vec::new();
     if v.len() > DNS1035_LABEL_MAX_LENGTH {
         errs.push(max_len_error_chars(DNS1035_LABEL_MAX_LENGTH));
@@ -299,7 +299,7 @@ fn is_dns1035_label(v: &[u8]) -> Vec<String> {
 }
 
 /// `content.IsLabelKey` (what `validation.IsQualifiedName` points to).
-fn is_label_key(v: &[u8]) -> Vec<String> {
+pub(crate) fn is_label_key(v: &[u8]) -> Vec<String> {
     let examples = ["MyName", "my.name", "123-abc"];
     let mut errs = Vec::new();
     let mut parts = v.splitn(3, |&c| c == b'/');
@@ -344,7 +344,7 @@ fn is_label_key(v: &[u8]) -> Vec<String> {
 }
 
 /// `content.IsLabelValue`.
-fn is_label_value(v: &[u8]) -> Vec<String> {
+pub(crate) fn is_label_value(v: &[u8]) -> Vec<String> {
     let mut errs = Vec::new();
     if v.len() > LABEL_VALUE_MAX_LENGTH {
         errs.push(max_len_error_bytes(LABEL_VALUE_MAX_LENGTH));
