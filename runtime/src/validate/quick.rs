@@ -364,8 +364,8 @@ impl NameKey {
     #[inline]
     pub fn hash(&self) -> u64 {
         const K: u64 = 0x517c_c1b7_2722_0a95;
-        let h = (self.head ^ u64::from(self.len)).wrapping_mul(K);
-        (h.rotate_left(23) ^ self.tail).wrapping_mul(K)
+        // One multiplication: the table index is the product's top bits, which mix all of it.
+        (self.head ^ self.tail.rotate_left(29) ^ u64::from(self.len)).wrapping_mul(K)
     }
 }
 
