@@ -73,22 +73,63 @@ impl Types {
 
     /// Whether a value of this kind (and, for floats, this value) is accepted.
     pub fn accepts<'a>(self, v: impl ValueView<'a>) -> bool {
-        let bit = match v.kind() {
-            Kind::Null => Types::NULL,
-            Kind::Bool => Types::BOOLEAN,
-            Kind::Integer => Types::INTEGER,
-            Kind::Float => {
-                if self.0 & Types::NUMBER != 0 {
-                    return true;
-                }
-                let whole = v.as_f64().is_some_and(|f| f.fract() == 0.0);
-                return whole && self.0 & Types::WHOLE_FLOAT != 0;
-            }
-            Kind::String => Types::STRING,
-            Kind::Array => Types::ARRAY,
-            Kind::Object => Types::OBJECT,
+        self.accepts_class(Class::of(v))
+    }
+
+    /// Whether values of this class are accepted.
+    pub fn accepts_class(self, class: Class) -> bool {
+        let bits = match class {
+            Class::Null => Types::NULL,
+            Class::Bool => Types::BOOLEAN,
+            Class::Integer => Types::INTEGER,
+            Class::WholeFloat => Types::NUMBER | Types::WHOLE_FLOAT,
+            Class::Float => Types::NUMBER,
+            Class::String => Types::STRING,
+            Class::Array => Types::ARRAY,
+            Class::Object => Types::OBJECT,
         };
-        self.0 & bit != 0
+        self.0 & bits != 0
+    }
+}
+
+/// The classes of values that type checks tell apart: the JSON kinds, with floats split by
+/// whether they are whole (which pass as integers).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Class {
+    Null,
+    Bool,
+    Integer,
+    WholeFloat,
+    Float,
+    String,
+    Array,
+    Object,
+}
+
+impl Class {
+    pub const ALL: [Class; 8] = [
+        Class::Null,
+        Class::Bool,
+        Class::Integer,
+        Class::WholeFloat,
+        Class::Float,
+        Class::String,
+        Class::Array,
+        Class::Object,
+    ];
+
+    #[inline]
+    pub fn of<'a>(v: impl ValueView<'a>) -> Class {
+        match v.kind() {
+            Kind::Null => Class::Null,
+            Kind::Bool => Class::Bool,
+            Kind::Integer => Class::Integer,
+            Kind::Float if v.as_f64().is_some_and(|f| f.fract() == 0.0) => Class::WholeFloat,
+            Kind::Float => Class::Float,
+            Kind::String => Class::String,
+            Kind::Array => Class::Array,
+            Kind::Object => Class::Object,
+        }
     }
 }
 

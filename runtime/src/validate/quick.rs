@@ -19,7 +19,7 @@ use super::check::{compose, MAX_DEPTH};
 use super::listtype;
 use super::openapi;
 use super::path::Path;
-use super::plan::{ListType, Node, NodeId, Plan, Required, Types, Unknown};
+use super::plan::{Class, ListType, Node, NodeId, Plan, Required, Types, Unknown};
 use super::sink::Errors;
 use crate::value::{Kind, ValueView};
 
@@ -29,49 +29,41 @@ pub(crate) struct Form {
     heads: Vec<Head>,
     /// Every object node's property table, one after another.
     slots: Vec<PropertySlot>,
-    /// The choices of [`flag::CHOICE`] nodes.
-    choices: Vec<Choice>,
 }
 
-/// `anyOf` and `oneOf` between branches that check nothing but their types: the types each
-/// branch accepts.
-#[derive(Debug)]
-struct Choice {
-    any_of: Box<[Types]>,
-    one_of: Box<[Types]>,
-}
-
-impl Choice {
-    /// The node's choice, when it composes only such branches.
-    fn of(node: &Node, nodes: &[Node]) -> Option<Choice> {
-        let simple = node.all_of.is_empty() && node.not.is_none();
-        let types = |branches: &[NodeId]| -> Option<Box<[Types]>> {
-            branches
-                .iter()
-                .map(|&b| {
-                    let branch = &nodes[b];
-                    let accepts = match branch.type_names.is_empty() {
-                        true => Types::ANY,
-                        false => branch.types,
-                    };
-                    branch.type_only.then_some(accepts)
-                })
-                .collect()
-        };
-        let choice = Choice {
-            any_of: types(&node.any_of)?,
-            one_of: types(&node.one_of)?,
-        };
-        simple.then_some(choice)
+/// `anyOf` and `oneOf` between branches that check nothing but their types (IntOrString,
+/// Quantity), decided per [`Class`] of value when the form is built: bit `c` of the answer is
+/// set when a value of class `c` passes, that is when at least one `anyOf` branch and exactly
+/// one `oneOf` branch accept it, as `compose` finds. `None` when the node composes anything
+/// else.
+fn choice(node: &Node, nodes: &[Node]) -> Option<u32> {
+    if !node.all_of.is_empty() || node.not.is_some() {
+        return None;
     }
-
-    /// What `compose` finds of a non-null scalar: at least one `anyOf` branch and exactly one
-    /// `oneOf` branch accept it.
-    #[inline]
-    fn holds<'a>(&self, v: impl ValueView<'a>) -> bool {
-        (self.any_of.is_empty() || self.any_of.iter().any(|t| t.accepts(v)))
-            && (self.one_of.is_empty() || self.one_of.iter().filter(|t| t.accepts(v)).count() == 1)
-    }
+    let types = |branches: &[NodeId]| -> Option<Vec<Types>> {
+        branches
+            .iter()
+            .map(|&b| {
+                let branch = &nodes[b];
+                let accepts = match branch.type_names.is_empty() {
+                    true => Types::ANY,
+                    false => branch.types,
+                };
+                branch.type_only.then_some(accepts)
+            })
+            .collect()
+    };
+    let (any_of, one_of) = (types(&node.any_of)?, types(&node.one_of)?);
+    let holds = |class: Class| {
+        (any_of.is_empty() || any_of.iter().any(|t| t.accepts_class(class)))
+            && (one_of.is_empty() || one_of.iter().filter(|t| t.accepts_class(class)).count() == 1)
+    };
+    Some(
+        Class::ALL
+            .into_iter()
+            .filter(|&c| holds(c))
+            .fold(0, |bits, c| bits | 1 << c as u32),
+    )
 }
 
 /// What the quick walk reads of a node before anything else.
@@ -82,7 +74,7 @@ struct Head {
     /// `log2` of the property table's size (0: no table).
     table_bits: u8,
     /// Where the property table starts in [`Form::slots`]; for a [`flag::CHOICE`] node
-    /// (which has no properties), its index in [`Form::choices`].
+    /// (which has no properties), the classes of values its [`choice`] passes, as bits.
     at: u32,
     items: u32,
     additional: u32,
@@ -161,7 +153,7 @@ mod flag {
     pub const REQUIRES_UNDECLARED: u16 = 1 << 12;
     /// More declared properties than the walk's bit sets hold.
     pub const MANY: u16 = 1 << 13;
-    /// The node composes as a [`super::Choice`].
+    /// The node composes as a [`super::choice`].
     pub const CHOICE: u16 = 1 << 14;
     /// Checks the walk leaves to `openapi` (and to composition).
     pub const VALUE_CHECKS: u16 = COMPOSES | STRING | NUMBER | ARRAY | ENUM;
@@ -224,14 +216,11 @@ impl Form {
         }));
         let defaulted = bits(&mut node.defaulted.iter().copied());
         let choice = match node.composes() && node.properties.is_empty() {
-            true => Choice::of(node, nodes),
+            true => choice(node, nodes),
             false => None,
         };
         let (at, table_bits, flags) = match choice {
-            Some(c) => {
-                self.choices.push(c);
-                ((self.choices.len() - 1) as u32, 0, flags | flag::CHOICE)
-            }
+            Some(classes) => (classes, 0, flags | flag::CHOICE),
             None if node.properties.is_empty() => (0, 0, flags),
             None => {
                 let (at, bits) = self.table(node, nodes);
@@ -409,7 +398,12 @@ impl<'p> Quick<'p> {
         if flags & flag::TYPE_ONLY != 0 && !container {
             return true;
         }
-        if flags & flag::VALUE_CHECKS != 0 && !self.value_checks(id, head, v, depth) {
+        if flags & flag::VALUE_CHECKS == flag::COMPOSES && flags & flag::CHOICE != 0 {
+            // A choice and nothing else (IntOrString, Quantity): one bit, of a scalar.
+            if container || head.at & 1 << Class::of(v) as u32 == 0 {
+                return false;
+            }
+        } else if flags & flag::VALUE_CHECKS != 0 && !self.value_checks(id, head, v, depth) {
             return false;
         }
         match kind {
@@ -440,7 +434,7 @@ impl<'p> Quick<'p> {
                 return false;
             }
             match flags & flag::CHOICE != 0 {
-                true if !self.form.choices[head.at as usize].holds(v) => return false,
+                true if head.at & 1 << Class::of(v) as u32 == 0 => return false,
                 true => {}
                 false => compose(self.plan, node, v, path, depth, &mut failures),
             }
