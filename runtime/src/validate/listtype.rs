@@ -69,7 +69,8 @@ pub(crate) fn holds<'a, V: ValueView<'a>>(list_type: &ListType, list: V) -> bool
     match list_type {
         ListType::Atomic => true,
         ListType::Set if n < 2 => true,
-        ListType::Map(_) if n == 0 => true,
+        // One item repeats nothing; it only has to be an object.
+        ListType::Map(_) if n < 2 => list.items().all(|item| item.kind() == Kind::Object),
         _ if n > SMALL => {
             let mut errors = Vec::new();
             check(list_type, list, &Path::ROOT, &mut errors);

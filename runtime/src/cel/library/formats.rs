@@ -300,6 +300,10 @@ pub(crate) fn is_dns1035_label(v: &[u8]) -> Vec<String> {
 
 /// `content.IsLabelKey` (what `validation.IsQualifiedName` points to).
 pub(crate) fn is_label_key(v: &[u8]) -> Vec<String> {
+    // The common valid case, a name without a prefix, answered without splitting.
+    if v.len() <= LABEL_KEY_MAX_LENGTH && !v.contains(&b'/') && matches_label_key(v) {
+        return Vec::new();
+    }
     let examples = ["MyName", "my.name", "123-abc"];
     let mut errs = Vec::new();
     let mut parts = v.splitn(3, |&c| c == b'/');
