@@ -141,6 +141,49 @@ mod deployment {
         let doc = deployment(0);
         bencher.bench(|| validator.is_valid(divan::black_box(&doc)));
     }
+
+    /// The same Deployment with two type errors (`replicas` a string, an `image` a number):
+    /// the cost of finding and reporting errors.
+    fn invalid() -> Value {
+        let mut doc = deployment(0);
+        doc["spec"]["replicas"] = json!("3");
+        doc["spec"]["template"]["spec"]["containers"][0]["image"] = json!(5);
+        doc
+    }
+
+    #[divan::bench]
+    fn kubeidl_invalid(bencher: divan::Bencher) {
+        let validator = kubeidl_validator()
+            .as_ref()
+            .as_ref()
+            .expect("Deployment schema");
+        let doc = invalid();
+        assert_eq!(validator.validate(&doc).errors.len(), 2);
+        bencher.bench(|| validator.validate(divan::black_box(&doc)).errors.len());
+    }
+
+    #[divan::bench]
+    fn jsonschema_all_errors_invalid(bencher: divan::Bencher) {
+        let validator = jsonschema_validator();
+        let doc = invalid();
+        assert_eq!(validator.iter_errors(&doc).count(), 2);
+        bencher.bench(|| validator.iter_errors(divan::black_box(&doc)).count());
+    }
+
+    /// The least any validator pays: a walk that reads every key and value of the document
+    /// and checks nothing.
+    #[divan::bench]
+    fn walk_only(bencher: divan::Bencher) {
+        fn walk(v: &Value) -> usize {
+            match v {
+                Value::Object(map) => map.iter().map(|(k, child)| k.len() + walk(child)).sum(),
+                Value::Array(items) => items.iter().map(walk).sum(),
+                _ => 1,
+            }
+        }
+        let doc = deployment(0);
+        bencher.bench(|| walk(divan::black_box(&doc)));
+    }
 }
 
 /// 100 YAML files of 100 manifests each, written once per run to a temporary directory.
