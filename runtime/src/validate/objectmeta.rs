@@ -26,7 +26,7 @@ impl NameRule {
             NameRule::Dns1123Subdomain => {
                 let name = name.as_bytes();
                 match prefix {
-                    true => formats::is_dns1123_subdomain(&formats::mask_trailing_dash(name)),
+                    true => formats::is_dns1123_subdomain_prefix(name),
                     false => formats::is_dns1123_subdomain(name),
                 }
             }

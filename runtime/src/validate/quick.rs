@@ -118,6 +118,12 @@ impl PropertySlot {
         bits: 0,
     };
 
+    /// Whether the child's declared types, if any, accept `v`.
+    #[inline]
+    fn type_holds<'a>(&self, v: impl ValueView<'a>) -> bool {
+        self.bits & slot::TYPED == 0 || self.types.accepts(v)
+    }
+
     #[inline]
     fn holds(&self, key: NameKey) -> bool {
         self.head == key.head && self.tail == key.tail && self.len == key.len
@@ -157,6 +163,20 @@ mod flag {
     pub const CHOICE: u16 = 1 << 14;
     /// Checks the walk leaves to `openapi` (and to composition).
     pub const VALUE_CHECKS: u16 = COMPOSES | STRING | NUMBER | ARRAY | ENUM;
+}
+
+impl Head {
+    /// Whether the node's declared types, if any, accept `v`.
+    #[inline]
+    fn type_holds<'a>(&self, v: impl ValueView<'a>) -> bool {
+        self.flags & flag::TYPED == 0 || self.types.accepts(v)
+    }
+
+    /// Whether a [`flag::CHOICE`] node's choice passes the scalar `v`.
+    #[inline]
+    fn choice_passes<'a>(&self, v: impl ValueView<'a>) -> bool {
+        self.at & 1 << Class::of(v) as u32 != 0
+    }
 }
 
 impl Form {
@@ -388,10 +408,7 @@ impl<'p> Quick<'p> {
         let head = &self.form.heads[id];
         let flags = head.flags;
         let kind = v.kind();
-        if depth > MAX_DEPTH
-            || kind == Kind::Null
-            || flags & flag::TYPED != 0 && !head.types.accepts(v)
-        {
+        if depth > MAX_DEPTH || kind == Kind::Null || !head.type_holds(v) {
             return false;
         }
         let container = matches!(kind, Kind::Array | Kind::Object);
@@ -400,7 +417,7 @@ impl<'p> Quick<'p> {
         }
         if flags & flag::VALUE_CHECKS == flag::COMPOSES && flags & flag::CHOICE != 0 {
             // A choice and nothing else (IntOrString, Quantity): one bit, of a scalar.
-            if container || head.at & 1 << Class::of(v) as u32 == 0 {
+            if container || !head.choice_passes(v) {
                 return false;
             }
         } else if flags & flag::VALUE_CHECKS != 0 && !self.value_checks(id, head, v, depth) {
@@ -434,7 +451,7 @@ impl<'p> Quick<'p> {
                 return false;
             }
             match flags & flag::CHOICE != 0 {
-                true if head.at & 1 << Class::of(v) as u32 == 0 => return false,
+                true if !head.choice_passes(v) => return false,
                 true => {}
                 false => compose(self.plan, node, v, path, depth, &mut failures),
             }
@@ -472,7 +489,7 @@ impl<'p> Quick<'p> {
         let leaf = item_head.flags & flag::TYPE_ONLY != 0 && depth < MAX_DEPTH;
         v.items().all(|item| match item.kind() {
             Kind::Array | Kind::Object | Kind::Null => self.node(items, item, false, depth + 1),
-            _ if leaf => item_head.flags & flag::TYPED == 0 || item_head.types.accepts(item),
+            _ if leaf => item_head.type_holds(item),
             _ => self.node(items, item, false, depth + 1),
         })
     }
@@ -504,7 +521,7 @@ impl<'p> Quick<'p> {
                         && !matches!(child.kind(), Kind::Array | Kind::Object | Kind::Null)
                     {
                         // What `node` would do for it.
-                        bits & slot::TYPED == 0 || slot.types.accepts(child)
+                        slot.type_holds(child)
                     } else {
                         self.node(slot.node as NodeId, child, false, depth + 1)
                     };

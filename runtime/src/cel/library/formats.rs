@@ -97,7 +97,7 @@ pub fn validate(format_name: &str, value: &str) -> Option<Vec<String>> {
         "dns1035Label" => is_dns1035_label(v),
         "qualifiedName" => is_label_key(v),
         "dns1123LabelPrefix" => is_dns1123_label(&mask_trailing_dash(v)),
-        "dns1123SubdomainPrefix" => is_dns1123_subdomain(&mask_trailing_dash(v)),
+        "dns1123SubdomainPrefix" => is_dns1123_subdomain_prefix(v),
         "dns1035LabelPrefix" => is_dns1035_label(&mask_trailing_dash(v)),
         "labelValue" => is_label_value(v),
         "uri" => match super::url::parse_request_uri(value) {
@@ -181,7 +181,7 @@ const EMPTY_ERROR: &str = "must be non-empty";
 
 /// `apimachinery/pkg/api/validation.maskTrailingDash`: when a generated name
 /// ends in '-', its last two bytes are replaced by "a" before validation.
-pub(crate) fn mask_trailing_dash(name: &[u8]) -> Vec<u8> {
+fn mask_trailing_dash(name: &[u8]) -> Vec<u8> {
     if name.len() > 1 && name.ends_with(b"-") {
         let mut out = name[..name.len() - 2].to_vec();
         out.push(b'a');
@@ -248,6 +248,12 @@ pub(crate) fn is_dns1123_label(v: &[u8]) -> Vec<String> {
         }
     }
     errs
+}
+
+/// `validation.NameIsDNSSubdomain` for a generateName prefix: the subdomain check of the name
+/// with a trailing dash masked.
+pub(crate) fn is_dns1123_subdomain_prefix(v: &[u8]) -> Vec<String> {
+    is_dns1123_subdomain(&mask_trailing_dash(v))
 }
 
 /// `validation.IsDNS1123Subdomain`.
