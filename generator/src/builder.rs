@@ -44,6 +44,7 @@ impl Generator {
                 lenient: false,
                 strict_cost: false,
                 explicit_defaults_only: false,
+                shadowed: false,
             },
             ..Generator::default()
         }
@@ -83,6 +84,13 @@ impl Generator {
     /// Report bad validation tags as warnings instead of failing (off by default).
     pub fn lenient(mut self, on: bool) -> Generator {
         self.options.lenient = on;
+        self
+    }
+
+    /// Publish shadowed tags (`+k8s:alpha(...)=+<tag>`, `+k8s:beta(...)=+<tag>`) too (off by
+    /// default: the apiserver enforces its handwritten validation instead).
+    pub fn shadowed(mut self, on: bool) -> Generator {
+        self.options.shadowed = on;
         self
     }
 

@@ -12,10 +12,28 @@ const WIDGETS: &str = "testdata/manifests/crd/widgets.yaml";
 
 #[test]
 fn custom_resources_get_the_apiservers_errors_with_positions() {
+    // Strict decoding, the default: a document with unknown fields fails with them alone.
     let out = kubeidl(&["validate", "--crds", CRD, WIDGETS]);
     assert_eq!(out.status.code(), Some(1));
     let expected = "\
 testdata/manifests/crd/widgets.yaml:25:11: Widget bad (document 2): spec.colour: Invalid value: value provided for unknown field
+testdata/manifests/crd/widgets.yaml:37:7: Widget rules (document 3): spec: Invalid value: minReplicas (9) must not exceed maxReplicas (3)
+testdata/manifests/crd/widgets.yaml:40:9: Widget rules (document 3): spec.tags: Forbidden: the tag 'forbidden' is not allowed
+";
+    assert_eq!(stdout(&out), expected);
+    assert!(stderr(&out).contains("3 document(s): 1 valid, 2 invalid, 0 unusable, 0 skipped"));
+
+    // Warn: unknown fields are dropped with a warning, and the rest is validated.
+    let out = kubeidl(&[
+        "validate",
+        "--field-validation=warn",
+        "--crds",
+        CRD,
+        WIDGETS,
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let expected = "\
+warning: testdata/manifests/crd/widgets.yaml:25:11: Widget bad (document 2): spec.colour: Invalid value: value provided for unknown field
 testdata/manifests/crd/widgets.yaml:22:16: Widget bad (document 2): spec.maxReplicas: Invalid value: 60: spec.maxReplicas in body should be less than or equal to 50
 testdata/manifests/crd/widgets.yaml:21:16: Widget bad (document 2): spec.minReplicas: Invalid value: -1: spec.minReplicas in body should be greater than or equal to 0
 testdata/manifests/crd/widgets.yaml:23:10: Widget bad (document 2): spec.owner: Invalid value: \"nobody\": spec.owner in body must be of type email: \"nobody\"
@@ -169,25 +187,127 @@ fn stdin_and_a_missing_schema() {
 }
 
 #[test]
-fn native_manifests_against_the_published_1_35_schemas() {
-    let schemas = repo().join("../shared/conformance/k8s-1.35");
-    if !schemas.is_dir() {
-        eprintln!("skipped: ../shared/conformance/k8s-1.35 is not there");
-        return;
-    }
-    let out = kubeidl(&[
-        "validate",
-        "--schemas",
-        schemas.to_str().unwrap(),
-        "testdata/manifests/native/workloads.yaml",
-    ]);
+fn native_manifests_need_no_flags() {
+    // The built-in kinds of Kubernetes are embedded; strict decoding reports the unknown field
+    // of document 2 alone.
+    let out = kubeidl(&["validate", "testdata/manifests/native/workloads.yaml"]);
     assert_eq!(out.status.code(), Some(1));
     let expected = "\
 testdata/manifests/native/workloads.yaml:33:18: Pod broken-pod (document 2): spec.containers[0].imagePolicy: Invalid value: value provided for unknown field
-testdata/manifests/native/workloads.yaml:31:22: Pod broken-pod (document 2): spec.containers[0].ports[0].containerPort: Invalid value: \"string\": spec.containers[0].ports[0].containerPort in body must be of type integer: \"string\"
-testdata/manifests/native/workloads.yaml:32:17: Pod broken-pod (document 2): spec.containers[0].ports[0].protocol: Invalid value: \"integer\": spec.containers[0].ports[0].protocol in body must be of type string: \"integer\"
 testdata/manifests/native/workloads.yaml:48:9: ConfigMap Settings (document 4): metadata.name: Invalid value: \"Settings\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')
 testdata/manifests/native/workloads.yaml:51:12: ConfigMap Settings (document 4): data.retries: Invalid value: \"integer\": data.retries in body must be of type string: \"integer\"
 ";
     assert_eq!(stdout(&out), expected);
+    // With warn, the rest of document 2 is validated too, the enum of `protocol` included
+    // (which an apiserver enforces but does not publish).
+    let out = kubeidl(&[
+        "validate",
+        "--kube-version",
+        "1.35",
+        "--field-validation",
+        "warn",
+        "testdata/manifests/native/workloads.yaml",
+    ]);
+    let text = stdout(&out);
+    assert!(text.starts_with("warning: testdata/manifests/native/workloads.yaml:33:18: Pod broken-pod (document 2): spec.containers[0].imagePolicy: Invalid value: value provided for unknown field\n"), "{text}");
+    assert!(text.contains("testdata/manifests/native/workloads.yaml:32:17: Pod broken-pod (document 2): spec.containers[0].ports[0].protocol: Unsupported value: 22: supported values: \"SCTP\", \"TCP\", \"UDP\"\n"), "{text}");
+}
+
+#[test]
+fn plain_configuration_and_unknown_kinds_are_skipped_when_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("mixed.yaml");
+    std::fs::write(
+        &file,
+        "settings: {debug: true}\n---\napiVersion: example.com/v1\nkind: Gadget\nmetadata: {name: g}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: ok}\n---\napiVersion: v1\nkind: Secret\nmetadata: {name: BAD}\n",
+    )
+    .unwrap();
+    let file = file.to_str().unwrap();
+    let out = kubeidl(&["validate", file]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    let out = kubeidl(&[
+        "validate",
+        "--ignore-missing-schemas",
+        "-v",
+        "--skip-kinds",
+        "Secret",
+        file,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("document 1: skipped: no kind or apiVersion"),
+        "{text}"
+    );
+    assert!(
+        text.contains("document 2: skipped: no schema for its kind"),
+        "{text}"
+    );
+    assert!(
+        text.contains("document 4: skipped: kind skipped (--skip-kinds)"),
+        "{text}"
+    );
+    assert!(stderr(&out).contains("4 document(s): 1 valid, 0 invalid, 0 unusable, 3 skipped"));
+    // A kind named with its group and version is skipped only in that version.
+    let out = kubeidl(&[
+        "validate",
+        "--ignore-missing-schemas",
+        "--skip-kinds",
+        "apps/v1/Secret",
+        file,
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+}
+
+#[test]
+fn non_crd_documents_in_crd_directories_are_skipped() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(repo().join(CRD), dir.path().join("widgets-crd.yaml")).unwrap();
+    std::fs::write(
+        dir.path().join("pdb.yaml"),
+        "apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: p}\nspec: {maxUnavailable: 1}\n",
+    )
+    .unwrap();
+    let out = kubeidl(&[
+        "validate",
+        "-v",
+        "--crds",
+        dir.path().to_str().unwrap(),
+        WIDGETS,
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("skipped in --crds: kind is \"PodDisruptionBudget\""));
+}
+
+#[test]
+fn crd_manifests_are_checked_as_apiextensions_checks_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("crd.yaml");
+    std::fs::write(
+        &file,
+        "apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: things.example.com}
+spec:
+  group: example.com
+  names: {kind: Thing, plural: things}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              message: {type: strign}
+",
+    )
+    .unwrap();
+    let out = kubeidl(&["validate", "--kube-version", "1.30", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains(": CustomResourceDefinition things.example.com (document 1): spec.validation.openAPIV3Schema.properties[spec].properties[message].type: Unsupported value: \"strign\": supported values: \"array\", \"boolean\", \"integer\", \"number\", \"object\", \"string\"\n"), "{}", stdout(&out));
 }

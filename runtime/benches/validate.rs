@@ -246,7 +246,7 @@ fn to_yaml(v: &Value, indent: usize) -> String {
 #[divan::bench(sample_count = 5, sample_size = 1)]
 fn ten_thousand_manifests_from_disk(bencher: divan::Bencher) {
     let dir = manifest_dir();
-    let mut catalog = catalog();
+    let catalog = catalog();
     bencher.bench_local(|| {
         let mut documents = 0;
         let mut invalid = 0;

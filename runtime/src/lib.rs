@@ -9,6 +9,7 @@ pub mod cel;
 pub mod comments;
 pub mod document;
 pub mod errors;
+pub mod kube;
 pub mod schema;
 pub mod strconv;
 pub mod tags;

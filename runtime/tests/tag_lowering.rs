@@ -205,6 +205,17 @@ fn examples() -> Vec<(Rule, Vec<&'static str>, ValueKind, Scopes)> {
             K::String,
             field,
         ),
+        (
+            R::Stage,
+            vec![
+                "+k8s:alpha(since: \"1.36\")=+k8s:maxItems=16",
+                "+k8s:beta=+k8s:maxItems=16",
+            ],
+            K::List,
+            field,
+        ),
+        (R::MaxBytes, vec!["+k8s:maxBytes=64"], K::String, field),
+        (R::Mode, vec!["+k8s:discriminator"], K::String, field),
         (R::OpaqueType, vec!["+k8s:opaqueType"], K::Struct, field),
         (
             R::Type,
@@ -315,7 +326,7 @@ fn every_rule_has_an_example() {
 fn each_rule_lowered() {
     for (rule, lines, kind, scope) in examples() {
         let text = lowered(&lines, kind, scope);
-        let expect_warning = matches!(rule, Rule::IfEnabled | Rule::IfDisabled);
+        let expect_warning = matches!(rule, Rule::IfEnabled | Rule::IfDisabled | Rule::Mode);
         assert_eq!(
             text.contains("problem at"),
             expect_warning,
@@ -359,5 +370,36 @@ fn item_selectors_are_typed_by_the_key_field() {
     assert_eq!(
         out.errors[0].message,
         "+k8s:item: the value must be an integer like the field"
+    );
+}
+
+#[test]
+fn shadowed_tags_lower_as_the_tag_they_wrap_when_asked_for() {
+    let place = Place {
+        scope: Scopes::FIELD,
+        kind: ValueKind::List,
+        json: Some("items"),
+        name: Some("Items"),
+        elem: Some(ValueKind::String),
+        members: &[],
+    };
+    let tags = vec![At {
+        tag: read_line(r#"+k8s:alpha(since: "1.36")=+k8s:maxItems=16"#)
+            .unwrap()
+            .unwrap(),
+        pos: 1,
+    }];
+    let mut schema = Schema::default();
+    let out = lower(&place, &kubeidl::tags::lower::unshadow(tags), &mut schema);
+    assert_eq!(schema.max_items, Some(16));
+    assert_eq!((out.counts.lowered, out.counts.documentation), (1, 0));
+    // A stage's `since` must be a version.
+    let bad = read_line(r#"+k8s:beta(since: "soon")=+k8s:maxItems=16"#)
+        .unwrap()
+        .unwrap();
+    let out = lower(&place, &[At { tag: bad, pos: 1 }], &mut Schema::default());
+    assert_eq!(
+        out.errors[0].message,
+        r#"+k8s:beta(since: "soon"): want a version such as "1.36""#
     );
 }

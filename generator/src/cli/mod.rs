@@ -91,39 +91,71 @@ pub enum Command {
     Cel(CelArgs),
     /// Validate manifests as a Kubernetes apiserver would, without contacting one.
     ///
-    /// Schemas come from OpenAPI v3 documents as an apiserver publishes them (--schemas, a file
-    /// or a directory of them; kinds are found through x-kubernetes-group-version-kind) and from
-    /// CustomResourceDefinitions (--crds). Each document of each FILE (YAML or JSON, several
-    /// documents per file, - for stdin, directories searched for .yaml/.yml/.json) is checked:
-    /// unknown fields, types, required, enums, bounds, lengths, patterns, formats, list types,
-    /// metadata, and CEL rules (x-kubernetes-validations). With --old, objects found there (by
-    /// kind, namespace and name) are validated as updates: transition rules see oldSelf and
-    /// unchanged values are ratcheted.
+    /// Built-in kinds need nothing but the manifest: the schemas of every built-in kind of
+    /// Kubernetes 1.30 to 1.36 are inside kubeidl (--kube-version picks one; the newest by
+    /// default), with the enum values and declarative validations the apiserver enforces.
+    /// Custom kinds come from CustomResourceDefinitions (--crds); --schemas adds or overrides
+    /// kinds from OpenAPI v3 documents (kinds found through x-kubernetes-group-version-kind).
+    ///
+    /// Each document of each FILE (YAML or JSON, several documents per file, - for stdin,
+    /// directories searched for .yaml/.yml/.json, files checked in parallel, reported in order)
+    /// is decoded as the apiserver decodes it (unknown fields fail the document alone, unless
+    /// --field-validation says otherwise), then checked: types, required, enums, bounds,
+    /// lengths, patterns, formats, list types, metadata, and CEL rules. A
+    /// CustomResourceDefinition document is also checked as apiextensions checks a CRD (its
+    /// schema structural, its rules compiling within their cost). With --old, objects found
+    /// there (by kind, namespace and name) are validated as updates: transition rules see
+    /// oldSelf and unchanged values are ratcheted.
     ///
     /// Errors print as the apiserver prints them, after the file:line:col of the offending
-    /// node. Exit code: 0 all valid, 1 some document invalid, 2 unusable input (unreadable
-    /// YAML, no kind, a kind without schema).
+    /// node, and a summary line follows on stderr. Exit code: 0 all valid, 1 some document
+    /// invalid, 2 unusable input (unreadable YAML, no kind, a kind without schema).
     ///
     /// Examples:
     ///
-    ///   kubeidl validate --schemas ../shared/conformance/k8s-1.35 deploy.yaml
+    ///   kubeidl validate deploy.yaml
     ///
-    ///   kubeidl validate --crds crds/ --old live.yaml -o json manifests/
+    ///   kubeidl validate --kube-version 1.33 -o json manifests/
+    ///
+    ///   kubeidl validate --crds config/crd/ --old live.yaml config/samples/
+    ///
+    ///   kubeidl validate --ignore-missing-schemas --skip-kinds Secret,example.com/v1/Widget repo/
     #[command(verbatim_doc_comment)]
     Validate(ValidateArgs),
 }
 
 #[derive(Args)]
 pub struct ValidateArgs {
-    /// OpenAPI v3 documents (a file, or a directory searched for .json files). Repeatable.
+    /// The Kubernetes version whose built-in kinds to use (1.30 to 1.36; 1.35.2 and v1.35 name
+    /// 1.35).
+    #[arg(long = "kube-version", value_name = "VERSION", default_value = kubeidl::kube::NEWEST)]
+    pub kube_version: String,
+    /// OpenAPI v3 documents (a file, or a directory searched for .json files), whose kinds add
+    /// to or replace the built-in ones. Repeatable.
     #[arg(long = "schemas", value_name = "PATH")]
     pub schemas: Vec<PathBuf>,
-    /// CustomResourceDefinitions (a YAML/JSON file, or a directory of them). Repeatable.
+    /// CustomResourceDefinitions (a YAML/JSON file, or a directory of them; other documents
+    /// there are skipped, and listed with -v). Repeatable.
     #[arg(long = "crds", value_name = "PATH")]
     pub crds: Vec<PathBuf>,
     /// The current objects, to validate FILE's objects as updates of them.
     #[arg(long = "old", value_name = "FILE")]
     pub old: Option<PathBuf>,
+    /// Kinds not to validate, comma-separated: `Secret`, or with group and version
+    /// `apps/v1/Deployment`, `v1/ConfigMap`. Repeatable.
+    #[arg(long = "skip-kinds", value_name = "KINDS", value_delimiter = ',')]
+    pub skip_kinds: Vec<String>,
+    /// Skip documents whose kind has no schema, and documents with no kind or apiVersion
+    /// (plain configuration files), instead of counting them as unusable.
+    #[arg(long)]
+    pub ignore_missing_schemas: bool,
+    /// What unknown fields do: strict (the document fails with them alone, as kubectl's
+    /// default), warn (dropped with a warning, the rest validated), or ignore (dropped).
+    #[arg(long = "field-validation", value_name = "MODE", default_value = "strict", value_parser = ["strict", "warn", "ignore"])]
+    pub field_validation: String,
+    /// Say more: documents skipped and why, non-CRD documents in --crds.
+    #[arg(short = 'v', long)]
+    pub verbose: bool,
     /// Output format: text (errors with positions), or json (a Status per document, by file).
     #[arg(short = 'o', long = "output", value_name = "FORMAT", default_value = "text", value_parser = ["text", "json"])]
     pub output: String,
@@ -202,6 +234,11 @@ pub struct OpenapiArgs {
     /// Print to stderr how many validation tags were read, lowered, and only documentation.
     #[arg(long)]
     pub summary: bool,
+    /// Also lower tags under a stage wrapper (`+k8s:alpha(since: "1.36")=+k8s:maxItems=16`,
+    /// `+k8s:beta(...)`). Off by default: the apiserver runs them only in shadow of its
+    /// handwritten validation, so they count as documentation.
+    #[arg(long, conflicts_with = "no_validations")]
+    pub shadowed: bool,
     /// Write the document to FILE (atomically: a temporary file renamed into place) instead of stdout.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,

@@ -14,6 +14,7 @@ pub fn run(args: OpenapiArgs) -> Result<ExitCode, Error> {
         lenient: args.lenient,
         strict_cost: false,
         explicit_defaults_only: false,
+        shadowed: args.shadowed,
     };
     let generated = generate(&loader, &args.packages, &options)?;
     for warning in &generated.warnings {

@@ -1,26 +1,114 @@
-//! `kubeidl validate`: manifests checked against schemas from OpenAPI documents and CRDs.
+//! `kubeidl validate`: manifests checked against the built-in kinds of a Kubernetes release,
+//! OpenAPI documents and CRDs, files in parallel, reported in input order.
 
 use super::ValidateArgs;
 use kubeidl::document::{read_documents, Document, DocumentError};
 use kubeidl::errors::{invalid_status, FieldError};
-use kubeidl::validate::{Catalog, Gvk};
+use kubeidl::validate::{crd_manifest_errors, Catalog, FieldValidation, Gvk};
 use kubeidl_gen::Error;
 use serde_json::{json, Map, Value};
 use std::collections::HashMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// How one document fared.
 #[derive(PartialEq, Eq, PartialOrd, Ord, Clone, Copy)]
 enum Verdict {
     Valid,
+    Skipped,
     Invalid,
     Unusable,
 }
 
+/// Objects by (apiVersion, kind, namespace, name), for --old.
+type OldObjects = HashMap<(String, String, String, String), Value>;
+
+/// What the checks of every file share.
+struct Context<'a> {
+    catalog: &'a Catalog,
+    old_objects: &'a OldObjects,
+    args: &'a ValidateArgs,
+}
+
+/// What one input file gave: its text output and a Status per document.
+struct FileReport {
+    label: String,
+    text: String,
+    statuses: Vec<Value>,
+    verdicts: Vec<Verdict>,
+}
+
 pub fn run(args: ValidateArgs) -> Result<ExitCode, Error> {
+    let catalog = load_catalog(&args)?;
+    let old_objects = match &args.old {
+        Some(path) => index_objects(&read(path)?),
+        None => HashMap::new(),
+    };
+
+    let mut inputs: Vec<Option<PathBuf>> = Vec::new();
+    for input in &args.files {
+        if input == "-" {
+            inputs.push(None);
+        } else {
+            inputs.extend(
+                files_below(Path::new(input), &["yaml", "yml", "json"])?
+                    .into_iter()
+                    .map(Some),
+            );
+        }
+    }
+    let context = Context {
+        catalog: &catalog,
+        old_objects: &old_objects,
+        args: &args,
+    };
+    let reports = check_files(&context, &inputs)?;
+
+    let mut statuses: Map<String, Value> = Map::new();
+    let mut worst = Verdict::Valid;
+    let mut counts = [0usize; 4];
+    for report in reports {
+        print!("{}", report.text);
+        for v in &report.verdicts {
+            counts[*v as usize] += 1;
+            if *v != Verdict::Skipped {
+                worst = worst.max(*v);
+            }
+        }
+        statuses.insert(report.label, Value::Array(report.statuses));
+    }
+    if args.output == "json" {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&Value::Object(statuses)).expect("JSON")
+        );
+    }
+    eprintln!(
+        "{} document(s): {} valid, {} invalid, {} unusable, {} skipped",
+        counts.iter().sum::<usize>(),
+        counts[Verdict::Valid as usize],
+        counts[Verdict::Invalid as usize],
+        counts[Verdict::Unusable as usize],
+        counts[Verdict::Skipped as usize],
+    );
+    Ok(match worst {
+        Verdict::Valid | Verdict::Skipped => ExitCode::SUCCESS,
+        Verdict::Invalid => ExitCode::from(1),
+        Verdict::Unusable => ExitCode::from(2),
+    })
+}
+
+/// The kinds: --schemas first, then --crds, then the release's built-in kinds, so that what the
+/// user gives replaces what is built in.
+fn load_catalog(args: &ValidateArgs) -> Result<Catalog, Error> {
     let mut catalog = Catalog::new();
+    catalog.set_field_validation(match args.field_validation.as_str() {
+        "warn" => FieldValidation::Warn,
+        "ignore" => FieldValidation::Ignore,
+        _ => FieldValidation::Strict,
+    });
     for path in &args.schemas {
         for file in files_below(path, &["json"])? {
             let doc: Value = serde_json::from_slice(&read(&file)?)
@@ -33,7 +121,27 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode, Error> {
     for path in &args.crds {
         for file in files_below(path, &["yaml", "yml", "json"])? {
             for doc in read_documents(&read(&file)?) {
-                let doc = doc.map_err(|e| Error::new(format!("{}:{e}", file.display())))?;
+                let doc = doc.map_err(|e| {
+                    let at = e.position.map(|p| format!("{}:{}:", p.line, p.column));
+                    Error::new(format!(
+                        "{}:{} document {}: {}",
+                        file.display(),
+                        at.unwrap_or_default(),
+                        e.index + 1,
+                        e.message
+                    ))
+                })?;
+                let kind = doc.value.get("kind").and_then(Value::as_str).unwrap_or("");
+                if kind != "CustomResourceDefinition" {
+                    if args.verbose {
+                        eprintln!(
+                            "{}: document {}: skipped in --crds: kind is {kind:?}, not CustomResourceDefinition",
+                            file.display(),
+                            doc.index + 1
+                        );
+                    }
+                    continue;
+                }
                 catalog.add_crd(&doc.value).map_err(|e| {
                     Error::new(format!(
                         "{}: document {}: {e}",
@@ -44,73 +152,76 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode, Error> {
             }
         }
     }
-    let old_objects = match &args.old {
-        Some(path) => index_objects(&read(path)?),
-        None => HashMap::new(),
-    };
+    let release = kubeidl::kube::release(&args.kube_version)
+        .map_err(|e| Error::new(format!("--kube-version: {e}")))?;
+    catalog
+        .add_openapi_document(&release.document)
+        .map_err(|e| {
+            Error::new(format!(
+                "the built-in kinds of Kubernetes {}: {e}",
+                release.version
+            ))
+        })?;
+    Ok(catalog)
+}
 
-    let json_output = args.output == "json";
-    let mut statuses: Map<String, Value> = Map::new();
-    let mut worst = Verdict::Valid;
-    let mut counts = [0usize; 3];
-    for input in &args.files {
-        let (name, files) = if input == "-" {
-            ("-".to_string(), vec![None])
-        } else {
-            (
-                input.clone(),
-                files_below(Path::new(input), &["yaml", "yml", "json"])?
-                    .into_iter()
-                    .map(Some)
-                    .collect(),
-            )
-        };
-        let _ = name;
-        for file in files {
-            let (label, bytes) = match &file {
-                Some(f) => (f.display().to_string(), read(f)?),
-                None => {
-                    let mut buf = Vec::new();
-                    std::io::stdin()
-                        .read_to_end(&mut buf)
-                        .map_err(|e| Error::new(format!("stdin: {e}")))?;
-                    ("<stdin>".to_string(), buf)
-                }
-            };
-            let mut file_statuses = Vec::new();
-            for doc in read_documents(&bytes) {
-                let (verdict, status) = match doc {
-                    Err(e) => unusable_document(&label, &e, json_output),
-                    Ok(doc) => {
-                        check_document(&mut catalog, &old_objects, &label, &doc, json_output)
-                    }
+/// Checks the files on every core, each file by one worker; reports come back in input order.
+fn check_files(
+    context: &Context<'_>,
+    inputs: &[Option<PathBuf>],
+) -> Result<Vec<FileReport>, Error> {
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(inputs.len().max(1));
+    let next = AtomicUsize::new(0);
+    let mut slots: Vec<Option<Result<FileReport, Error>>> = Vec::new();
+    slots.resize_with(inputs.len(), || None);
+    let done = std::sync::Mutex::new(slots);
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(input) = inputs.get(i) else {
+                    break;
                 };
-                counts[verdict as usize] += 1;
-                worst = worst.max(verdict);
-                file_statuses.push(status);
-            }
-            statuses.insert(label, Value::Array(file_statuses));
+                let report = check_file(context, input.as_deref());
+                done.lock().expect("reports")[i] = Some(report);
+            });
         }
+    });
+    done.into_inner()
+        .expect("reports")
+        .into_iter()
+        .map(|r| r.expect("every file checked"))
+        .collect()
+}
+
+fn check_file(context: &Context<'_>, file: Option<&Path>) -> Result<FileReport, Error> {
+    let (label, bytes) = match file {
+        Some(f) => (f.display().to_string(), read(f)?),
+        None => {
+            let mut buf = Vec::new();
+            std::io::stdin()
+                .read_to_end(&mut buf)
+                .map_err(|e| Error::new(format!("stdin: {e}")))?;
+            ("<stdin>".to_string(), buf)
+        }
+    };
+    let mut report = FileReport {
+        label,
+        text: String::new(),
+        statuses: Vec::new(),
+        verdicts: Vec::new(),
+    };
+    for doc in read_documents(&bytes) {
+        let (verdict, status) = match doc {
+            Err(e) => unusable_document(&mut report, &e, context.args),
+            Ok(doc) => check_document(context, &mut report, &doc),
+        };
+        report.verdicts.push(verdict);
+        report.statuses.push(status);
     }
-    if json_output {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&Value::Object(statuses)).expect("JSON")
-        );
-    } else {
-        eprintln!(
-            "{} document(s): {} valid, {} invalid, {} unusable",
-            counts.iter().sum::<usize>(),
-            counts[0],
-            counts[1],
-            counts[2]
-        );
-    }
-    Ok(match worst {
-        Verdict::Valid => ExitCode::SUCCESS,
-        Verdict::Invalid => ExitCode::from(1),
-        Verdict::Unusable => ExitCode::from(2),
-    })
+    Ok(report)
 }
 
 fn read(path: &Path) -> Result<Vec<u8>, Error> {
@@ -149,8 +260,7 @@ fn files_below(path: &Path, extensions: &[&str]) -> Result<Vec<PathBuf>, Error> 
     Ok(out)
 }
 
-/// Objects by (apiVersion, kind, namespace, name), for --old.
-fn index_objects(bytes: &[u8]) -> HashMap<(String, String, String, String), Value> {
+fn index_objects(bytes: &[u8]) -> OldObjects {
     read_documents(bytes)
         .into_iter()
         .filter_map(Result::ok)
@@ -173,13 +283,22 @@ fn identity(v: &Value) -> (String, String, String, String) {
     )
 }
 
-fn unusable_document(label: &str, e: &DocumentError, json_output: bool) -> (Verdict, Value) {
+fn unusable_document(
+    report: &mut FileReport,
+    e: &DocumentError,
+    args: &ValidateArgs,
+) -> (Verdict, Value) {
     let at = e
         .position
         .map(|p| format!("{}:{}", p.line, p.column))
         .unwrap_or_else(|| "1:1".to_string());
-    if !json_output {
-        println!("{label}:{at}: document {}: {}", e.index + 1, e.message);
+    if args.output == "text" {
+        report.text += &format!(
+            "{}:{at}: document {}: {}\n",
+            report.label,
+            e.index + 1,
+            e.message
+        );
     }
     (Verdict::Unusable, bad_request(&e.message))
 }
@@ -188,13 +307,18 @@ fn bad_request(message: &str) -> Value {
     json!({"metadata": {}, "status": "Failure", "message": message, "reason": "BadRequest", "code": 400})
 }
 
+/// Whether `--skip-kinds` names the kind: `Kind`, `version/Kind` or `group/version/Kind`.
+fn skipped_kind(skip: &[String], api_version: &str, kind: &str) -> bool {
+    let full = format!("{api_version}/{kind}");
+    skip.iter().any(|s| s == kind || *s == full)
+}
+
 fn check_document(
-    catalog: &mut Catalog,
-    old_objects: &HashMap<(String, String, String, String), Value>,
-    label: &str,
+    context: &Context<'_>,
+    report: &mut FileReport,
     doc: &Document,
-    json_output: bool,
 ) -> (Verdict, Value) {
+    let args = context.args;
     let text = |p: &str| {
         doc.value
             .pointer(p)
@@ -204,46 +328,77 @@ fn check_document(
     };
     let (api_version, kind, name) = (text("/apiVersion"), text("/kind"), text("/metadata/name"));
     let number = doc.index + 1;
-    let unusable = |message: String| {
-        let at = doc.positions.at;
-        let at = format!("{}:{}", at.line, at.column);
-        if !json_output {
-            println!("{label}:{at}: document {number}: {message}");
+    let label = report.label.clone();
+    let at = doc.positions.at;
+    let mut say = |message: String| {
+        if args.output == "text" {
+            report.text += &format!(
+                "{label}:{}:{}: document {number}: {message}\n",
+                at.line, at.column
+            );
         }
-        (Verdict::Unusable, bad_request(&message))
     };
-    if kind.is_empty() || api_version.is_empty() {
-        return unusable(
-            "the document has no kind or apiVersion: every object needs both".to_string(),
+    let no_kind = kind.is_empty() || api_version.is_empty();
+    let gvk = Gvk::of(&api_version, &kind);
+    let skip = if no_kind {
+        args.ignore_missing_schemas
+            .then_some("no kind or apiVersion: not a Kubernetes object")
+    } else if skipped_kind(&args.skip_kinds, &api_version, &kind) {
+        Some("kind skipped (--skip-kinds)")
+    } else if args.ignore_missing_schemas && !context.catalog.knows(&gvk) {
+        Some("no schema for its kind (--ignore-missing-schemas)")
+    } else {
+        None
+    };
+    if let Some(why) = skip {
+        if args.verbose {
+            say(format!("skipped: {why}"));
+        }
+        return (
+            Verdict::Skipped,
+            json!({"metadata": {}, "status": "Success"}),
         );
     }
-    let gvk = Gvk::of(&api_version, &kind);
-    let validator = catalog.validator(&gvk);
+    if no_kind {
+        let message = "the document has no kind or apiVersion: every object needs both (--ignore-missing-schemas skips such documents)".to_string();
+        say(message.clone());
+        return (Verdict::Unusable, bad_request(&message));
+    }
+    let validator = context.catalog.validator(&gvk);
     let validator = match validator.as_ref() {
         Ok(v) => v,
-        Err(e) => return unusable(e.clone()),
+        Err(e) => {
+            say(e.clone());
+            return (Verdict::Unusable, bad_request(e));
+        }
     };
-    let report = match old_objects.get(&identity(&doc.value)) {
+    let mut result = match context.old_objects.get(&identity(&doc.value)) {
         Some(old) => validator.validate_update(doc.view(), old),
         None => validator.validate(doc.view()),
     };
+    if gvk.group == "apiextensions.k8s.io"
+        && kind == "CustomResourceDefinition"
+        && result.is_valid()
+    {
+        result.errors = crd_manifest_errors(&doc.value);
+    }
     let describe = |e: &FieldError| {
         let at = doc.positions.find(&e.path.pointer());
         let at = format!("{}:{}", at.line, at.column);
         format!("{label}:{at}: {kind} {name} (document {number}): {e}")
     };
-    if !json_output {
-        for w in &report.warnings {
-            println!("warning: {}", describe(w));
+    if args.output == "text" {
+        for w in &result.warnings {
+            report.text += &format!("warning: {}\n", describe(w));
         }
-        for e in &report.errors {
-            println!("{}", describe(e));
+        for e in &result.errors {
+            report.text += &format!("{}\n", describe(e));
         }
     }
-    if report.errors.is_empty() {
+    if result.errors.is_empty() {
         return (Verdict::Valid, json!({"metadata": {}, "status": "Success"}));
     }
-    let mut status = invalid_status(&gvk.group, &kind, &name, &report.errors);
+    let mut status = invalid_status(&gvk.group, &kind, &name, &result.errors);
     if let Value::Object(m) = &mut status {
         // kubectl-validate's shape: the Status without its type meta.
         m.remove("kind");

@@ -98,6 +98,7 @@ pub fn generate(loader: &Loader, package_args: &[String], options: &Options) -> 
             lenient: options.lenient,
             strict_cost: true,
             explicit_defaults_only: true,
+            shadowed: false,
         },
     )?;
     let mut definitions = generated.document.schemas;

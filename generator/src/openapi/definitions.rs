@@ -16,7 +16,7 @@ use crate::go::{
 use kubeidl::comments::description;
 use kubeidl::schema::{wrap_refs, Document, Schema, SchemaType};
 use kubeidl::tags::lower::{
-    add_rules, lower, union_rules, At, Counts, Lowered, Place, UnionMember, Validation,
+    add_rules, lower, union_rules, unshadow, At, Counts, Lowered, Place, UnionMember, Validation,
 };
 use kubeidl::tags::registry::Scopes;
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
@@ -40,6 +40,9 @@ pub struct Options {
     /// non-pointer, non-omitempty members. A CRD needs this: the apiserver applies a CRD's
     /// defaults before validating, so `default: ""` would satisfy `required` and fail `enum`.
     pub explicit_defaults_only: bool,
+    /// Publish the tags the apiserver runs in shadow of its handwritten validation
+    /// (`+k8s:alpha(since: "1.36")=+<tag>`, `+k8s:beta(...)`); by default they only document.
+    pub shadowed: bool,
 }
 
 /// The generated document and what the user should hear about.
@@ -593,7 +596,10 @@ impl Walk<'_> {
         schema: &mut Schema,
     ) -> Lowered<SourcePos> {
         let mut errors = Vec::new();
-        let tags = read_tags(doc, file, &mut errors);
+        let mut tags = read_tags(doc, file, &mut errors);
+        if self.options.shadowed {
+            tags = unshadow(tags);
+        }
         self.tally.push_errors(errors);
         self.lower_at(place, &tags, schema)
     }

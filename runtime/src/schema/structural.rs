@@ -426,6 +426,15 @@ fn check_node(schema: &Schema, at: &FieldPath, level: Level, errors: &mut Vec<Fi
         };
         errors.push(FieldError::required(at.child("type"), detail));
     }
+    const TYPES: [&str; 6] = ["array", "boolean", "integer", "number", "object", "string"];
+    if !t.is_empty() && !TYPES.contains(&t) {
+        let supported: Vec<String> = TYPES.iter().map(|s| s.to_string()).collect();
+        errors.push(FieldError::not_supported(
+            at.child("type"),
+            BadValue::String(t.to_string()),
+            &supported,
+        ));
+    }
     if level == Level::Root && !t.is_empty() && t != "object" {
         errors.push(FieldError::invalid(
             at.child("type"),

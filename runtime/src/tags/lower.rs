@@ -347,15 +347,15 @@ pub fn lower<P: Clone>(place: &Place<'_>, tags: &[At<P>], schema: &mut Schema) -
             });
         }
     }
-    if let Err(message) = list_result {
-        let pos = tags
-            .iter()
-            .find(|t| matches!(t.tag.rule, Rule::ListType | Rule::ListMapKey | Rule::Unique))
-            .or(tags.first())
-            .map(|t| t.pos.clone());
-        if let Some(pos) = pos {
-            out.errors.push(TagError { pos, message });
-        }
+    let pos = tags
+        .iter()
+        .find(|t| matches!(t.tag.rule, Rule::ListType | Rule::ListMapKey | Rule::Unique))
+        .or(tags.first())
+        .map(|t| t.pos.clone());
+    match (list_result, pos) {
+        (Err(message), Some(pos)) => out.errors.push(TagError { pos, message }),
+        (Ok(Some(message)), Some(pos)) => out.warnings.push(TagError { pos, message }),
+        _ => {}
     }
     let optional = tags.iter().find(|t| t.tag.rule == Rule::Optional);
     let required = tags.iter().find(|t| t.tag.rule == Rule::Required);
@@ -805,6 +805,20 @@ fn lower_one<P>(
         Rule::IfEnabled | Rule::IfDisabled => Ok(Effect::LeftOut(format!(
             "tag \"+{name}\" depends on an option known only to the server; its check is not published"
         ))),
+        // Shadowed tags are published only when the caller asked for them, by unwrapping them
+        // first (`unshadow`); otherwise the apiserver's handwritten validation is what counts.
+        Rule::Stage => {
+            stage_since(tag)?;
+            Ok(Effect::Documentation)
+        }
+        Rule::MaxBytes => {
+            want_kind(place, name, &[ValueKind::String])?;
+            push_rule(schema, check(place, tag, "self")?.reason("FieldValueTooLong"));
+            Ok(Effect::Lowered)
+        }
+        Rule::Mode => Ok(Effect::LeftOut(format!(
+            "tag \"+{name}\" validates by the object's mode, which kubeidl does not publish yet"
+        ))),
         Rule::OpaqueType => Ok(Effect::Documentation),
         Rule::Type => {
             let t = string(tag)?;
@@ -981,6 +995,61 @@ fn neq_message(payload: &PayloadValue) -> String {
 }
 
 /// A CEL string literal.
+/// The `since` of a `+k8s:alpha(since: "1.36")` or `+k8s:beta(...)` wrapper, which must be a
+/// `<major>.<minor>` version when given.
+fn stage_since(tag: &TagUse) -> Result<Option<String>, String> {
+    let since = match &tag.args {
+        Args::None => return Ok(None),
+        Args::Named(args) if args.len() == 1 && args[0].0 == "since" => &args[0].1,
+        _ => {
+            return Err(format!(
+                "+{}: the only argument is since: \"<major>.<minor>\"",
+                tag.name
+            ))
+        }
+    };
+    let text = match since {
+        Scalar::String(s) => s.clone(),
+        other => {
+            return Err(format!(
+                "+{}(since): want a string, got {}",
+                tag.name,
+                other.kind()
+            ))
+        }
+    };
+    let version = text.split_once('.').filter(|(a, b)| {
+        !a.is_empty() && !b.is_empty() && a.chars().chain(b.chars()).all(|c| c.is_ascii_digit())
+    });
+    match version {
+        Some(_) => Ok(Some(text)),
+        None => Err(format!(
+            "+{}(since: {text:?}): want a version such as \"1.36\"",
+            tag.name
+        )),
+    }
+}
+
+/// The tags with every stage wrapper (`+k8s:alpha(...)=+<tag>`, `+k8s:beta(...)=+<tag>`) replaced
+/// by the tag it wraps, for callers that publish shadowed validations too.
+pub fn unshadow<P>(tags: Vec<At<P>>) -> Vec<At<P>> {
+    tags.into_iter()
+        .map(|mut at| {
+            while at.tag.rule == Rule::Stage {
+                let PayloadValue::Tag(inner) = &at.tag.payload else {
+                    break;
+                };
+                let offset = at.tag.offset;
+                at.tag = TagUse {
+                    offset,
+                    ..(**inner).clone()
+                };
+            }
+            at
+        })
+        .collect()
+}
+
 pub fn cel_string(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('\'');
@@ -1178,7 +1247,8 @@ impl ListTags {
     }
 
     /// Writes the list type and keys, and the uniqueness rule of `+k8s:unique` on an atomic list.
-    fn apply(&self, place: &Place<'_>, schema: &mut Schema) -> Result<(), String> {
+    /// Gives a warning for what openapi-gen publishes although it is wrong.
+    fn apply(&self, place: &Place<'_>, schema: &mut Schema) -> Result<Option<String>, String> {
         let keys = match self.keys_by_dialect.split_first() {
             None => Vec::new(),
             Some(((_, first), rest)) => {
@@ -1201,7 +1271,7 @@ impl ListTags {
         };
         let any = list_type.is_some() || !keys.is_empty() || self.unique.is_some();
         if !any {
-            return Ok(());
+            return Ok(None);
         }
         let Some(list_type) = list_type else {
             return Err(
@@ -1219,11 +1289,17 @@ impl ListTags {
         if !map_semantics && !keys.is_empty() {
             return Err("found listMapKey without listType=map or unique=map".into());
         }
+        let mut warning = None;
+        let openapi_gen_only = self.keys_by_dialect.iter().all(|(d, _)| *d == Dialect::Kep);
         for key in &keys {
             if !place.members.is_empty() && !place.members.iter().any(|m| &m.json == key) {
-                return Err(format!(
-                    "listMapKey {key:?} is not a field of the list items"
-                ));
+                let message = format!("listMapKey {key:?} is not a field of the list items");
+                if !openapi_gen_only {
+                    return Err(message);
+                }
+                // openapi-gen publishes the keys it is given (Kubernetes 1.30-1.34 did so for
+                // StorageVersionMigrationList.items).
+                warning = Some(format!("{message}; kept as openapi-gen keeps it"));
             }
         }
         schema
@@ -1263,7 +1339,7 @@ impl ListTags {
                 .reason("FieldValueDuplicate"),
             );
         }
-        Ok(())
+        Ok(warning)
     }
 }
 
@@ -1325,6 +1401,14 @@ const FORMATS: &[Format] = &[
         max_length: Some(63),
         cel: Some("!format.labelValue().validate({}).hasValue()"),
         message: "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character",
+    },
+    Format {
+        name: "k8s-path-segment-name",
+        known: false,
+        pattern: None,
+        max_length: None,
+        cel: Some("{} != '.' && {} != '..' && !{}.contains('/') && !{}.contains('%')"),
+        message: "may not be '.' or '..', and may not contain '/' or '%'",
     },
     Format {
         name: "k8s-uuid",
@@ -1558,6 +1642,14 @@ fn check(place: &Place<'_>, inner: &TagUse, e: &str) -> Result<Validation, Strin
         Rule::MaxItems => {
             want_kind(place, name, &[ValueKind::List])?;
             size("<=", "must have at most {n} items".into())
+        }
+        Rule::MaxBytes => {
+            want_kind(place, name, &[ValueKind::String])?;
+            let n = count(inner)?;
+            Ok(Validation::new(
+                format!("bytes({e}).size() <= {n}"),
+                format!("may not be more than {n} bytes"),
+            ))
         }
         Rule::Format => {
             want_kind(place, name, &[ValueKind::String])?;

@@ -125,6 +125,13 @@ pub enum Rule {
     ZeroOrOneOfMember,
     IfEnabled,
     IfDisabled,
+    /// `+k8s:alpha(since: "1.36")=+<tag>` / `+k8s:beta(...)`: a tag the apiserver runs in shadow
+    /// of its handwritten validation at that stage.
+    Stage,
+    /// A length in bytes (validation-gen 0.36's `+k8s:maxBytes`).
+    MaxBytes,
+    /// validation-gen 0.36's mode-based validation (`+k8s:discriminator`, `+k8s:member`).
+    Mode,
     OpaqueType,
     Type,
     ValidationRule,
@@ -449,6 +456,21 @@ pub static ENTRIES: &[Entry] = &[
         rule: Rule::IfDisabled,
         spellings: &[vg("k8s:ifDisabled", P::Tag)],
         scopes: VALUES.or(Scopes::CONST),
+    },
+    Entry {
+        rule: Rule::Stage,
+        spellings: &[vg("k8s:alpha", P::Tag), vg("k8s:beta", P::Tag)],
+        scopes: VALUES.or(Scopes::CONST),
+    },
+    Entry {
+        rule: Rule::MaxBytes,
+        spellings: &[vg("k8s:maxBytes", P::Int)],
+        scopes: VALUES,
+    },
+    Entry {
+        rule: Rule::Mode,
+        spellings: &[vg("k8s:discriminator", P::None), vg("k8s:member", P::Tag)],
+        scopes: VALUES,
     },
     Entry {
         rule: Rule::OpaqueType,

@@ -2,11 +2,11 @@
 //! `x-kubernetes-group-version-kind`, as an apiserver publishes them) and CustomResourceDefinitions.
 //! A kind's validator is compiled the first time an object of that kind is validated.
 
-use super::Validator;
+use super::{FieldValidation, Validator};
 use crate::schema::Schema;
 use serde_json::Value;
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// Group, version and kind.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -40,14 +40,27 @@ enum Source {
 #[derive(Debug, Default)]
 pub struct Catalog {
     definitions: HashMap<String, Schema>,
-    shared: Option<Arc<HashMap<String, Schema>>>,
+    /// The definitions as validators share them, made on first use after the last change.
+    shared: OnceLock<Arc<HashMap<String, Schema>>>,
     kinds: HashMap<Gvk, Source>,
+    field_validation: FieldValidation,
     validators: Mutex<HashMap<Gvk, Arc<Result<Validator, String>>>>,
 }
 
 impl Catalog {
     pub fn new() -> Catalog {
         Catalog::default()
+    }
+
+    /// What unknown fields do in the validators this catalog builds (strict by default).
+    pub fn set_field_validation(&mut self, mode: FieldValidation) {
+        self.field_validation = mode;
+        self.validators.lock().expect("validator cache").clear();
+    }
+
+    /// Whether a kind has a schema.
+    pub fn knows(&self, gvk: &Gvk) -> bool {
+        self.kinds.contains_key(gvk)
     }
 
     /// How many kinds are known.
@@ -85,7 +98,7 @@ impl Catalog {
             }
             self.definitions.entry(name.clone()).or_insert(schema);
         }
-        self.shared = None;
+        self.shared = OnceLock::new();
         Ok(())
     }
 
@@ -139,13 +152,13 @@ impl Catalog {
     }
 
     /// The validator of a kind (compiled on first use), or why there is none.
-    pub fn validator(&mut self, gvk: &Gvk) -> Arc<Result<Validator, String>> {
+    pub fn validator(&self, gvk: &Gvk) -> Arc<Result<Validator, String>> {
         if let Some(v) = self.validators.lock().expect("validator cache").get(gvk) {
             return v.clone();
         }
         let shared = self
             .shared
-            .get_or_insert_with(|| Arc::new(self.definitions.clone()))
+            .get_or_init(|| Arc::new(self.definitions.clone()))
             .clone();
         let built = match self.kinds.get(gvk) {
             None => Err(format!(
@@ -163,11 +176,11 @@ impl Catalog {
                     .cloned()
                     .expect("kinds point at loaded definitions");
                 Validator::with_definitions(&root, shared.clone())
-                    .map(|v| v.resource(true))
+                    .map(|v| v.resource(true).field_validation(self.field_validation))
                     .map_err(describe)
             }
             Some(Source::Crd(schema)) => Validator::new(schema)
-                .map(|v| v.resource(true))
+                .map(|v| v.resource(true).field_validation(self.field_validation))
                 .map_err(describe),
         };
         let built = Arc::new(built);

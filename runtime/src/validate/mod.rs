@@ -18,6 +18,7 @@
 
 mod catalog;
 mod check;
+mod crd;
 mod formats;
 mod listtype;
 mod mail;
@@ -33,6 +34,7 @@ mod sink;
 mod typed;
 
 pub use catalog::{Catalog, Gvk};
+pub use crd::crd_manifest_errors;
 pub use formats::check as check_format;
 pub use path::{Keys, Path};
 pub use rules::RuleCompileError;
@@ -53,9 +55,23 @@ use std::collections::HashMap;
 pub const RULES_NOT_CHECKED: &str =
     "some validation rules were not checked because the object was invalid; correct the existing errors to complete validation";
 
+/// What unknown fields do to a request, as the apiserver's `fieldValidation` parameter says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum FieldValidation {
+    /// The request fails with its unknown fields and nothing else (kubectl's default).
+    #[default]
+    Strict,
+    /// Unknown fields are dropped with a warning each, and the rest is validated.
+    Warn,
+    /// Unknown fields are dropped silently.
+    Ignore,
+}
+
 /// A compiled schema, ready to validate values.
 #[derive(Debug)]
 pub struct Validator {
+    /// What unknown fields do.
+    field_validation: FieldValidation,
     /// The root is a resource: its metadata is checked as the apiserver checks it.
     resource: bool,
     /// The CEL cost budget of one object.
@@ -100,6 +116,7 @@ impl Validator {
             return Err(errors);
         }
         Ok(Validator {
+            field_validation: FieldValidation::Strict,
             resource: false,
             cost_budget: crate::cel::RUNTIME_CEL_COST_BUDGET,
             plan: Plan::compile(&refs, schema),
@@ -112,6 +129,12 @@ impl Validator {
     /// generateName, DNS-1123 names, labels, annotations).
     pub fn resource(mut self, on: bool) -> Validator {
         self.resource = on;
+        self
+    }
+
+    /// What unknown fields do (strict by default: they alone are reported).
+    pub fn field_validation(mut self, mode: FieldValidation) -> Validator {
+        self.field_validation = mode;
         self
     }
 
@@ -142,10 +165,16 @@ impl Validator {
     fn run<'a, 'b>(&self, value: impl ValueView<'a>, old: Option<impl ValueView<'b>>) -> Report {
         let found = self.walk(value);
         let reshaped = found.reshaped;
-        let mut report = Report {
-            errors: found.unknown,
-            warnings: Vec::new(),
-        };
+        let mut report = Report::default();
+        match self.field_validation {
+            // Strict decoding fails before anything is validated.
+            FieldValidation::Strict if !found.unknown.is_empty() => {
+                report.errors = found.unknown;
+                return report;
+            }
+            FieldValidation::Warn => report.warnings = found.unknown,
+            _ => {}
+        }
         let mut errors = Vec::new();
         if self.resource {
             // Only the metadata is read: a view not backed by JSON builds no more.

@@ -55,16 +55,31 @@ fn value_checks_use_kube_openapi_messages() {
 
 #[test]
 fn types_required_and_unknown_fields() {
-    let v = validator(spec_schema());
-    let report = v.validate(&json!({"spec": {"replicas": "three", "extra": 1}}));
+    let object = json!({"spec": {"replicas": "three", "extra": 1}});
+    // Strict decoding (the default) fails on the unknown field alone.
+    let strict = validator(spec_schema()).validate(&object);
     assert_eq!(
-        messages(&report),
-        vec![
-            "spec.extra: Invalid value: value provided for unknown field",
-            "spec.replicas: Invalid value: \"string\": spec.replicas in body must be of type integer: \"string\"",
-            "spec.name: Required value",
-        ]
+        messages(&strict),
+        ["spec.extra: Invalid value: value provided for unknown field"]
     );
+    // Warn drops it with a warning and validates the rest; ignore drops it silently.
+    let warn = validator(spec_schema())
+        .field_validation(FieldValidation::Warn)
+        .validate(&object);
+    let rest = [
+        "spec.replicas: Invalid value: \"string\": spec.replicas in body must be of type integer: \"string\"",
+        "spec.name: Required value",
+    ];
+    assert_eq!(messages(&warn), rest);
+    assert_eq!(
+        warn.warnings[0].to_string(),
+        "spec.extra: Invalid value: value provided for unknown field"
+    );
+    let ignore = validator(spec_schema())
+        .field_validation(FieldValidation::Ignore)
+        .validate(&object);
+    assert_eq!(messages(&ignore), rest);
+    assert!(ignore.warnings.is_empty());
 }
 
 #[test]
@@ -503,11 +518,14 @@ fn composition_reports_the_closest_branch_and_sees_the_pruned_value() {
     // `z` is pruned before the branches see the value (so `not` holds) and `b` is defaulted
     // (so the first allOf branch holds); anyOf reports the first of its branches with the
     // fewest errors.
-    let got = messages(&v.validate(&json!({"x": {"a": "long", "z": 1}})));
+    let report = v
+        .field_validation(FieldValidation::Warn)
+        .validate(&json!({"x": {"a": "long", "z": 1}}));
+    assert_eq!(report.warnings.len(), 1);
+    let got = messages(&report);
     assert_eq!(
         got,
         [
-            "x.z: Invalid value: value provided for unknown field",
             "<nil>: Invalid value: \"\": \"x\" must validate at least one schema (anyOf)",
             "x.c: Required value",
             "x.a: Too long: may not be more than 1 byte",
@@ -523,13 +541,12 @@ fn yaml_documents_validate_through_their_view_like_json() {
     let doc = crate::document::read_documents(text.as_bytes())
         .remove(0)
         .unwrap();
-    let v = validator(spec_schema());
+    let v = validator(spec_schema()).field_validation(FieldValidation::Warn);
     let from_view = messages(&v.validate(doc.view()));
     assert_eq!(from_view, messages(&v.validate(&doc.value)));
     assert_eq!(
         from_view,
         [
-            "spec.extra: Invalid value: value provided for unknown field",
             "spec.name: Too long: may not be more than 5 bytes",
             "spec.replicas: Invalid value: -1: spec.replicas in body should be greater than or equal to 0",
         ]
