@@ -4,7 +4,9 @@
 use super::ValidateArgs;
 use kubeidl::document::{read_documents, Document, DocumentError};
 use kubeidl::errors::{invalid_status, FieldError};
-use kubeidl::validate::{crd_manifest_errors, Catalog, FieldValidation, Gvk};
+use kubeidl::validate::{
+    crd_manifest_errors, object_meta_decode_error, Catalog, FieldValidation, Gvk,
+};
 use kubeidl_gen::Error;
 use serde_json::{json, Map, Value};
 use std::collections::HashMap;
@@ -364,6 +366,10 @@ fn check_document(
         say(message.clone());
         return (Verdict::Unusable, bad_request(&message));
     }
+    if let Some(e) = object_meta_decode_error(&doc.value) {
+        say(e.clone());
+        return (Verdict::Unusable, bad_request(&e));
+    }
     let validator = context.catalog.validator(&gvk);
     let validator = match validator.as_ref() {
         Ok(v) => v,
@@ -385,7 +391,12 @@ fn check_document(
     let describe = |e: &FieldError| {
         let at = doc.positions.find(&e.path.pointer());
         let at = format!("{}:{}", at.line, at.column);
-        format!("{label}:{at}: {kind} {name} (document {number}): {e}")
+        let who = if name.is_empty() {
+            kind.clone()
+        } else {
+            format!("{kind} {name}")
+        };
+        format!("{label}:{at}: {who} (document {number}): {e}")
     };
     if args.output == "text" {
         for w in &result.warnings {

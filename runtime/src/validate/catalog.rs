@@ -175,7 +175,7 @@ impl Catalog {
                     .get(name)
                     .cloned()
                     .expect("kinds point at loaded definitions");
-                Validator::with_definitions(&root, shared.clone())
+                Validator::for_built_in_kind(&root, shared.clone())
                     .map(|v| v.resource(true).field_validation(self.field_validation))
                     .map_err(describe)
             }

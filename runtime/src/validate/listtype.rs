@@ -43,12 +43,15 @@ pub(crate) fn check<'a>(
                 if items.len() < 2 {
                     continue;
                 }
-                let key: Vec<Option<&Value>> = keys.iter().map(|k| obj.get(k)).collect();
+                let key: Vec<Option<&Value>> = keys
+                    .iter()
+                    .map(|(k, default)| obj.get(k).or(default.as_ref()))
+                    .collect();
                 if seen.contains(&key) {
                     let shown: Map<String, Value> = keys
                         .iter()
                         .zip(&key)
-                        .filter_map(|(k, v)| Some((k.clone(), (*v)?.clone())))
+                        .filter_map(|((k, _), v)| Some((k.clone(), (*v)?.clone())))
                         .collect();
                     errors.push(FieldError::duplicate(
                         at(i),
@@ -93,11 +96,18 @@ pub(crate) fn holds<'a, V: ValueView<'a>>(list_type: &ListType, list: V) -> bool
                 }
                 *slot = Some(item);
             }
-            let key_of =
-                |item: Option<V>, k: &str| item.and_then(|o| o.get(k)).map(ValueView::to_json);
-            !repeats_by(&items[..n], |&a, &b| {
-                keys.iter().all(|k| key_of(a, k) == key_of(b, k))
-            })
+            // Two items have the same key when each key property is equal, an absent one
+            // standing for its default.
+            let same = |a: Option<V>, b: Option<V>, (k, default): &(String, Option<Value>)| {
+                let (a, b) = (a.and_then(|o| o.get(k)), b.and_then(|o| o.get(k)));
+                let is_default = |v: V| default.as_ref().is_some_and(|d| *v.to_json() == *d);
+                match (a, b) {
+                    (Some(x), Some(y)) => x.to_json() == y.to_json(),
+                    (Some(x), None) | (None, Some(x)) => is_default(x),
+                    (None, None) => true,
+                }
+            };
+            !repeats_by(&items[..n], |&a, &b| keys.iter().all(|k| same(a, b, k)))
         }
     }
 }

@@ -19,6 +19,7 @@
 mod catalog;
 mod check;
 mod crd;
+mod decode;
 mod formats;
 mod listtype;
 mod mail;
@@ -35,6 +36,7 @@ mod typed;
 
 pub use catalog::{Catalog, Gvk};
 pub use crd::crd_manifest_errors;
+pub use decode::object_meta_decode_error;
 pub use formats::check as check_format;
 pub use path::{Keys, Path};
 pub use rules::RuleCompileError;
@@ -108,6 +110,24 @@ impl Validator {
         schema: &Schema,
         definitions: std::sync::Arc<HashMap<String, Schema>>,
     ) -> Result<Validator, Vec<RuleCompileError>> {
+        Validator::compile(schema, definitions, false)
+    }
+
+    /// A validator for a built-in kind, whose objects the apiserver decodes into Go types: what
+    /// those accept passes where the published schema says otherwise (an empty `format: byte`
+    /// string, such as a Secret's `data.key: ''`).
+    pub fn for_built_in_kind(
+        schema: &Schema,
+        definitions: std::sync::Arc<HashMap<String, Schema>>,
+    ) -> Result<Validator, Vec<RuleCompileError>> {
+        Validator::compile(schema, definitions, true)
+    }
+
+    fn compile(
+        schema: &Schema,
+        definitions: std::sync::Arc<HashMap<String, Schema>>,
+        native: bool,
+    ) -> Result<Validator, Vec<RuleCompileError>> {
         let mut errors = Vec::new();
         let refs = Refs { defs: &definitions };
         let reach = rules::RuleReach::of(&definitions);
@@ -119,7 +139,7 @@ impl Validator {
             field_validation: FieldValidation::Strict,
             resource: false,
             cost_budget: crate::cel::RUNTIME_CEL_COST_BUDGET,
-            plan: Plan::compile(&refs, schema),
+            plan: Plan::compile(&refs, schema, native),
             has_rules: !rules.is_empty(),
             rules,
         })

@@ -64,7 +64,7 @@ pub(crate) fn check_string(node: &Node, text: &str, path: &Path<'_>, errors: &mu
         }
     }
     if let Some(f) = &node.format {
-        if messages::fails_format(f, text) {
+        if !(text.is_empty() && node.empty_passes_format) && messages::fails_format(f, text) {
             errors.add(|| messages::bad_format(path, text, f));
         }
     }

@@ -164,7 +164,9 @@ pub(crate) enum ListType {
     #[default]
     Atomic,
     Set,
-    Map(Vec<String>),
+    /// The key properties, each with the default an absent key takes (the apiserver defaults an
+    /// object before it checks its list types).
+    Map(Vec<(String, Option<Value>)>),
 }
 
 /// A required property.
@@ -200,6 +202,9 @@ pub(crate) struct Node {
     pub pattern: Option<Pattern>,
     /// A format the apiserver checks.
     pub format: Option<Box<str>>,
+    /// An empty string passes the format: a built-in type's `[]byte` decodes `""` (the published
+    /// `format: byte` says otherwise).
+    pub empty_passes_format: bool,
     pub multiple_of: Option<Number>,
     pub minimum: Option<Number>,
     pub maximum: Option<Number>,
@@ -301,9 +306,12 @@ impl Plan {
     }
 
     /// Compiles `schema`, whose `$ref`s point into `refs`.
-    pub fn compile<'s>(refs: &Refs<'s>, schema: &'s Schema) -> Plan {
+    /// `native`: the schema is a built-in kind's, decoded into Go types (which accept what some
+    /// published keywords refuse).
+    pub fn compile<'s>(refs: &Refs<'s>, schema: &'s Schema, native: bool) -> Plan {
         let mut compiler = Compiler {
             refs,
+            native,
             nodes: Vec::new(),
             seen: HashMap::new(),
         };
@@ -318,6 +326,7 @@ impl Plan {
 
 struct Compiler<'r, 's> {
     refs: &'r Refs<'s>,
+    native: bool,
     nodes: Vec<Node>,
     /// Resolved schemas already compiled, by address (shared definitions compile once, and
     /// recursive ones close into cycles).
@@ -406,7 +415,26 @@ impl<'s> Compiler<'_, 's> {
         };
         let list_type = match s.list_type() {
             Some("set") => ListType::Set,
-            Some("map") => ListType::Map(s.list_map_keys()),
+            Some("map") => {
+                let item = s.items.as_deref().map(|i| self.refs.resolve(i));
+                let default = |k: &str| {
+                    let property = item?.properties.get(k)?;
+                    self.refs
+                        .resolve(property)
+                        .default
+                        .clone()
+                        .or(property.default.clone())
+                };
+                ListType::Map(
+                    s.list_map_keys()
+                        .into_iter()
+                        .map(|k| {
+                            let d = default(&k);
+                            (k, d)
+                        })
+                        .collect(),
+                )
+            }
             _ => ListType::Atomic,
         };
         let mut node = Node {
@@ -448,6 +476,7 @@ impl<'s> Compiler<'_, 's> {
             embedded: s.extension_flag("x-kubernetes-embedded-resource"),
             list_type,
             type_only: false,
+            empty_passes_format: self.native && s.format.as_deref() == Some("byte"),
         };
         node.type_only = node.checks_only_type();
         node
