@@ -725,3 +725,41 @@ fn unique_items_nullable_and_opaque_members() {
     value.limit = None;
     assert_eq!(assert_same(&value), Vec::<String>::new());
 }
+
+#[test]
+fn ratcheting_correlates_map_list_items_by_key_and_set_items_not_at_all() {
+    let port = |name: &str, number: i32| lists::Port {
+        name: name.into(),
+        protocol: "TCP".into(),
+        number,
+    };
+    let with = |ports: Vec<lists::Port>, tags: Vec<&str>| lists::Lists {
+        tags: tags.into_iter().map(String::from).collect(),
+        ports,
+        hosts: Vec::new(),
+        targets: Vec::new(),
+        backends: Vec::new(),
+        labels: BTreeMap::new(),
+        selector: BTreeMap::new(),
+        matrix: Vec::new(),
+    };
+    let old = with(vec![port("a", 0)], vec![&"x".repeat(17)]);
+    // Item `a` moved to index 1, unchanged: its error ratchets; the set changed, so its
+    // item's error does not.
+    let new = with(
+        vec![port("b", 80), port("a", 0)],
+        vec!["y", &"x".repeat(17)],
+    );
+    let (errors, warnings) = assert_same_update(&new, &old);
+    assert_eq!(
+        errors,
+        [
+            "tags[1]: Too long: may not be more than 16 bytes",
+            NOT_CHECKED
+        ]
+    );
+    assert_eq!(
+        warnings,
+        ["ports[1].number: Invalid value: 0: ports[1].number in body should be greater than or equal to 1"]
+    );
+}

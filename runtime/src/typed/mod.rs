@@ -132,7 +132,7 @@ pub trait Validate: Definition + ToCel {
         self.validate_at(&Path::ROOT, &mut report.errors);
         let rules = Self::rules();
         let (new, old_value) = (self.to_cel(rules.decl()), old.to_cel(rules.decl()));
-        TypeRules::ratchet(&new, &old_value, &mut report);
+        rules.ratchet(&new, &old_value, &mut report);
         let mut lists = Vec::new();
         self.lists_at(&Path::ROOT, &mut lists);
         let old_broke = || {

@@ -18,6 +18,7 @@
 
 mod catalog;
 mod check;
+mod correlate;
 mod crd;
 mod decode;
 mod formats;
@@ -225,7 +226,7 @@ impl Validator {
         });
         let values = match &objects {
             Some((new, Some(old))) if ratcheting => ratchet(values, &mut report.warnings, |path| {
-                unchanged(new, old, path)
+                correlate::unchanged::<&Value>(&self.plan, new, old, path)
             }),
             _ => values,
         };
@@ -337,15 +338,6 @@ pub fn blocks_rules(errors: &[FieldError]) -> bool {
                 | ErrorType::TypeInvalid
         )
     })
-}
-
-/// Whether the node at `path` is the same in both values.
-fn unchanged(new: &Value, old: &Value, path: &FieldPath) -> bool {
-    let pointer = path.pointer();
-    match (new.pointer(&pointer), old.pointer(&pointer)) {
-        (Some(a), Some(b)) => a == b,
-        _ => false,
-    }
 }
 
 #[cfg(test)]

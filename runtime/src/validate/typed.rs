@@ -4,12 +4,13 @@
 //! update. The errors are the ones [`Validator`](super::Validator) gives for the value
 //! serialized.
 
-use super::plan::Refs;
+use super::correlate;
+use super::plan::{Plan, Refs};
 use super::rules::{self, RuleCompileError, RuleNode, RuleReach, RuleTree};
 use super::{blocks_rules, ratchet, rules_not_checked, Report};
 use crate::cel::decl::Decl;
 use crate::cel::Value as CelValue;
-use crate::errors::{FieldPath, PathElement};
+
 use crate::schema::Schema;
 use std::collections::{BTreeMap, HashMap};
 
@@ -18,6 +19,8 @@ use std::collections::{BTreeMap, HashMap};
 pub struct TypeRules {
     decl: Decl,
     tree: RuleTree,
+    /// The schema's plan, for the list types ratcheting correlates items by.
+    plan: Option<Plan>,
     cost_budget: u64,
     /// No rule at all.
     empty: bool,
@@ -36,6 +39,7 @@ impl TypeRules {
             return Ok(TypeRules::new(
                 Decl::from_schema(&Schema::default(), &defs),
                 RuleTree::default(),
+                None,
             ));
         };
         let refs = Refs { defs: &defs };
@@ -45,10 +49,15 @@ impl TypeRules {
         if !errors.is_empty() {
             return Err(errors);
         }
-        Ok(TypeRules::new(Decl::from_schema(schema, &defs), tree))
+        let plan = Plan::compile(&refs, schema, false);
+        Ok(TypeRules::new(
+            Decl::from_schema(schema, &defs),
+            tree,
+            Some(plan),
+        ))
     }
 
-    fn new(decl: Decl, tree: RuleTree) -> TypeRules {
+    fn new(decl: Decl, tree: RuleTree, plan: Option<Plan>) -> TypeRules {
         TypeRules {
             empty: tree.is_empty(),
             own_only: tree.properties.is_empty()
@@ -56,6 +65,7 @@ impl TypeRules {
                 && tree.items.is_none(),
             decl,
             tree,
+            plan,
             cost_budget: crate::cel::RUNTIME_CEL_COST_BUDGET,
         }
     }
@@ -88,34 +98,16 @@ impl TypeRules {
         rules::run_all(&self.tree, value, old, self.cost_budget, report);
     }
 
-    /// Ratcheting of value checks: an error on a value equal to its old value is a warning.
-    pub fn ratchet(value: &CelValue<'_>, old: &CelValue<'_>, report: &mut Report) {
+    /// Ratcheting of value checks: an error on a value unchanged from the old value it
+    /// correlates with (map-list items by key) is a warning.
+    pub fn ratchet(&self, value: &CelValue<'_>, old: &CelValue<'_>, report: &mut Report) {
         if report.errors.is_empty() {
             return;
         }
         let errors = std::mem::take(&mut report.errors);
-        report.errors = ratchet(errors, &mut report.warnings, |path| {
-            unchanged(value, old, path)
+        report.errors = ratchet(errors, &mut report.warnings, |path| match &self.plan {
+            Some(plan) => correlate::unchanged(plan, value.clone(), old.clone(), path),
+            None => path.is_root() && value.same(old),
         });
-    }
-}
-
-/// Whether the node at `path` is the same in both values.
-fn unchanged(new: &CelValue<'_>, old: &CelValue<'_>, path: &FieldPath) -> bool {
-    let (mut new, mut old) = (new.clone(), old.clone());
-    for element in path.elements() {
-        match (step(&new, element), step(&old, element)) {
-            (Some(n), Some(o)) => (new, old) = (n, o),
-            _ => return false,
-        }
-    }
-    new.same(&old)
-}
-
-fn step<'a>(value: &CelValue<'a>, element: &PathElement) -> Option<CelValue<'a>> {
-    match (element, value) {
-        (PathElement::Field(name) | PathElement::Key(name), _) => value.get(name),
-        (PathElement::Index(i), CelValue::List(items)) => items.get(*i),
-        _ => None,
     }
 }
