@@ -311,3 +311,10 @@ spec:
     assert_eq!(out.status.code(), Some(1));
     assert!(stdout(&out).contains(": CustomResourceDefinition things.example.com (document 1): spec.validation.openAPIV3Schema.properties[spec].properties[message].type: Unsupported value: \"strign\": supported values: \"array\", \"boolean\", \"integer\", \"number\", \"object\", \"string\"\n"), "{}", stdout(&out));
 }
+
+#[test]
+fn what_native_types_decode_is_accepted() {
+    let out = kubeidl(&["validate", "testdata/manifests/native/accepted.yaml"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(stderr(&out).contains("4 document(s): 4 valid"));
+}
