@@ -6,7 +6,7 @@ use super::{FieldValidation, Validator};
 use crate::schema::Schema;
 use serde_json::Value;
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 
 /// Group, version and kind.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -39,9 +39,8 @@ enum Source {
 /// The schemas of the kinds kubeidl knows.
 #[derive(Debug, Default)]
 pub struct Catalog {
-    definitions: HashMap<String, Schema>,
-    /// The definitions as validators share them, made on first use after the last change.
-    shared: OnceLock<Arc<HashMap<String, Schema>>>,
+    /// Shared with the validators built so far; adding definitions after that copies them once.
+    definitions: Arc<HashMap<String, Schema>>,
     kinds: HashMap<Gvk, Source>,
     field_validation: FieldValidation,
     validators: Mutex<HashMap<Gvk, Arc<Result<Validator, String>>>>,
@@ -96,9 +95,10 @@ impl Catalog {
                         .or_insert_with(|| Source::Definition(name.clone()));
                 }
             }
-            self.definitions.entry(name.clone()).or_insert(schema);
+            Arc::make_mut(&mut self.definitions)
+                .entry(name.clone())
+                .or_insert(schema);
         }
-        self.shared = OnceLock::new();
         Ok(())
     }
 
@@ -156,10 +156,7 @@ impl Catalog {
         if let Some(v) = self.validators.lock().expect("validator cache").get(gvk) {
             return v.clone();
         }
-        let shared = self
-            .shared
-            .get_or_init(|| Arc::new(self.definitions.clone()))
-            .clone();
+        let shared = self.definitions.clone();
         let built = match self.kinds.get(gvk) {
             None => Err(format!(
                 "no schema for kind {} in version {}; pass --schemas or --crds that define it",
