@@ -1,6 +1,14 @@
 //! Any bytes read as a YAML/JSON stream give documents or positioned errors, never a panic; every
 //! document read validates (as a create and as an update of itself) against the test CRD without
 //! panic or stack overflow.
+//!
+//! Seeds that must stay in the corpus live in `fuzz/seeds/manifest/` (a "billion laughs"
+//! document between two Widgets: refused for excessive aliasing, the Widgets still read). Give
+//! them after the corpus directory, which is where new inputs are written (from `fuzz/`):
+//!
+//! ```sh
+//! RUSTC_BOOTSTRAP=1 cargo fuzz run manifest corpus/manifest seeds/manifest ../testdata/manifests
+//! ```
 #![no_main]
 
 use kubeidl::document::read_documents;

@@ -83,6 +83,53 @@ pub(crate) struct Comprehension {
     pub result: Node,
 }
 
+/// A comprehension step that only appends to the accumulator list: `accu + [element]`, or
+/// `guard ? accu + [element] : accu` (what `map`, `filter` and `transformList` expand to).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct AppendStep<'n> {
+    /// The condition and the node taken when it is false (the accumulator itself).
+    pub guard: Option<(&'n Node, &'n Node)>,
+    pub element: &'n Node,
+}
+
+impl Comprehension {
+    /// The step as an [`AppendStep`], when it has that shape.
+    pub(crate) fn append_step(&self) -> Option<AppendStep<'_>> {
+        // `accu + [element]`: the element.
+        fn appended(node: &Node, accu: usize) -> Option<&Node> {
+            match node {
+                Node::Call {
+                    func: Func::Add,
+                    args,
+                } => match args.as_slice() {
+                    [Node::Var(slot), Node::List { elements, optional }]
+                        if *slot == accu && elements.len() == 1 && optional == &[false] =>
+                    {
+                        elements.first()
+                    }
+                    _ => None,
+                },
+                _ => None,
+            }
+        }
+        match &self.step {
+            Node::Conditional(guard, then, otherwise) => {
+                if !matches!(**otherwise, Node::Var(slot) if slot == self.accu) {
+                    return None;
+                }
+                Some(AppendStep {
+                    guard: Some((guard, otherwise)),
+                    element: appended(then, self.accu)?,
+                })
+            }
+            step => Some(AppendStep {
+                guard: None,
+                element: appended(step, self.accu)?,
+            }),
+        }
+    }
+}
+
 /// Expressions nested deeper than this are compiled and evaluated on a thread with a large stack,
 /// so the recursion (bounded by the parser's limit of 250) never overflows the caller's stack.
 pub(crate) const DEEP: usize = 40;
