@@ -18,12 +18,15 @@
 
 use flate2::{write::ZlibEncoder, Compression};
 use kubeidl::schema::to_canonical_string;
-use kubeidl_gen::Generator;
 use serde_json::{json, Map, Value};
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+
+/// The Kubernetes API trees, as the conformance test and the generation benchmark read them.
+#[path = "../tests/support/k8s.rs"]
+mod k8s;
 
 struct Args {
     sources: PathBuf,
@@ -69,19 +72,9 @@ fn parse_args() -> Result<Args, String> {
 
 fn run(args: &Args) -> Result<(), String> {
     let s = &args.sources;
-    let generated = Generator::new()
+    let generated = k8s::kubernetes_generator(s)
+        .validations(true)
         .enums(true)
-        .module("k8s.io/api", s.join("api"))
-        .module("k8s.io/apimachinery", s.join("apimachinery"))
-        .module(
-            "k8s.io/apiextensions-apiserver",
-            s.join("apiextensions-apiserver"),
-        )
-        .module("k8s.io/kube-aggregator", s.join("kube-aggregator"))
-        .package("k8s.io/api/...")
-        .package("k8s.io/apimachinery/pkg/...")
-        .package("k8s.io/apiextensions-apiserver/pkg/apis/...")
-        .package("k8s.io/kube-aggregator/pkg/apis/...")
         .lenient(true)
         .generate()
         .map_err(|e| e.render_with_source())?;

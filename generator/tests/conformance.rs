@@ -227,3 +227,69 @@ fn every_validation_bearing_k8s_tag_of_kubernetes_api_is_lowered() {
     );
     assert!(missing.is_empty(), "not lowered:\n{}", missing.join("\n"));
 }
+
+/// Where `ours` does not say what `published` says (descriptions aside). Lists of strings
+/// (`required`) may hold more in ours; other lists must agree item by item.
+fn disagreements(published: &Value, ours: &Value, path: &str, out: &mut Vec<String>) {
+    match (published, ours) {
+        (Value::Object(p), Value::Object(o)) => {
+            for (k, pv) in p {
+                if k == "description" {
+                    continue;
+                }
+                match o.get(k) {
+                    None => out.push(format!("{path}/{k}: missing")),
+                    Some(ov) => disagreements(pv, ov, &format!("{path}/{k}"), out),
+                }
+            }
+        }
+        (Value::Array(p), Value::Array(o)) if p.len() == o.len() => {
+            for (i, (pv, ov)) in p.iter().zip(o).enumerate() {
+                disagreements(pv, ov, &format!("{path}/{i}"), out);
+            }
+        }
+        (Value::Array(p), Value::Array(o)) if p.iter().all(Value::is_string) => {
+            for v in p {
+                if !o.contains(v) {
+                    out.push(format!("{path}: {v} missing"));
+                }
+            }
+        }
+        (p, o) if p != o => out.push(format!("{path}: published {p}, embedded {o}")),
+        _ => {}
+    }
+}
+
+/// The built-in kinds `kubeidl validate` embeds for 1.35 say what the apiserver publishes wherever
+/// it says something of a schema (they may say more: enum values, validations, strip-zero marks),
+/// and every published schema is there.
+#[test]
+fn embedded_1_35_kinds_agree_with_what_the_apiserver_publishes() {
+    let Some(dir) = published_dir() else {
+        eprintln!("skipped: no published OpenAPI; set KUBEIDL_K8S_PUBLISHED");
+        return;
+    };
+    let release = kubeidl::kube::release("1.35").unwrap();
+    let ours = release.document["components"]["schemas"]
+        .as_object()
+        .unwrap();
+    let published = published_schemas(&dir);
+    let mut problems = Vec::new();
+    for (name, schema) in &published {
+        match ours.get(name) {
+            None => problems.push(format!("{name}: not embedded")),
+            Some(o) => disagreements(schema, o, name, &mut problems),
+        }
+    }
+    eprintln!(
+        "{} published schemas, {} embedded, {} disagreements",
+        published.len(),
+        ours.len(),
+        problems.len()
+    );
+    assert!(
+        problems.is_empty(),
+        "{}",
+        problems[..problems.len().min(40)].join("\n")
+    );
+}

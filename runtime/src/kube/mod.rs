@@ -171,6 +171,19 @@ mod tests {
     }
 
     #[test]
+    fn the_embedded_schemas_say_more_than_the_published_ones() {
+        let release = release("1.35").unwrap();
+        let schemas = &release.document["components"]["schemas"];
+        // `+enum` values, which an apiserver enforces but does not publish.
+        let protocol = &schemas["io.k8s.api.core.v1.ContainerPort"]["properties"]["protocol"];
+        assert_eq!(protocol["enum"], serde_json::json!(["SCTP", "TCP", "UDP"]));
+        // Declarative `+k8s:` validations of 1.35, as keywords and rules.
+        let text = serde_json::to_string(schemas).unwrap();
+        assert!(text.contains("\"maxItems\":"), "maxItems keywords");
+        assert!(text.contains("x-kubernetes-validations"), "rules");
+    }
+
+    #[test]
     fn discovery_facts_say_scope_and_equivalent_versions() {
         let r = release("1.35").unwrap();
         assert!(!r.resource("", "v1", "namespaces").unwrap().namespaced);
