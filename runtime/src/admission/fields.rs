@@ -91,3 +91,19 @@ pub(crate) fn expected(value: &Value, path: &FieldPath, what: &str) -> FieldErro
         format!("expected {what}"),
     )
 }
+
+/// `value` if it is one of `supported`, else `Unsupported value: ...: supported values: ...`.
+pub(crate) fn one_of<'s>(
+    value: &str,
+    path: &FieldPath,
+    supported: &[&'s str],
+) -> Result<&'s str, FieldError> {
+    supported
+        .iter()
+        .find(|s| **s == value)
+        .copied()
+        .ok_or_else(|| {
+            let list: Vec<String> = supported.iter().map(|s| s.to_string()).collect();
+            FieldError::not_supported(path.clone(), BadValue::String(value.to_string()), &list)
+        })
+}

@@ -151,6 +151,22 @@ impl Request {
             ""
         }
     }
+
+    /// The new object's labels, if the apiserver has a new object for this operation.
+    pub(crate) fn new_labels(&self) -> Option<&Labels> {
+        match self.operation {
+            Operation::Delete => None,
+            _ => self.object_labels.as_ref(),
+        }
+    }
+
+    /// The old object's labels, if the apiserver has an old object for this operation.
+    pub(crate) fn old_labels(&self) -> Option<&Labels> {
+        match self.operation {
+            Operation::Create | Operation::Connect => None,
+            _ => self.old_object_labels.as_ref(),
+        }
+    }
 }
 
 /// The labels of an object given as JSON (`metadata.labels`): `None` for `null`, which is how a
