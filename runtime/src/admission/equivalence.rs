@@ -25,9 +25,11 @@ impl EquivalentResource {
 }
 
 /// The resources of `release` equivalent to `resource` with `subresource` (itself included,
-/// which matching skips), in the release's order: every version of the same group and
-/// resource that has the subresource, with the subresource's kind. Empty when the release does
-/// not have `resource`.
+/// which matching skips): every version of the same group and resource that has the
+/// subresource, with the subresource's kind, in the order the apiserver registers them
+/// (version priority: GA before beta before alpha, higher numbers first), which decides the
+/// match when one rule admits several of them. Empty when the release does not have
+/// `resource`.
 ///
 /// The embedded discovery facts list every version k8s.io/api defines, including alpha and beta
 /// versions a cluster serves only when enabled, and they group versions by group and resource,
@@ -42,7 +44,7 @@ pub fn equivalents_in(
     else {
         return Vec::new();
     };
-    let found: Vec<EquivalentResource> = release
+    let mut found: Vec<EquivalentResource> = release
         .equivalents(served)
         .filter_map(|r| {
             let gvr = GroupVersionResource::new(&r.group, &r.version, &r.resource);
@@ -55,12 +57,87 @@ pub fn equivalents_in(
             Some(EquivalentResource::new(gvr, kind))
         })
         .collect();
+    found.sort_by_cached_key(|e| version_priority(&e.resource.version));
     found
+}
+
+/// A sort key putting Kubernetes versions in priority order: `v2`, `v1`, `v2beta1`, `v1beta2`,
+/// `v1beta1`, `v1alpha1`, then anything not of that form, alphabetically.
+fn version_priority(version: &str) -> (u8, std::cmp::Reverse<u64>, std::cmp::Reverse<u64>, String) {
+    use std::cmp::Reverse;
+    let other = (3, Reverse(0), Reverse(0), version.to_string());
+    let Some(rest) = version.strip_prefix('v') else {
+        return other;
+    };
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let Ok(major) = rest[..digits].parse::<u64>() else {
+        return other;
+    };
+    let (stage, minor) = match &rest[digits..] {
+        "" => return (0, Reverse(major), Reverse(0), String::new()),
+        tail => match (tail.strip_prefix("beta"), tail.strip_prefix("alpha")) {
+            (Some(n), _) => (1, n),
+            (_, Some(n)) => (2, n),
+            _ => return other,
+        },
+    };
+    match minor.bytes().all(|b| b.is_ascii_digit()) {
+        true => match minor.parse::<u64>() {
+            Ok(minor) => (stage, Reverse(major), Reverse(minor), String::new()),
+            Err(_) => other,
+        },
+        false => other,
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn versions_sort_by_kubernetes_priority() {
+        let mut versions = [
+            "v1alpha1",
+            "v1beta1",
+            "foo",
+            "v1",
+            "v2beta1",
+            "v1beta2",
+            "v2",
+            "v10",
+            "v1beta",
+            "bar",
+            "v1alpha10",
+        ];
+        versions.sort_by_cached_key(|v| version_priority(v));
+        assert_eq!(
+            versions,
+            [
+                "v10",
+                "v2",
+                "v1",
+                "v2beta1",
+                "v1beta2",
+                "v1beta1",
+                "v1alpha10",
+                "v1alpha1",
+                "bar",
+                "foo",
+                "v1beta"
+            ]
+        );
+    }
+
+    #[test]
+    fn equivalents_come_in_priority_order() {
+        let release = crate::kube::release("1.35").unwrap();
+        let claims = GroupVersionResource::new("resource.k8s.io", "v1beta1", "resourceclaims");
+        let versions: Vec<String> = equivalents_in(&release, &claims, "")
+            .into_iter()
+            .map(|e| e.resource.version)
+            .collect();
+        assert_eq!(versions, ["v1", "v1beta2", "v1beta1"]);
+    }
 
     #[test]
     fn versions_of_one_resource_are_equivalent_with_their_kinds() {

@@ -722,6 +722,25 @@ fn embedded_discovery_gives_the_versions_of_a_resource() {
     assert!(m.equivalent);
 }
 
+#[test]
+fn among_equivalents_one_rule_admits_the_first_in_version_priority_wins() {
+    let release = crate::kube::release("1.35").unwrap();
+    let v1 = GroupVersionResource::new("resource.k8s.io", "v1", "resourceclaims");
+    let q = Request {
+        resource: v1.clone(),
+        kind: GroupVersionKind::new("resource.k8s.io", "v1", "ResourceClaim"),
+        ..pod(Operation::Create)
+    };
+    let p = policy(json!({"resourceRules": [
+        rule(&["resource.k8s.io"], &["v1beta1", "v1beta2"], &["resourceclaims"])
+    ]}));
+    let m = matched(matches(&p, &q, &equivalents_in(&release, &v1, "")));
+    assert_eq!(
+        m.kind,
+        GroupVersionKind::new("resource.k8s.io", "v1beta2", "ResourceClaim")
+    );
+}
+
 // §3.6: bindings.
 
 #[test]
