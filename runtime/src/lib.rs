@@ -4,6 +4,7 @@
 //! `x-kubernetes-*` extensions and the canonical JSON writer that Kubernetes' published documents use.
 //! Validation of objects and the CEL engine build on this model.
 
+pub mod admission;
 pub mod apimachinery;
 pub mod cel;
 pub mod comments;
