@@ -49,6 +49,26 @@ fn tagged_group_crds() {
     insta::assert_snapshot!("tagged_crds", text(&generated));
 }
 
+/// A package laid out as a kubebuilder scaffold lays it out: `+groupName` above the package clause
+/// of groupversion_info.go (no doc.go), and the kind's markers in a comment group above its doc
+/// comment, separated by a blank line.
+#[test]
+fn a_kubebuilder_scaffold_layout() {
+    let generated = crds("scaffold/...", 2);
+    assert!(generated.warnings.is_empty(), "{:?}", generated.warnings);
+    let text = text(&generated);
+    assert!(
+        text.contains("  group: batch.scaffold.example.com\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("      subresources:\n        status: {}\n"),
+        "{text}"
+    );
+    assert!(text.contains("name: Schedule"), "{text}");
+    insta::assert_snapshot!("scaffold_crds", text);
+}
+
 #[test]
 fn admission_crds() {
     insta::assert_snapshot!("admission_crds", text(&crds("admission", 2)));
@@ -243,7 +263,7 @@ fn a_kind_without_a_group_is_an_error() {
     assert_eq!(
         first_line(&err),
         format!(
-            "error: {}package example.com/kubeidl/bad/crdnogroup declares kind Orphan but has no +groupName=<group> in its doc comment (doc.go); a CRD needs a group",
+            "error: {}package example.com/kubeidl/bad/crdnogroup declares kind Orphan but has no +groupName=<group> in its package comment (in doc.go, or above the package clause of any file, as groupversion_info.go has it); a CRD needs a group",
             location("crdnogroup/types.go", 6, 6)
         )
     );

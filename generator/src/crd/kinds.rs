@@ -66,7 +66,7 @@ pub fn find(packages: &[Arc<Package>]) -> Result<Vec<Kind>, Vec<Error>> {
                 errors.push(Error::at(
                     &found[0].pos,
                     format!(
-                        "package {} declares kind {} but has no +groupName=<group> in its doc comment (doc.go); a CRD needs a group",
+                        "package {} declares kind {} but has no +groupName=<group> in its package comment (in doc.go, or above the package clause of any file, as groupversion_info.go has it); a CRD needs a group",
                         pkg.path, found[0].name
                     ),
                 ));
@@ -145,16 +145,14 @@ const OTHER_GENERATORS: &[&str] = &["kubebuilder:object:", "kubebuilder:skip"];
 fn read_markers(decl: &TypeDecl) -> Result<KindMarkers, Vec<Error>> {
     let mut markers = KindMarkers::default();
     let mut errors = Vec::new();
-    for (index, line) in decl.comments.lines.iter().enumerate() {
+    let comments = decl.comments.with_kubebuilder_markers(&decl.above);
+    for (index, line) in comments.lines.iter().enumerate() {
         let trimmed = line.trim_start();
         let Some(body) = trimmed.strip_prefix('+') else {
             continue;
         };
         let lead = line.len() - trimmed.len() + 1;
-        let pos = |offset: usize| {
-            decl.comments
-                .source_pos(&decl.pos.file, index, lead + offset)
-        };
+        let pos = |offset: usize| comments.source_pos(&decl.pos.file, index, lead + offset);
         if body.trim() == "genclient:nonNamespaced" {
             markers.scope = Some("Cluster".into());
             continue;

@@ -56,6 +56,21 @@ impl Doc {
 }
 
 impl Doc {
+    /// This doc comment with the kubebuilder markers of `above` (controller-gen's closest comment
+    /// group above it, [`CommentGroups::group_above`]) before its own lines, positions kept.
+    pub fn with_kubebuilder_markers(&self, above: &Doc) -> Doc {
+        let mut out = Doc::default();
+        for (line, start) in above.lines.iter().zip(&above.starts) {
+            if line.trim_start().starts_with("+kubebuilder:") {
+                out.lines.push(line.clone());
+                out.starts.push(*start);
+            }
+        }
+        out.lines.extend(self.lines.iter().cloned());
+        out.starts.extend(self.starts.iter().copied());
+        out
+    }
+
     /// [`Doc::position`] as a position in `file`.
     pub fn source_pos(
         &self,
@@ -84,6 +99,8 @@ impl std::ops::Deref for Doc {
 #[derive(Debug, Default)]
 pub struct CommentGroups {
     by_end_row: HashMap<usize, Doc>,
+    /// (first row, last row) of each group, in file order.
+    spans: Vec<(usize, usize)>,
     /// Every group's lines, in file order.
     pub all: Vec<Vec<String>>,
 }
@@ -120,7 +137,27 @@ impl CommentGroups {
         let Some(last) = group.last() else { return };
         let doc = group_lines(group.iter().copied());
         self.all.push(doc.lines.clone());
+        self.spans.push((group[0].start_row, last.end_row));
         self.by_end_row.insert(last.end_row, doc);
+    }
+
+    /// controller-gen's second place for a declaration's markers: the closest comment group above
+    /// its doc comment (or above the declaration, when it has none), separated from it by a blank
+    /// line, with no code between it and the declaration (whose preceding code ends on `floor`).
+    pub fn group_above(&self, row: usize, floor: Option<usize>) -> Option<Doc> {
+        let doc_start = row
+            .checked_sub(1)
+            .and_then(|r| self.spans.iter().find(|(_, end)| *end == r))
+            .map_or(row, |(start, _)| *start);
+        let (_, end) = self
+            .spans
+            .iter()
+            .rev()
+            .find(|(_, end)| end + 1 < doc_start)?;
+        if floor.is_some_and(|f| f >= *end) {
+            return None;
+        }
+        self.by_end_row.get(end).cloned()
     }
 
     /// The doc comment lines of a declaration whose name is on `row` (0-based): the group ending

@@ -370,8 +370,12 @@ fn add_file(pkg: &mut Package, file: &Path, parsed: ParsedFile) {
     if pkg.name.is_empty() {
         pkg.name = parsed.package_name;
     }
+    // gengo reads every comment of doc.go; controller-gen reads the package clause's comments
+    // in any file (kubebuilder scaffolds put `+groupName` in groupversion_info.go).
     if file.file_name().is_some_and(|n| n == "doc.go") {
         pkg.doc_comments.extend(parsed.comment_lines);
+    } else {
+        pkg.doc_comments.extend(parsed.package_lines);
     }
     for decl in parsed.types {
         pkg.types.insert(decl.name.clone(), decl);

@@ -76,6 +76,10 @@ pub struct TypeDecl {
     pub generic: bool,
     pub ty: TypeExpr,
     pub comments: Doc,
+    /// The closest comment group above the doc comment, separated by a blank line, where
+    /// kubebuilder projects put a kind's markers (`+kubebuilder:object:root=true`...); empty when
+    /// there is none.
+    pub above: Doc,
     pub pos: SourcePos,
 }
 
@@ -126,7 +130,8 @@ pub struct Package {
     pub path: String,
     pub name: String,
     pub dir: PathBuf,
-    /// Every comment of the package's `doc.go`, as lines (gengo's package comments).
+    /// Every comment of the package's `doc.go`, and the comments above the package clause of its
+    /// other files, as lines (where gengo and controller-gen read package tags).
     pub doc_comments: Vec<String>,
     pub types: IndexMap<String, TypeDecl>,
     /// Methods by receiver type name.

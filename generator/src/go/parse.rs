@@ -19,6 +19,9 @@ pub struct ParsedFile {
     pub consts: Vec<ConstDecl>,
     /// Every comment group's lines, in file order (used for `doc.go`).
     pub comment_lines: Vec<String>,
+    /// The package clause's doc comment and the closest comment group above it (where
+    /// `groupversion_info.go` puts `+groupName`).
+    pub package_lines: Vec<String>,
 }
 
 /// A tree-sitter parser for Go.
@@ -123,6 +126,10 @@ impl<'a> FileReader<'a> {
                     if let Some(name) = node.named_child(0) {
                         out.package_name = self.text(name).to_string();
                     }
+                    let row = node.start_position().row;
+                    let doc = self.comments.doc_for_row(row);
+                    let above = self.comments.group_above(row, None).unwrap_or_default();
+                    out.package_lines = above.lines.into_iter().chain(doc.lines).collect();
                 }
                 "import_declaration" => self.read_imports(node),
                 "type_declaration" => self.read_types(node, &mut out.types),
@@ -158,6 +165,12 @@ impl<'a> FileReader<'a> {
     }
 
     fn read_types(&self, node: Node<'_>, out: &mut Vec<TypeDecl>) {
+        // Where the code before this declaration ends (comments are not code).
+        let mut previous = node.prev_named_sibling();
+        while previous.is_some_and(|p| p.kind() == "comment") {
+            previous = previous.and_then(|p| p.prev_named_sibling());
+        }
+        let floor = previous.map(|p| p.end_position().row);
         let mut specs = Vec::new();
         collect_kind(node, "type_spec", &mut specs);
         collect_kind(node, "type_alias", &mut specs);
@@ -175,6 +188,10 @@ impl<'a> FileReader<'a> {
                 generic: spec.child_by_field_name("type_parameters").is_some(),
                 ty: self.type_expr(ty),
                 comments: self.comments.doc_for_row(name.start_position().row),
+                above: self
+                    .comments
+                    .group_above(name.start_position().row, floor)
+                    .unwrap_or_default(),
                 pos: self.pos(name),
             });
         }
@@ -646,6 +663,38 @@ mod tests {
             "example.com/p",
         )
         .unwrap()
+    }
+
+    #[test]
+    fn markers_above_the_doc_comment_are_read_as_controller_gen_reads_them() {
+        let f = parse(
+            "// Copyright header.\n\n// Package p has its markers here.\n// +groupName=example.com\npackage p\n\nconst A = 1 // trailing\n\n// +kubebuilder:object:root=true\n// +kubebuilder:subresource:status\n\n// Kind is a kind.\ntype Kind struct{}\n\n// Plain has a doc comment only.\ntype Plain struct{}\n\nvar x = 1\n\n// +kubebuilder:skip\n\ntype Bare struct{}\n",
+        );
+        assert_eq!(
+            f.package_lines,
+            [
+                "Copyright header.",
+                "Package p has its markers here.",
+                "+groupName=example.com"
+            ]
+        );
+        let above = |name: &str| {
+            f.types
+                .iter()
+                .find(|t| t.name == name)
+                .map(|t| t.above.lines.clone())
+                .unwrap()
+        };
+        assert_eq!(
+            above("Kind"),
+            [
+                "+kubebuilder:object:root=true",
+                "+kubebuilder:subresource:status"
+            ]
+        );
+        // Plain's closest group above is Kind's doc comment, but code stands between them.
+        assert!(above("Plain").is_empty());
+        assert_eq!(above("Bare"), ["+kubebuilder:skip"]);
     }
 
     #[test]

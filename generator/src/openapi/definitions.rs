@@ -642,7 +642,8 @@ impl Walk<'_> {
         let place = self
             .place(ty, Scopes::TYPE, None, &members)
             .map_err(at(&decl.pos))?;
-        self.lower_doc(&decl.comments, &decl.pos.file, &place, schema);
+        let doc = decl.comments.with_kubebuilder_markers(&decl.above);
+        self.lower_doc(&doc, &decl.pos.file, &place, schema);
         Ok(())
     }
 

@@ -1,0 +1,54 @@
+package v1
+
+import (
+	// A scaffold imports k8s.io/apimachinery; the tests use the stand-in meta package.
+	metav1 "example.com/kubeidl/testdata/meta"
+)
+
+// CronJobSpec defines the desired state of CronJob.
+type CronJobSpec struct {
+	// Schedule in Cron format.
+	// +kubebuilder:validation:MinLength=1
+	Schedule string `json:"schedule"`
+
+	// Suspend tells the controller to suspend subsequent executions.
+	// +optional
+	Suspend *bool `json:"suspend,omitempty"`
+
+	// SuccessfulJobsHistoryLimit is how many finished jobs to keep.
+	// +kubebuilder:validation:Minimum=0
+	// +optional
+	SuccessfulJobsHistoryLimit *int32 `json:"successfulJobsHistoryLimit,omitempty"`
+}
+
+// CronJobStatus defines the observed state of CronJob.
+type CronJobStatus struct {
+	// Active holds the names of the running jobs.
+	// +optional
+	// +listType=atomic
+	Active []string `json:"active,omitempty"`
+}
+
+// +kubebuilder:object:root=true
+// +kubebuilder:subresource:status
+// +kubebuilder:storageversion
+// +kubebuilder:printcolumn:name="Schedule",type=string,JSONPath=`.spec.schedule`
+// +kubebuilder:printcolumn:name="Suspend",type=boolean,JSONPath=`.spec.suspend`
+
+// CronJob is the Schema for the cronjobs API.
+type CronJob struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	Spec   CronJobSpec   `json:"spec,omitempty"`
+	Status CronJobStatus `json:"status,omitempty"`
+}
+
+// +kubebuilder:object:root=true
+
+// CronJobList contains a list of CronJob.
+type CronJobList struct {
+	metav1.TypeMeta `json:",inline"`
+	metav1.ListMeta `json:"metadata,omitempty"`
+	Items           []CronJob `json:"items"`
+}
