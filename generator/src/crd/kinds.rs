@@ -42,6 +42,10 @@ pub struct KindMarkers {
     pub skip: bool,
     /// `Some` for a deprecated version, with its warning if it has one.
     pub deprecated: Option<Option<String>>,
+    /// The CRD's own `metadata.annotations` and `metadata.labels`
+    /// (`+kubebuilder:metadata:annotations="k=v";"k2=v2"`).
+    pub annotations: Vec<(String, String)>,
+    pub labels: Vec<(String, String)>,
 }
 
 /// The kinds declared in `packages`, in package then name order. A package with kinds but no
@@ -137,6 +141,7 @@ const MARKERS: &[&str] = &[
     "kubebuilder:unservedversion",
     "kubebuilder:skipversion",
     "kubebuilder:deprecatedversion",
+    "kubebuilder:metadata",
 ];
 
 /// Markers of other generators that may stand on a kind.
@@ -279,6 +284,23 @@ impl Args<'_> {
 
 fn apply(markers: &mut KindMarkers, marker: &str, args: &mut Args<'_>) {
     match marker {
+        "kubebuilder:metadata" => {
+            args.only(&["annotations", "labels"]);
+            for (key, into) in [
+                ("annotations", &mut markers.annotations),
+                ("labels", &mut markers.labels),
+            ] {
+                for pair in args.list(key) {
+                    match pair.split_once('=') {
+                        Some((k, v)) => into.push((k.to_string(), v.to_string())),
+                        None => args.errors.push(Error::at(
+                            args.start,
+                            format!("+kubebuilder:metadata:{key}: {pair:?} is not key=value"),
+                        )),
+                    }
+                }
+            }
+        }
         "kubebuilder:resource" => {
             args.only(&["path", "singular", "shortName", "categories", "scope"]);
             markers.plural = args.take("path");

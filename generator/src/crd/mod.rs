@@ -248,6 +248,23 @@ fn crd(
         return Err(errors);
     }
     let name = format!("{}.{}", names.plural, first.group);
+    let mut metadata = Map::new();
+    metadata.insert("name".into(), name.clone().into());
+    type Pairs = fn(&Kind) -> &Vec<(String, String)>;
+    let fields: [(&str, Pairs); 2] = [
+        ("annotations", |k| &k.markers.annotations),
+        ("labels", |k| &k.markers.labels),
+    ];
+    for (field, pairs) in fields {
+        let map: BTreeMap<&String, &String> = versions
+            .iter()
+            .flat_map(|k| pairs(k))
+            .map(|(k, v)| (k, v))
+            .collect();
+        if !map.is_empty() {
+            metadata.insert(field.into(), json!(map));
+        }
+    }
     let mut names_object = Map::new();
     names_object.insert("kind".into(), first.name.clone().into());
     names_object.insert("listKind".into(), format!("{}List", first.name).into());
@@ -262,7 +279,7 @@ fn crd(
     let object = json!({
         "apiVersion": "apiextensions.k8s.io/v1",
         "kind": "CustomResourceDefinition",
-        "metadata": {"name": name},
+        "metadata": metadata,
         "spec": {
             "group": first.group,
             "names": names_object,

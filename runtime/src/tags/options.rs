@@ -96,6 +96,29 @@ fn value(text: &str, start: usize) -> Result<(OptionValue, usize), SyntaxError> 
         ))
     };
     match rest.chars().next() {
+        // A list of quoted items (`"a=b";"c=d"`), kept as written for `split_list`.
+        Some('"') if go_string_len(rest).is_some_and(|len| rest[len..].starts_with(';')) => {
+            let mut len = 0;
+            loop {
+                let item = &rest[len..];
+                len += match item.chars().next() {
+                    Some('"') => go_string_len(item).ok_or_else(unterminated)?,
+                    _ => item.find([',', ';']).unwrap_or(item.len()),
+                };
+                if !rest[len..].starts_with(';') {
+                    break;
+                }
+                len += 1;
+            }
+            Ok((
+                OptionValue {
+                    text: rest[..len].to_string(),
+                    quoted: false,
+                    offset: start,
+                },
+                start + len,
+            ))
+        }
         Some('"') => {
             let len = go_string_len(rest).ok_or_else(unterminated)?;
             match crate::strconv::unquote(&rest[..len]) {
