@@ -114,3 +114,57 @@ fn unusable_input_exits_2() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn the_kep_formats_library_is_opt_in() {
+    let expr = "self.validateFormat('k8s-short-name')";
+    let (code, v) = json_out(&[
+        "cel",
+        "--library",
+        "kep-formats",
+        expr,
+        "--self",
+        r#""My_Name""#,
+        "-o",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(
+        v["result"],
+        json!(["a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"])
+    );
+    assert_eq!(v["type"], json!("list(string)"));
+    // self (1) and the validation of 7 code points: estimated ceil(8 / 10) * ceil(128 / 4),
+    // actually ceil(8 / 10) * ceil(30 / 4) with dns1123Label's regex size.
+    assert_eq!(v["cost"], json!({"estimated": 33, "actual": 9}));
+
+    let out = kubeidl(&[
+        "cel",
+        "--library",
+        "kep-formats",
+        "self.isFormat('dns1123Subdomain')",
+        "--self",
+        r#""example.com""#,
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(support::stdout(&out).starts_with("true\ntype: bool\n"));
+
+    let (code, v) = json_out(&["cel", expr, "--self", r#""x""#, "-o", "json"]);
+    assert_eq!((code, v["stage"].as_str()), (1, Some("check")), "{v}");
+    assert!(
+        v["error"].as_str().unwrap().starts_with(
+            "ERROR: <input>:1:20: undeclared reference to 'validateFormat' (in container '')"
+        ),
+        "{v}"
+    );
+
+    let out = kubeidl(&["cel", "--library", "kep_formats", "true"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(support::stderr(&out).contains("[possible values: kep-formats]"));
+
+    let help = support::stdout(&kubeidl(&["cel", "--help"]));
+    assert!(
+        help.contains("self.validateFormat('k8s-short-name')     the messages, [] when valid"),
+        "{help}"
+    );
+}

@@ -157,6 +157,7 @@ const KUBERNETES_DIFFERS: &[(&str, &str)] = &[
 const SPEC_ENVIRONMENT: CheckOptions = CheckOptions {
     homogeneous_literals: false,
     spec_extensions: true,
+    libraries: kubeidl::cel::ExtraLibraries::NONE,
 };
 
 fn run(section: &str, test: &Message) -> Outcome {

@@ -3,7 +3,10 @@
 use super::CelArgs;
 use kubeidl::cel::decl::Decl;
 use kubeidl::cel::estimate::SizeEstimate;
-use kubeidl::cel::{CelType, CompileError, Program, Value, PER_CALL_LIMIT};
+use kubeidl::cel::{
+    CelType, CheckOptions, CompileError, ExtraLibraries, ExtraLibrary, Program, Value,
+    PER_CALL_LIMIT,
+};
 use kubeidl::schema::Schema;
 use kubeidl_gen::Error;
 use serde_json::{json, Value as Json};
@@ -39,7 +42,16 @@ pub fn run(args: CelArgs) -> Result<ExitCode, Error> {
         vars.push(("oldSelf", self_type));
     }
     let json_output = args.output == "json";
-    let program = match Program::compile_typed(&args.expr, &vars) {
+    let libraries = args
+        .libraries
+        .iter()
+        .map(|name| name.parse::<ExtraLibrary>().map_err(Error::new))
+        .collect::<Result<ExtraLibraries, Error>>()?;
+    let options = CheckOptions {
+        libraries,
+        ..CheckOptions::default()
+    };
+    let program = match Program::compile_checked(&args.expr, &vars, options) {
         Ok(p) => p,
         Err(e) => return Ok(report_compile(&e, json_output)),
     };

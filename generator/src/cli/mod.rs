@@ -87,6 +87,8 @@ pub enum Command {
     ///
     ///   kubeidl cel "self.spec.replicas >= oldSelf.spec.replicas" --self @new.json --old-self @old.json \
     ///       --schema apps_v1.json#/components/schemas/io.k8s.api.apps.v1.Deployment -o json
+    ///
+    ///   kubeidl cel --library kep-formats "self.validateFormat('k8s-short-name')" --self '"My_Name"'
     #[command(verbatim_doc_comment)]
     Cel(CelArgs),
     /// Validate manifests as a Kubernetes apiserver would, without contacting one.
@@ -207,6 +209,18 @@ pub struct CelArgs {
     /// Output format.
     #[arg(short = 'o', long = "output", value_name = "FORMAT", default_value = "text", value_parser = ["text", "json"])]
     pub output: String,
+    /// Also declare an opt-in library no apiserver has (repeatable). Rules that use one will
+    /// not compile on a real cluster.
+    ///
+    /// kep-formats: KEP-4153's string helpers, named by a `format` library name or a
+    /// `+k8s:format` one:
+    ///   self.isFormat('dns1123Label')             true or false
+    ///   self.validateFormat('k8s-short-name')     the messages, [] when valid
+    /// Names: dns1123Label, dns1123Subdomain, dns1035Label, qualifiedName, labelValue, uuid,
+    /// uri, byte, date, datetime and the *Prefix forms; k8s-short-name, k8s-long-name,
+    /// dns1035label, k8s-label-key, k8s-label-value, k8s-uuid.
+    #[arg(long = "library", value_name = "NAME", value_parser = clap::builder::PossibleValuesParser::new(kubeidl::cel::ExtraLibrary::ALL.map(|l| l.name())), verbatim_doc_comment)]
+    pub libraries: Vec<String>,
 }
 
 #[derive(Args)]

@@ -5,6 +5,7 @@
 //! invalid constant regexes, durations and timestamps. `dyn` is accepted wherever a type is.
 
 use super::error::CompileIssue;
+use super::library::extra::ExtraLibraries;
 use super::parse::Parsed;
 use super::scopes::Scopes;
 use super::types::{CelType, TYPE_NAMES};
@@ -17,6 +18,8 @@ pub struct CheckOptions {
     pub homogeneous_literals: bool,
     /// The specification's `math` and `base64` extensions, which Kubernetes does not have.
     pub spec_extensions: bool,
+    /// Opt-in libraries beyond Kubernetes' environment (none by default).
+    pub libraries: ExtraLibraries,
 }
 
 impl Default for CheckOptions {
@@ -25,6 +28,7 @@ impl Default for CheckOptions {
         CheckOptions {
             homogeneous_literals: true,
             spec_extensions: false,
+            libraries: ExtraLibraries::NONE,
         }
     }
 }
@@ -426,6 +430,16 @@ impl Checker<'_> {
                     }
                 }
             }
+            "isFormat" | "validateFormat"
+                if args.len() == 2 && self.options.libraries.declares(name) =>
+            {
+                if let Some(s) = constant(1) {
+                    if super::library::kep_formats::KepFormat::named(&s).is_none() {
+                        let message = super::library::kep_formats::unknown_name_error(&s);
+                        self.issue(args[1].id, message);
+                    }
+                }
+            }
             "matches" | "find" | "findAll" if args.len() >= 2 => {
                 if let Some(s) = constant(1) {
                     if let Err(e) = regex::Regex::new(&s) {
@@ -449,9 +463,17 @@ impl Checker<'_> {
         {
             return math_signature(name, args);
         }
+        if self.options.libraries.declares(name) {
+            if let Some(t) = self.options.libraries.signature(name, member, args) {
+                return t;
+            }
+        }
         match signature(name, member, args) {
             Some(t) => t,
-            None if super::functions::Func::exists(name) || is_operator(name) => {
+            None if super::functions::Func::exists(name)
+                || is_operator(name)
+                || self.options.libraries.declares(name) =>
+            {
                 let shown = if member {
                     let rest: Vec<String> = args[1..].iter().map(|t| t.to_string()).collect();
                     format!("{}.({})", args[0], rest.join(", "))

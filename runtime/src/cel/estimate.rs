@@ -5,6 +5,7 @@
 
 use super::decl::{Decl, DeclKind, ObjectDecl};
 use super::functions::Func;
+use super::library::{kep_formats, LibFunc};
 use super::program::{Node, Program};
 use super::value::Value;
 use std::sync::Arc;
@@ -387,6 +388,21 @@ fn call(func: &Func, args: &[Node], slots: &mut Vec<Option<SizeEstimate>>) -> (u
                 object: None,
             },
         ),
+        Func::Lib(LibFunc::IsFormat(format)) => (
+            kep_formats::estimated_cost(*format, size(0)),
+            SizeEstimate::scalar(),
+        ),
+        Func::Lib(LibFunc::ValidateFormat(format)) => {
+            let (messages, length) = kep_formats::estimated_result();
+            (
+                kep_formats::estimated_cost(*format, size(0)),
+                SizeEstimate {
+                    max: messages,
+                    elem: Some(Box::new(SizeEstimate::of(length))),
+                    object: None,
+                },
+            )
+        }
         Func::ToString => (
             1,
             SizeEstimate::of(sizes.first().map_or(1, |s| s.max.max(20))),

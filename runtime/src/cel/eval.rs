@@ -4,6 +4,8 @@
 
 use super::error::{EvalError, EvalResult};
 use super::functions::{self, Func};
+use super::library::kep_formats::{self, KepFormat};
+use super::library::LibFunc;
 use super::program::{AppendStep, Comprehension, Node, Program};
 use super::value::{Key, List, Map, Value};
 use indexmap::IndexMap;
@@ -513,6 +515,13 @@ fn call_cost(func: &Func, args: &[Value<'_>]) -> u64 {
             _ => tenth(size(&args[0])).max(1),
         },
         Func::Join => tenth(size(&args[0]) * 2).max(1),
+        Func::Lib(LibFunc::IsFormat(format) | LibFunc::ValidateFormat(format)) => {
+            let format = format.or_else(|| match &args[1] {
+                Value::String(name) => KepFormat::named(name),
+                _ => None,
+            });
+            kep_formats::actual_cost(format, size(&args[0]))
+        }
         Func::Range => match &args[0] {
             Value::Int(n) => (*n).max(1) as u64,
             _ => 1,

@@ -34,10 +34,13 @@ pub mod value;
 pub use checker::CheckOptions;
 pub use error::{CompileError, EvalError, Stage};
 pub use eval::{CostBudget, Evaluation, BUDGET_EXCEEDED, PER_CALL_LIMIT, RUNTIME_CEL_COST_BUDGET};
+pub use library::extra::{ExtraLibraries, ExtraLibrary};
 pub use program::Program;
 pub use time::parse_duration as parse_go_duration;
 pub use types::CelType;
 pub use value::Value;
 
+#[cfg(test)]
+mod kep_formats_tests;
 #[cfg(test)]
 mod tests;

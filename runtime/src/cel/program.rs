@@ -6,6 +6,7 @@
 use super::checker::{self, CheckOptions};
 use super::error::{CompileError, CompileIssue, Stage};
 use super::functions::Func;
+use super::library::extra::ExtraLibraries;
 use super::parse::{parse, Parsed};
 use super::scopes::Scopes;
 use super::types::{CelType, TYPE_NAMES};
@@ -181,9 +182,9 @@ impl Program {
         .map_err(|issues| CompileError::new(Stage::Check, source, issues))?;
         let names: Vec<&str> = variables.iter().map(|(n, _)| *n).collect();
         let mut program = if parsed.depth > DEEP {
-            on_large_stack(|| Program::build(&parsed, &names, true, options.spec_extensions))
+            on_large_stack(|| Program::build(&parsed, &names, true, options))
         } else {
-            Program::build(&parsed, &names, true, options.spec_extensions)
+            Program::build(&parsed, &names, true, options)
         }?;
         program.result_type = result_type.resolved();
         Ok(program)
@@ -202,22 +203,27 @@ impl Program {
         checked: bool,
     ) -> Result<Program, CompileError> {
         let parsed = parse(source)?;
+        let options = CheckOptions {
+            spec_extensions: true,
+            ..CheckOptions::default()
+        };
         if parsed.depth > DEEP {
-            return on_large_stack(|| Program::build(&parsed, variables, checked, true));
+            return on_large_stack(|| Program::build(&parsed, variables, checked, options));
         }
-        Program::build(&parsed, variables, checked, true)
+        Program::build(&parsed, variables, checked, options)
     }
 
     fn build(
         parsed: &Parsed,
         variables: &[&str],
         checked: bool,
-        spec_extensions: bool,
+        options: CheckOptions,
     ) -> Result<Program, CompileError> {
         let source = parsed.source.as_str();
         let mut compiler = Compiler {
             checked,
-            spec_extensions,
+            spec_extensions: options.spec_extensions,
+            libraries: options.libraries,
             parsed,
             scopes: Scopes::new(
                 variables
@@ -247,6 +253,8 @@ struct Compiler<'p> {
     checked: bool,
     /// The specification's math and base64 extensions are available.
     spec_extensions: bool,
+    /// The opt-in libraries whose functions resolve.
+    libraries: ExtraLibraries,
     parsed: &'p Parsed,
     /// The slot of each name in scope.
     scopes: Scopes<usize>,
@@ -460,20 +468,25 @@ impl Compiler<'_> {
     }
 
     fn builtin(&mut self, id: u64, name: &str, member: bool, args: Vec<Node>) -> Node {
-        let resolved = Func::resolve(name, member, args.len()).or_else(|| {
-            (self.spec_extensions && !member)
-                .then(|| super::math::MathFunc::resolve(name, args.len()).map(Func::Math))
-                .flatten()
-        });
+        let resolved = Func::resolve(name, member, args.len())
+            .or_else(|| {
+                (self.spec_extensions && !member)
+                    .then(|| super::math::MathFunc::resolve(name, args.len()).map(Func::Math))
+                    .flatten()
+            })
+            .or_else(|| self.libraries.resolve(name, member, args.len()));
         match resolved {
             Some(func) => {
-                let func = func.with_constant_pattern(&args).unwrap_or_else(|message| {
-                    self.issue(id, message);
-                    Func::Unresolved
-                });
+                let func = func
+                    .with_constant_pattern(&args)
+                    .and_then(|func| constant_format(func, &args))
+                    .unwrap_or_else(|message| {
+                        self.issue(id, message);
+                        Func::Unresolved
+                    });
                 Node::Call { func, args }
             }
-            None if Func::exists(name) => self.issue(
+            None if Func::exists(name) || self.libraries.declares(name) => self.issue(
                 id,
                 format!(
                     "found no matching overload for '{name}' applied to {} argument(s)",
@@ -716,6 +729,18 @@ impl TwoVar {
             result,
         }
     }
+}
+
+/// An opt-in format call with its constant format name resolved once.
+fn constant_format(func: Func, args: &[Node]) -> Result<Func, String> {
+    let Func::Lib(lib) = func else {
+        return Ok(func);
+    };
+    let name = match args.get(1) {
+        Some(Node::Const(Value::String(s))) => Some(&**s),
+        _ => None,
+    };
+    super::library::kep_formats::with_constant_name(lib, name).map(Func::Lib)
 }
 
 fn literal(lit: &LiteralValue) -> Value<'static> {

@@ -6,6 +6,7 @@ use super::checker::CheckOptions;
 use super::decl::Decl;
 use super::error::{CompileError, Stage};
 use super::estimate::{exceeds_factor, SizeEstimate, STATIC_ESTIMATED_COST_LIMIT};
+use super::library::extra::ExtraLibraries;
 use super::parse::parse;
 use super::types::CelType;
 use super::Program;
@@ -16,6 +17,13 @@ use cel::common::ast::{Expr, IdedExpr};
 pub enum ExpressionKind {
     Rule,
     MessageExpression,
+}
+
+/// How rules are compiled beyond their node. The default is a Kubernetes apiserver's environment.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CompileOptions {
+    /// Opt-in libraries (e.g. `kep-formats`) whose functions rules may call.
+    pub libraries: ExtraLibraries,
 }
 
 /// A compiled rule or message expression of a schema node.
@@ -50,7 +58,26 @@ pub fn compile_rule_with_cardinality(
     kind: ExpressionKind,
     cardinality: u64,
 ) -> Result<CompiledRule, CompileError> {
-    let compiled = compile_rule_unlimited(source, decl, optional_old_self, kind)?;
+    compile_rule_with_options(
+        source,
+        decl,
+        optional_old_self,
+        kind,
+        cardinality,
+        CompileOptions::default(),
+    )
+}
+
+/// [`compile_rule_with_cardinality`] with [`CompileOptions`] (e.g. opt-in libraries).
+pub fn compile_rule_with_options(
+    source: &str,
+    decl: &Decl,
+    optional_old_self: bool,
+    kind: ExpressionKind,
+    cardinality: u64,
+    options: CompileOptions,
+) -> Result<CompiledRule, CompileError> {
+    let compiled = compile_rule_unlimited_with(source, decl, optional_old_self, kind, options)?;
     let total = compiled.estimated_cost.saturating_mul(cardinality.max(1));
     if total > STATIC_ESTIMATED_COST_LIMIT {
         let what = match kind {
@@ -78,6 +105,23 @@ pub fn compile_rule_unlimited(
     optional_old_self: bool,
     kind: ExpressionKind,
 ) -> Result<CompiledRule, CompileError> {
+    compile_rule_unlimited_with(
+        source,
+        decl,
+        optional_old_self,
+        kind,
+        CompileOptions::default(),
+    )
+}
+
+/// [`compile_rule_unlimited`] with [`CompileOptions`].
+pub fn compile_rule_unlimited_with(
+    source: &str,
+    decl: &Decl,
+    optional_old_self: bool,
+    kind: ExpressionKind,
+    options: CompileOptions,
+) -> Result<CompiledRule, CompileError> {
     let self_type = CelType::of_decl(decl);
     let old_type = if optional_old_self {
         CelType::Optional(Box::new(self_type.clone()))
@@ -99,7 +143,10 @@ pub fn compile_rule_unlimited(
     let program = Program::compile_checked(
         source,
         &[("self", self_type), ("oldSelf", old_type)],
-        CheckOptions::default(),
+        CheckOptions {
+            libraries: options.libraries,
+            ..CheckOptions::default()
+        },
     )?;
     let (wanted, message) = match kind {
         ExpressionKind::Rule => (CelType::Bool, "cel expression must evaluate to a bool"),

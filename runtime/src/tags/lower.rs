@@ -1416,7 +1416,7 @@ const FORMATS: &[Format] = &[
         pattern: Some("^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"),
         max_length: None,
         cel: None,
-        message: "must be a lowercase UUID in 8-4-4-4-12 format",
+        message: crate::cel::library::formats::LOWERCASE_UUID_MSG,
     },
     Format {
         name: "k8s-label-key",

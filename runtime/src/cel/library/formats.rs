@@ -83,6 +83,10 @@ const UUID_PATTERN: &str = "(?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]
 const DATE_TIME_PATTERN: &str =
     "^([0-9]{2}):([0-9]{2}):([0-9]{2})(.[0-9]+)?(z|([+-][0-9]{2}:[0-9]{2}))$";
 
+/// The message of `+k8s:format=k8s-uuid` (a lowercase UUID with its dashes), which no format of
+/// this library checks.
+pub const LOWERCASE_UUID_MSG: &str = "must be a lowercase UUID in 8-4-4-4-12 format";
+
 /// `<Format>.validate(value)`: `None` when `value` is valid (CEL's
 /// `optional.none`), otherwise the messages exactly as Go returns them.
 ///

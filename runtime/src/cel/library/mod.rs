@@ -3,8 +3,10 @@
 //! this one binds them to CEL names, overloads and values.
 
 pub mod cidr;
+pub mod extra;
 pub mod formats;
 pub mod ip;
+pub mod kep_formats;
 pub mod quantity;
 pub mod semver;
 pub mod url;
@@ -61,6 +63,10 @@ pub(crate) enum LibFunc {
     Major,
     Minor,
     Patch,
+    /// `<string>.isFormat(name)` (opt-in), with the format when the name is a constant.
+    IsFormat(Option<kep_formats::KepFormat>),
+    /// `<string>.validateFormat(name)` (opt-in), likewise.
+    ValidateFormat(Option<kep_formats::KepFormat>),
 }
 
 /// (name, member call, argument count with the receiver, function).
@@ -340,6 +346,21 @@ impl LibFunc {
                     _ => return overload(),
                 };
                 Ok(opaque(QuantityValue(sum)))
+            }
+            LibFunc::IsFormat(constant) | LibFunc::ValidateFormat(constant) => {
+                let (Value::String(s), Value::String(name)) = (&args[0], &args[1]) else {
+                    return overload();
+                };
+                let Some(format) = constant.or_else(|| kep_formats::KepFormat::named(name)) else {
+                    return Err(EvalError::new(kep_formats::unknown_name_eval_error(name)));
+                };
+                let errors = format.validate(s);
+                Ok(match self {
+                    LibFunc::IsFormat(_) => Value::Bool(errors.is_empty()),
+                    _ => Value::List(List::from_values(
+                        errors.into_iter().map(Value::string).collect(),
+                    )),
+                })
             }
             LibFunc::Validate => {
                 let (Some(f), Value::String(s)) = (v_opaque::<FormatValue>(&args[0]), &args[1])
