@@ -250,6 +250,20 @@ mod tests {
     }
 
     #[test]
+    fn reads_lists_of_quoted_items() {
+        let list = parse(r#"annotations="a=b, c";"d=e",labels=x"#).unwrap();
+        assert_eq!(
+            texts(&list),
+            (
+                None,
+                vec![("annotations", r#""a=b, c";"d=e""#), ("labels", "x")]
+            )
+        );
+        let items = split_list(&list.get("annotations").unwrap().text);
+        assert_eq!(items, [r#""a=b, c""#, r#""d=e""#]);
+    }
+
+    #[test]
     fn reports_bad_lists_where_they_go_wrong() {
         for (text, offset, message) in [
             (r#""open"#, 0, "unterminated string"),
