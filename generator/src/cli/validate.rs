@@ -221,7 +221,10 @@ fn check_file(context: &Context<'_>, file: Option<&Path>) -> Result<FileReport, 
             Ok(doc) => check_document(context, &mut report, &doc),
         };
         report.verdicts.push(verdict);
-        report.statuses.push(status);
+        // Held until every file is done, so only when they are printed.
+        if context.args.output == "json" {
+            report.statuses.push(status);
+        }
     }
     Ok(report)
 }
