@@ -55,7 +55,14 @@ fn tagged_group_crds() {
 #[test]
 fn a_kubebuilder_scaffold_layout() {
     let generated = crds("scaffold/...", 2);
-    assert!(generated.warnings.is_empty(), "{:?}", generated.warnings);
+    assert_eq!(generated.warnings.len(), 1, "{:?}", generated.warnings);
+    assert!(
+        generated.warnings[0].ends_with(
+            "cronjob_types.go:27:2: field lastSchedule is not exported, so encoding/json never reads or writes it; left out of the schema"
+        ),
+        "{:?}",
+        generated.warnings
+    );
     let text = text(&generated);
     assert!(
         text.contains("  group: batch.scaffold.example.com\n"),

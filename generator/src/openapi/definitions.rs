@@ -4,7 +4,10 @@
 use super::comment_tags;
 use super::defaults::default_value;
 use super::enums::EnumType;
-use super::extensions::{extensions, is_inline, is_optional, json_name, json_tag_parts, unions};
+use super::extensions::{
+    extensions, is_inline, is_optional, is_unexported, json_name, json_tag_parts, omits_zero,
+    unions,
+};
 use super::naming::definition_name;
 use super::rule_check;
 use super::types::{is_std, Kind, Types};
@@ -356,6 +359,16 @@ impl Walk<'_> {
                 self.members(&inner_owner, &fields, schema, rules)?;
                 continue;
             }
+            if is_unexported(m) {
+                let warning = format!(
+                    "{}: field {} is not exported, so encoding/json never reads or writes it; left out of the schema",
+                    m.pos, m.name
+                );
+                // A struct inlined into several types is read once for each.
+                if !self.tally.warnings.contains(&warning) {
+                    self.tally.warnings.push(warning);
+                }
+            }
             let Some(name) = json_name(m) else { continue };
             if !is_optional(m).map_err(|e| Error::at(&m.pos, e))? {
                 schema.required.push(name.clone());
@@ -390,8 +403,7 @@ impl Walk<'_> {
             schema.schema_type = Some(SchemaType::Single("string".into()));
             return Ok(schema);
         }
-        let omit_empty =
-            struct_tag::lookup(&m.tag, "json").is_some_and(|t| t.contains("omitempty"));
+        let omit_empty = omits_zero(m);
         schema.default = default_value(
             &self.types,
             &m.comments,

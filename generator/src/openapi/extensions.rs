@@ -11,6 +11,9 @@ use serde_json::{json, Map, Value};
 
 /// The name a member has in JSON (`None` when it has none: `json:"-"`, or an empty name).
 pub fn json_name(field: &Field) -> Option<String> {
+    if is_unexported(field) {
+        return None;
+    }
     match struct_tag::lookup(&field.tag, "json").filter(|t| !t.is_empty()) {
         None => Some(field.name.clone()),
         Some(tag) => {
@@ -18,6 +21,20 @@ pub fn json_name(field: &Field) -> Option<String> {
             (name != "-" && !name.is_empty()).then(|| name.to_string())
         }
     }
+}
+
+/// A named field whose name is not exported: encoding/json neither reads nor writes it.
+pub fn is_unexported(field: &Field) -> bool {
+    !field.embedded && !field.name.starts_with(|c: char| c.is_uppercase())
+}
+
+/// `omitempty` or Go 1.24's `omitzero` in the member's json tag: an unset value is left out of
+/// the JSON, so the member is optional.
+pub fn omits_zero(field: &Field) -> bool {
+    json_tag_parts(field)
+        .iter()
+        .skip(1)
+        .any(|p| p == "omitempty" || p == "omitzero")
 }
 
 /// The comma-separated parts of the member's json tag.
@@ -44,9 +61,7 @@ pub fn is_optional(field: &Field) -> Result<bool, String> {
         )),
         (false, true) => Ok(false),
         (true, false) => Ok(true),
-        (false, false) => {
-            Ok(struct_tag::lookup(&field.tag, "json").is_some_and(|t| t.contains("omitempty")))
-        }
+        (false, false) => Ok(omits_zero(field)),
     }
 }
 

@@ -19,6 +19,12 @@ type CronJobSpec struct {
 	// +kubebuilder:validation:Minimum=0
 	// +optional
 	SuccessfulJobsHistoryLimit *int32 `json:"successfulJobsHistoryLimit,omitempty"`
+
+	// Paused is left out of the JSON when false (Go 1.24's omitzero), so it is optional.
+	Paused bool `json:"paused,omitzero"`
+
+	// lastSchedule is the controller's own: encoding/json never sees an unexported field.
+	lastSchedule string
 }
 
 // CronJobStatus defines the observed state of CronJob.
