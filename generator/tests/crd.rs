@@ -51,7 +51,8 @@ fn tagged_group_crds() {
 
 /// A package laid out as a kubebuilder scaffold lays it out: `+groupName` above the package clause
 /// of groupversion_info.go (no doc.go), and the kind's markers in a comment group above its doc
-/// comment, separated by a blank line.
+/// comment, separated by a blank line. Its `internal` package is marked `+kubebuilder:skip`: it
+/// gives no CRD and needs no group.
 #[test]
 fn a_kubebuilder_scaffold_layout() {
     let generated = crds("scaffold/...", 2);

@@ -49,11 +49,14 @@ pub struct KindMarkers {
 }
 
 /// The kinds declared in `packages`, in package then name order. A package with kinds but no
-/// `+groupName` is an error (a CRD needs a group).
+/// `+groupName` is an error (a CRD needs a group); a package marked `+kubebuilder:skip` has none.
 pub fn find(packages: &[Arc<Package>]) -> Result<Vec<Kind>, Vec<Error>> {
     let mut kinds = Vec::new();
     let mut errors = Vec::new();
     for pkg in packages {
+        if comment_tags::has(&pkg.doc_comments, "kubebuilder:skip") {
+            continue;
+        }
         let mut names: Vec<&String> = pkg.types.keys().collect();
         names.sort();
         let found: Vec<&TypeDecl> = names
