@@ -310,6 +310,13 @@ impl Walk<'_> {
                 ))
             }
             _ => {
+                if let Some(own) = self.types.own_json_type(&ty).map_err(at(&decl.pos))? {
+                    schema.schema_type = Some(SchemaType::Single(own));
+                    if self.options.validations {
+                        self.lower_type(&ty, decl, &mut schema)?;
+                    }
+                    return Ok(schema);
+                }
                 schema.schema_type = Some(SchemaType::Single("object".into()));
                 let members = self.types.members(&ty).map_err(at(&decl.pos))?;
                 let mut rules = StructRules::default();
@@ -460,7 +467,12 @@ impl Walk<'_> {
             return Err(Error::new(format!("{} is not a map", map.go_string())));
         };
         let key_type = self.types.resolve_alias_and_ptr(&key)?;
-        if key_type != TypeExpr::Builtin("string".into()) {
+        // Keys that encoding.TextMarshaler turns into strings are strings too.
+        let text_key = self
+            .types
+            .own_json_type(&key)?
+            .is_some_and(|t| t == "string");
+        if key_type != TypeExpr::Builtin("string".into()) && !text_key {
             return Err(Error::new(format!(
                 "map with non-string keys are not supported by OpenAPI: map[{}]{} (keys must be strings)",
                 key.go_string(),

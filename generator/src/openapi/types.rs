@@ -112,9 +112,44 @@ impl<'l> Types<'l> {
         Err(Error::new(format!("{}: type cycle", ty.go_string())))
     }
 
+    /// The JSON type a named type says it is itself, without looking inside it (controller-gen's
+    /// rule): a type that marshals itself (`MarshalJSON`) and carries
+    /// `+kubebuilder:validation:Type=X` is an X; a type that implements encoding.TextMarshaler is
+    /// a string. `None` for every other type.
+    pub fn own_json_type(&self, ty: &TypeExpr) -> Result<Option<String>> {
+        let TypeExpr::Named { package, name } = self.unalias(ty)? else {
+            return Ok(None);
+        };
+        if is_std(&package) {
+            return Ok(None);
+        }
+        let pkg = self.declaring(&package, &name)?;
+        let methods = pkg
+            .methods
+            .get(&name)
+            .map(Vec::as_slice)
+            .unwrap_or_default();
+        let has = |method: &str| methods.iter().any(|m| m.name == method);
+        if has("MarshalJSON") {
+            let decl = &pkg.types[name.as_str()];
+            let doc = decl.comments.with_kubebuilder_markers(&decl.above);
+            let marked = doc.lines.iter().find_map(|l| {
+                l.trim()
+                    .strip_prefix("+kubebuilder:validation:Type=")
+                    .map(|t| t.trim().to_string())
+            });
+            return Ok(marked);
+        }
+        Ok(has("MarshalText").then(|| "string".to_string()))
+    }
+
     /// gengo's kind.
     pub fn kind(&self, ty: &TypeExpr) -> Result<Kind> {
         let ty = self.unalias(ty)?;
+        if self.own_json_type(&ty)?.is_some() {
+            // Given a definition of its own, whatever it is made of.
+            return Ok(Kind::Struct);
+        }
         Ok(match &ty {
             TypeExpr::Builtin(_) => Kind::Builtin,
             TypeExpr::Pointer(_) => Kind::Pointer,

@@ -23,6 +23,18 @@ type CronJobSpec struct {
 	// Paused is left out of the JSON when false (Go 1.24's omitzero), so it is optional.
 	Paused bool `json:"paused,omitzero"`
 
+	// Notify is where to report runs.
+	// +optional
+	Notify *Endpoint `json:"notify,omitempty"`
+
+	// Weights are keyed by endpoints (TextMarshaler keys are strings).
+	// +optional
+	Weights map[Endpoint]int32 `json:"weights,omitempty"`
+
+	// Every is how often to run.
+	// +optional
+	Every *Interval `json:"every,omitempty"`
+
 	// lastSchedule is the controller's own: encoding/json never sees an unexported field.
 	lastSchedule string
 }
@@ -58,4 +70,27 @@ type CronJobList struct {
 	metav1.TypeMeta `json:",inline"`
 	metav1.ListMeta `json:"metadata,omitempty"`
 	Items           []CronJob `json:"items"`
+}
+
+// Endpoint is written as a string: it implements encoding.TextMarshaler, so neither kubeidl nor
+// controller-gen looks at its fields.
+type Endpoint struct {
+	Host string
+	Port int
+}
+
+// MarshalText writes host:port.
+func (e Endpoint) MarshalText() ([]byte, error) {
+	return []byte(e.Host), nil
+}
+
+// +kubebuilder:validation:Type=integer
+// Interval marshals itself as a number of seconds (MarshalJSON); its Type marker says so.
+type Interval struct {
+	seconds int64
+}
+
+// MarshalJSON writes the number of seconds.
+func (i Interval) MarshalJSON() ([]byte, error) {
+	return nil, nil
 }
