@@ -8,6 +8,7 @@
 //! The Go generator and the derive macro both call [`lower`]; a tag's meaning lives only here.
 
 use super::codetags::{Args, Scalar};
+use super::family::shared::{Effect, Out, Outcome};
 use super::read::{PayloadValue, RuleSpec, TagUse};
 use super::registry::{entry, Dialect, Rule, Scopes};
 use crate::schema::Schema;
@@ -302,7 +303,16 @@ pub fn lower<P: Clone>(place: &Place<'_>, tags: &[At<P>], schema: &mut Schema) -
                 cel_parts.push((*index, key.clone(), value.clone(), at.pos.clone()));
                 Ok(Effect::Lowered)
             }
-            _ => lower_one(place, tag, schema, &mut out, &mut list),
+            _ => {
+                let mut sink = Out {
+                    presence: &mut out.presence,
+                    parent_rules: &mut out.parent_rules,
+                    union: &mut out.union,
+                    item_unions: &mut out.item_unions,
+                    list: &mut list,
+                };
+                lower_one(place, tag, schema, &mut sink)
+            }
         };
         let written: Vec<String> = rule_texts(schema)
             .into_iter()
@@ -386,21 +396,12 @@ fn openapi_gen_leniency(place: &Place<'_>, tag: &TagUse) -> Option<String> {
     })
 }
 
-enum Effect {
-    Lowered,
-    Documentation,
-    /// Not published, for the reason given (a warning).
-    LeftOut(String),
-}
-
-type Outcome = Result<Effect, String>;
-
-fn lower_one<P>(
+/// Lowers one tag: checks that it may stand where it does, then lowers it by its entry.
+pub(crate) fn lower_one(
     place: &Place<'_>,
     tag: &TagUse,
     schema: &mut Schema,
-    out: &mut Lowered<P>,
-    list: &mut ListTags,
+    out: &mut Out<'_>,
 ) -> Outcome {
     let name = tag.name;
     let e = entry(tag.rule);
@@ -409,6 +410,9 @@ fn lower_one<P>(
             "tag \"+{name}\" cannot be specified on {}",
             place.scope.describe()
         ));
+    }
+    if let Some(lower) = e.lower {
+        return lower(place, tag, schema, out);
     }
     match tag.rule {
         Rule::Required => {
@@ -587,12 +591,12 @@ fn lower_one<P>(
             if !matches!(t.as_str(), "atomic" | "set" | "map") {
                 return Err(format!("+{name}={t}: a list type is atomic, set or map"));
             }
-            list.set_type(t, tag.dialect)?;
+            out.list.set_type(t, tag.dialect)?;
             Ok(Effect::Lowered)
         }
         Rule::ListMapKey => {
             want_kind(place, name, &[ValueKind::List])?;
-            list.keys(tag.dialect).push(string(tag)?);
+            out.list.keys(tag.dialect).push(string(tag)?);
             Ok(Effect::Lowered)
         }
         Rule::Unique => {
@@ -601,13 +605,13 @@ fn lower_one<P>(
             if !matches!(t.as_str(), "set" | "map") {
                 return Err(format!("+{name}={t}: unique is set or map"));
             }
-            if list.unique.replace(t).is_some() {
+            if out.list.unique.replace(t).is_some() {
                 return Err("unique tag cannot be specified more than once".into());
             }
             Ok(Effect::Lowered)
         }
         Rule::CustomUnique => {
-            list.custom_unique = true;
+            out.list.custom_unique = true;
             Ok(Effect::Documentation)
         }
         Rule::Immutable => {
@@ -679,7 +683,14 @@ fn lower_one<P>(
             let elem_place =
                 Place::inner(scope, place.elem.unwrap_or(ValueKind::Other), place.members);
             let mut ignored = ListTags::default();
-            lower_one(&elem_place, inner, elem_schema, out, &mut ignored)
+            let mut elem_out = Out {
+                presence: &mut *out.presence,
+                parent_rules: &mut *out.parent_rules,
+                union: &mut *out.union,
+                item_unions: &mut *out.item_unions,
+                list: &mut ignored,
+            };
+            lower_one(&elem_place, inner, elem_schema, &mut elem_out)
         }
         Rule::EachKey => {
             want_kind(place, name, &[ValueKind::Map])?;
@@ -880,9 +891,9 @@ fn lower_one<P>(
 }
 
 /// Required wins over optional, whichever tag comes first.
-fn set_presence<P>(out: &mut Lowered<P>, presence: Presence) {
+fn set_presence(out: &mut Out<'_>, presence: Presence) {
     if out.presence.is_none() || presence == Presence::Required {
-        out.presence = Some(presence);
+        *out.presence = Some(presence);
     }
 }
 
@@ -1212,7 +1223,7 @@ fn apply_cel_parts<P: Clone>(
 /// List metadata gathered from a place's tags, per dialect, so `+listType=map` and
 /// `+k8s:listType=map` are one declaration and disagreeing ones an error.
 #[derive(Default)]
-struct ListTags {
+pub(crate) struct ListTags {
     list_type: Option<(String, Dialect)>,
     keys_by_dialect: Vec<(Dialect, Vec<String>)>,
     unique: Option<String>,
@@ -1603,6 +1614,9 @@ fn check(place: &Place<'_>, inner: &TagUse, e: &str) -> Result<Validation, Strin
             "tag \"+{name}\" cannot be specified on {}",
             place.scope.describe()
         ));
+    }
+    if let Some(check) = entry(inner.rule).check {
+        return check(place, inner, e);
     }
     let bound = |op: &str, what: &str| -> Result<Validation, String> {
         let n = number(inner)?;

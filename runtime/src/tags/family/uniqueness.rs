@@ -1,0 +1,41 @@
+//! Uniqueness: lists whose items must differ, as a keyword or as a rule on atomic lists.
+
+use super::super::registry::{Entry, Family, Payload as P, Rule};
+use super::{kb, ko, vg, VALUES};
+
+pub(crate) const FAMILY: Family = Family {
+    name: "uniqueness",
+    doc: "Lists whose items (or item keys) must be unique.",
+    entries: &[
+        Entry {
+            rule: Rule::UniqueItems,
+            spellings: &[
+                kb("kubebuilder:validation:UniqueItems", P::Bool),
+                ko("k8s:validation:uniqueItems", P::Json),
+            ],
+            scopes: VALUES,
+            lower: None,
+            check: None,
+            doc: "The items of the list must all differ, as the schema's `uniqueItems` (which a CRD apiserver refuses; prefer `listType=set`).",
+            example: "+kubebuilder:validation:UniqueItems=true",
+        },
+        Entry {
+            rule: Rule::Unique,
+            spellings: &[vg("k8s:unique", P::String)],
+            scopes: VALUES,
+            lower: None,
+            check: None,
+            doc: "On an atomic list: items must be unique as a set (`set`) or by their `listMapKey`s (`map`). A schema keyword cannot say it for an atomic list, so it is a rule with reason `FieldValueDuplicate`.",
+            example: "+k8s:unique=map",
+        },
+        Entry {
+            rule: Rule::CustomUnique,
+            spellings: &[vg("k8s:customUnique", P::None)],
+            scopes: VALUES,
+            lower: None,
+            check: None,
+            doc: "The list's uniqueness is checked by handwritten code: `+k8s:unique` then publishes no rule. Documentation.",
+            example: "+k8s:customUnique",
+        },
+    ],
+};
