@@ -8,11 +8,16 @@
 //! The Go generator and the derive macro both call [`lower`]; a tag's meaning lives only here.
 
 use super::codetags::{Args, Scalar};
-use super::family::shared::{Effect, Out, Outcome};
+pub use super::family::shared::cel_string;
+use super::family::shared::{
+    cel_field, field_json, field_path, nested, no_item_key, no_subfield, not_object_meta,
+    push_rule, scalar_literal, set_once, string, want_kind, wrong_kind, Effect, Out, Outcome,
+    NAME_MEMBERS,
+};
 use super::read::{PayloadValue, RuleSpec, TagUse};
 use super::registry::{entry, Dialect, Rule, Scopes};
 use crate::schema::Schema;
-use serde_json::{json, Number, Value};
+use serde_json::{json, Value};
 
 /// What kind of value a place holds, as far as tags care.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,7 +48,7 @@ impl ValueKind {
         )
     }
 
-    fn describe(self) -> &'static str {
+    pub(crate) fn describe(self) -> &'static str {
         match self {
             ValueKind::String => "a string",
             ValueKind::Integer => "an integer",
@@ -85,7 +90,7 @@ pub struct Place<'a> {
 impl<'a> Place<'a> {
     /// A value inside another place (a list item, a map key or value): no field name, no
     /// elements of its own.
-    fn inner(scope: Scopes, kind: ValueKind, members: &'a [Member]) -> Place<'a> {
+    pub(crate) fn inner(scope: Scopes, kind: ValueKind, members: &'a [Member]) -> Place<'a> {
         Place {
             scope,
             kind,
@@ -124,7 +129,7 @@ pub struct Validation {
 }
 
 impl Validation {
-    fn new(rule: impl Into<String>, message: impl Into<String>) -> Validation {
+    pub(crate) fn new(rule: impl Into<String>, message: impl Into<String>) -> Validation {
         Validation {
             rule: rule.into(),
             message: Some(message.into()),
@@ -132,12 +137,12 @@ impl Validation {
         }
     }
 
-    fn reason(mut self, reason: &str) -> Validation {
+    pub(crate) fn reason(mut self, reason: &str) -> Validation {
         self.reason = Some(reason.to_string());
         self
     }
 
-    fn field(mut self, json: &str) -> Validation {
+    pub(crate) fn field(mut self, json: &str) -> Validation {
         self.field_path = Some(field_path(json));
         self
     }
@@ -415,143 +420,6 @@ pub(crate) fn lower_one(
         return lower(place, tag, schema, out);
     }
     match tag.rule {
-        Rule::Required => {
-            set_presence(out, Presence::Required);
-            Ok(Effect::Lowered)
-        }
-        Rule::Optional => {
-            set_presence(out, Presence::Optional);
-            Ok(Effect::Documentation)
-        }
-        Rule::Forbidden => {
-            let json = field_json(place, name)?;
-            out.parent_rules.push(
-                Validation::new(format!("!has(self.{})", cel_field(json)), "Forbidden")
-                    .reason("FieldValueForbidden")
-                    .field(json),
-            );
-            set_presence(out, Presence::Optional);
-            Ok(Effect::Lowered)
-        }
-        Rule::Nullable => {
-            schema.nullable = match &tag.payload {
-                PayloadValue::Json(Value::Bool(b)) => *b,
-                PayloadValue::Json(_) => return Err(format!("+{name} takes true or false")),
-                _ => true,
-            };
-            Ok(Effect::Lowered)
-        }
-        // openapi-gen reads `+default` itself, typed by the Go type and with `ref(...)`.
-        Rule::Default if tag.dialect == Dialect::Kep => Ok(Effect::Lowered),
-        Rule::Default => {
-            let PayloadValue::Json(value) = &tag.payload else {
-                return Err(format!("+{name} takes a JSON value"));
-            };
-            match &schema.default {
-                Some(existing) if existing != value => Err(format!(
-                    "+{name}={value} conflicts with the default {existing} of another tag"
-                )),
-                _ => {
-                    schema.default = Some(value.clone());
-                    Ok(Effect::Lowered)
-                }
-            }
-        }
-        Rule::Minimum | Rule::Maximum => {
-            want_kind(place, name, &[ValueKind::Integer, ValueKind::Number])?;
-            let n = number(tag)?;
-            let slot = if tag.rule == Rule::Minimum {
-                &mut schema.minimum
-            } else {
-                &mut schema.maximum
-            };
-            set_once(slot, n, name)?;
-            Ok(Effect::Lowered)
-        }
-        Rule::ExclusiveMinimum | Rule::ExclusiveMaximum => {
-            want_kind(place, name, &[ValueKind::Integer, ValueKind::Number])?;
-            let min = tag.rule == Rule::ExclusiveMinimum;
-            match &tag.payload {
-                PayloadValue::Bool(b) | PayloadValue::Json(Value::Bool(b)) => {
-                    if min {
-                        schema.exclusive_minimum = *b
-                    } else {
-                        schema.exclusive_maximum = *b
-                    }
-                }
-                // The KEP's `+exclusiveMinimum=<n>`: the bound and the flag of OpenAPI v3.0.
-                _ => {
-                    let n = number(tag)?;
-                    if min {
-                        set_once(&mut schema.minimum, n, name)?;
-                        schema.exclusive_minimum = true;
-                    } else {
-                        set_once(&mut schema.maximum, n, name)?;
-                        schema.exclusive_maximum = true;
-                    }
-                }
-            }
-            Ok(Effect::Lowered)
-        }
-        Rule::MultipleOf => {
-            want_kind(place, name, &[ValueKind::Integer, ValueKind::Number])?;
-            let n = number(tag)?;
-            if n.as_f64().is_some_and(|f| f <= 0.0) {
-                return Err(format!("+{name} must be greater than 0"));
-            }
-            set_once(&mut schema.multiple_of, n, name)?;
-            Ok(Effect::Lowered)
-        }
-        Rule::MinLength | Rule::MaxLength => {
-            want_kind(place, name, &[ValueKind::String])?;
-            let n = count(tag)?;
-            let slot = if tag.rule == Rule::MinLength {
-                &mut schema.min_length
-            } else {
-                &mut schema.max_length
-            };
-            set_once(slot, n, name)?;
-            Ok(Effect::Lowered)
-        }
-        Rule::MinItems | Rule::MaxItems => {
-            want_kind(place, name, &[ValueKind::List])?;
-            let n = count(tag)?;
-            let slot = if tag.rule == Rule::MinItems {
-                &mut schema.min_items
-            } else {
-                &mut schema.max_items
-            };
-            set_once(slot, n, name)?;
-            Ok(Effect::Lowered)
-        }
-        Rule::MinProperties | Rule::MaxProperties => {
-            want_kind(place, name, &[ValueKind::Map, ValueKind::Struct])?;
-            let n = count(tag)?;
-            let slot = if tag.rule == Rule::MinProperties {
-                &mut schema.min_properties
-            } else {
-                &mut schema.max_properties
-            };
-            set_once(slot, n, name)?;
-            Ok(Effect::Lowered)
-        }
-        Rule::UniqueItems => {
-            want_kind(place, name, &[ValueKind::List])?;
-            schema.unique_items = !matches!(
-                tag.payload,
-                PayloadValue::Bool(false) | PayloadValue::Json(Value::Bool(false))
-            );
-            Ok(Effect::Lowered)
-        }
-        Rule::Pattern => {
-            want_kind(place, name, &[ValueKind::String])?;
-            let pattern = string(tag)?;
-            if let Err(e) = regex::Regex::new(&pattern) {
-                return Err(format!("+{name}: invalid regular expression: {e}"));
-            }
-            set_once(&mut schema.pattern, pattern, name)?;
-            Ok(Effect::Lowered)
-        }
         Rule::Format => {
             want_kind(
                 place,
@@ -560,29 +428,6 @@ pub(crate) fn lower_one(
             )?;
             let format = Format::named(&string(tag)?, tag.dialect)?;
             format.apply(schema, name)?;
-            Ok(Effect::Lowered)
-        }
-        Rule::Enum => match &tag.payload {
-            PayloadValue::List(values) => {
-                schema.enum_values = values.clone();
-                Ok(Effect::Lowered)
-            }
-            // `+enum` on a type: the generator lists the type's constants.
-            _ if place.scope == Scopes::TYPE => {
-                want_kind(place, name, &[ValueKind::String])?;
-                Ok(Effect::Lowered)
-            }
-            _ => Err(format!(
-                "+{name} stands on a string type, whose constants are its values"
-            )),
-        },
-        Rule::EnumExclude => Ok(Effect::Documentation),
-        Rule::Neq => {
-            let v = scalar_literal(place.kind, &tag.payload, name)?;
-            push_rule(
-                schema,
-                Validation::new(format!("self != {v}"), neq_message(&tag.payload)),
-            );
             Ok(Effect::Lowered)
         }
         Rule::ListType => {
@@ -813,45 +658,6 @@ pub(crate) fn lower_one(
             out.union.push(union_role(tag, member)?);
             Ok(Effect::Lowered)
         }
-        Rule::IfEnabled | Rule::IfDisabled => Ok(Effect::LeftOut(format!(
-            "tag \"+{name}\" depends on an option known only to the server; its check is not published"
-        ))),
-        // Shadowed tags are published only when the caller asked for them, by unwrapping them
-        // first (`unshadow`); otherwise the apiserver's handwritten validation is what counts.
-        Rule::Stage => {
-            stage_since(tag)?;
-            Ok(Effect::Documentation)
-        }
-        Rule::MaxBytes => {
-            want_kind(place, name, &[ValueKind::String])?;
-            push_rule(schema, check(place, tag, "self")?.reason("FieldValueTooLong"));
-            Ok(Effect::Lowered)
-        }
-        Rule::Mode => Ok(Effect::LeftOut(format!(
-            "tag \"+{name}\" validates by the object's mode, which kubeidl does not publish yet"
-        ))),
-        Rule::OpaqueType => Ok(Effect::Documentation),
-        Rule::Type => {
-            let t = string(tag)?;
-            if !matches!(
-                t.as_str(),
-                "string" | "integer" | "number" | "boolean" | "array" | "object"
-            ) {
-                return Err(format!(
-                    "+{name}={t}: a type is string, integer, number, boolean, array or object"
-                ));
-            }
-            match &schema.schema_type {
-                Some(crate::schema::SchemaType::Single(existing)) if *existing != t => Err(
-                    format!("+{name}={t} conflicts with the type {existing} of the Go type"),
-                ),
-                Some(_) => Ok(Effect::Lowered),
-                None => {
-                    schema.schema_type = Some(crate::schema::SchemaType::Single(t));
-                    Ok(Effect::Lowered)
-                }
-            }
-        }
         Rule::ValidationRule => {
             let PayloadValue::Rule(spec) = &tag.payload else {
                 return Err(format!("+{name} takes a CEL rule"));
@@ -887,157 +693,7 @@ pub(crate) fn lower_one(
             );
             Ok(Effect::Lowered)
         }
-    }
-}
-
-/// Required wins over optional, whichever tag comes first.
-fn set_presence(out: &mut Out<'_>, presence: Presence) {
-    if out.presence.is_none() || presence == Presence::Required {
-        *out.presence = Some(presence);
-    }
-}
-
-fn field_json<'a>(place: &Place<'a>, name: &str) -> Result<&'a str, String> {
-    place
-        .json
-        .filter(|_| place.scope == Scopes::FIELD)
-        .ok_or_else(|| format!("tag \"+{name}\" stands on a struct field with a JSON name"))
-}
-
-fn want_kind(place: &Place<'_>, name: &str, kinds: &[ValueKind]) -> Result<(), String> {
-    if kinds.contains(&place.kind) || place.kind == ValueKind::Other {
-        return Ok(());
-    }
-    let want: Vec<&str> = kinds.iter().map(|k| k.describe()).collect();
-    Err(wrong_kind(place, name, &want.join(" or ")))
-}
-
-fn wrong_kind(place: &Place<'_>, name: &str, want: &str) -> String {
-    format!(
-        "tag \"+{name}\" needs {want}, and this is {}",
-        place.kind.describe()
-    )
-}
-
-fn set_once<T: PartialEq + std::fmt::Debug>(
-    slot: &mut Option<T>,
-    value: T,
-    name: &str,
-) -> Result<(), String> {
-    match slot {
-        Some(existing) if *existing != value => Err(format!(
-            "+{name}={value:?} conflicts with {existing:?} set by another tag"
-        )),
-        _ => {
-            *slot = Some(value);
-            Ok(())
-        }
-    }
-}
-
-fn number(tag: &TagUse) -> Result<Number, String> {
-    match &tag.payload {
-        PayloadValue::Int(i) => Ok(Number::from(*i)),
-        PayloadValue::Number(n) | PayloadValue::Json(Value::Number(n)) => Ok(n.clone()),
-        _ => Err(format!("+{} takes a number", tag.name)),
-    }
-}
-
-fn count(tag: &TagUse) -> Result<u64, String> {
-    let n = match &tag.payload {
-        PayloadValue::Int(i) => Some(*i),
-        PayloadValue::Json(Value::Number(n)) => n.as_i64(),
-        _ => None,
-    };
-    match n {
-        Some(n) if n >= 0 => Ok(n as u64),
-        Some(n) => Err(format!("+{} must not be negative, and is {n}", tag.name)),
-        None => Err(format!("+{} takes a non-negative integer", tag.name)),
-    }
-}
-
-fn string(tag: &TagUse) -> Result<String, String> {
-    match &tag.payload {
-        PayloadValue::String(s) | PayloadValue::Json(Value::String(s)) => Ok(s.clone()),
-        _ => Err(format!("+{} takes a string", tag.name)),
-    }
-}
-
-fn nested(tag: &TagUse) -> Result<&TagUse, String> {
-    match &tag.payload {
-        PayloadValue::Tag(inner) => Ok(inner),
-        _ => Err(format!(
-            "+{} takes a tag: +{}=+k8s:<tag>",
-            tag.name, tag.name
-        )),
-    }
-}
-
-/// A CEL literal of the tag's value, typed by the place.
-fn scalar_literal(kind: ValueKind, payload: &PayloadValue, name: &str) -> Result<String, String> {
-    match (kind, payload) {
-        (ValueKind::String | ValueKind::Other, PayloadValue::String(s)) => Ok(cel_string(s)),
-        (ValueKind::Integer | ValueKind::Number | ValueKind::Other, PayloadValue::Int(i)) => {
-            Ok(i.to_string())
-        }
-        (ValueKind::Bool | ValueKind::Other, PayloadValue::Bool(b)) => Ok(b.to_string()),
-        (ValueKind::String | ValueKind::Integer | ValueKind::Number | ValueKind::Bool, _) => {
-            Err(format!(
-                "+{name}: the value must be {} like the field",
-                kind.describe()
-            ))
-        }
-        _ => Err(format!(
-            "+{name} compares strings, integers and bools, not {}",
-            kind.describe()
-        )),
-    }
-}
-
-/// validation-gen's message: `%q` for strings, `%v` otherwise.
-fn neq_message(payload: &PayloadValue) -> String {
-    let shown = match payload {
-        PayloadValue::String(s) => crate::strconv::quote(s),
-        PayloadValue::Int(i) => i.to_string(),
-        PayloadValue::Bool(b) => b.to_string(),
-        _ => String::new(),
-    };
-    format!("must not be equal to {shown}")
-}
-
-/// A CEL string literal.
-/// The `since` of a `+k8s:alpha(since: "1.36")` or `+k8s:beta(...)` wrapper, which must be a
-/// `<major>.<minor>` version when given.
-fn stage_since(tag: &TagUse) -> Result<Option<String>, String> {
-    let since = match &tag.args {
-        Args::None => return Ok(None),
-        Args::Named(args) if args.len() == 1 && args[0].0 == "since" => &args[0].1,
-        _ => {
-            return Err(format!(
-                "+{}: the only argument is since: \"<major>.<minor>\"",
-                tag.name
-            ))
-        }
-    };
-    let text = match since {
-        Scalar::String(s) => s.clone(),
-        other => {
-            return Err(format!(
-                "+{}(since): want a string, got {}",
-                tag.name,
-                other.kind()
-            ))
-        }
-    };
-    let version = text.split_once('.').filter(|(a, b)| {
-        !a.is_empty() && !b.is_empty() && a.chars().chain(b.chars()).all(|c| c.is_ascii_digit())
-    });
-    match version {
-        Some(_) => Ok(Some(text)),
-        None => Err(format!(
-            "+{}(since: {text:?}): want a version such as \"1.36\"",
-            tag.name
-        )),
+        _ => unreachable!("{:?} is lowered by its entry", tag.rule),
     }
 }
 
@@ -1061,42 +717,6 @@ pub fn unshadow<P>(tags: Vec<At<P>>) -> Vec<At<P>> {
         .collect()
 }
 
-pub fn cel_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('\'');
-    for c in s.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '\'' => out.push_str("\\'"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c => out.push(c),
-        }
-    }
-    out.push('\'');
-    out
-}
-
-/// A field name as CEL reads it (Kubernetes' escaping of names that are not identifiers).
-fn cel_field(json: &str) -> String {
-    crate::cel::decl::escape(json).unwrap_or_else(|| json.to_string())
-}
-
-/// A CRD `fieldPath` naming a child: `.name`, or `['odd-name']` when it is not an identifier.
-fn field_path(json: &str) -> String {
-    let plain = json
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && json.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-    if plain {
-        format!(".{json}")
-    } else {
-        format!("[{}]", cel_string(json))
-    }
-}
-
 /// The rule texts of a schema's `x-kubernetes-validations`, in order.
 fn rule_texts(schema: &Schema) -> Vec<String> {
     match schema.extensions.get(VALIDATIONS) {
@@ -1105,19 +725,6 @@ fn rule_texts(schema: &Schema) -> Vec<String> {
             .filter_map(|r| r.get("rule").and_then(Value::as_str).map(str::to_string))
             .collect(),
         _ => Vec::new(),
-    }
-}
-
-fn push_rule(schema: &mut Schema, rule: Validation) {
-    let value = rule.to_json();
-    let list = schema
-        .extensions
-        .entry(VALIDATIONS.to_string())
-        .or_insert_with(|| Value::Array(Vec::new()));
-    if let Value::Array(items) = list {
-        if !items.contains(&value) {
-            items.push(value);
-        }
     }
 }
 
@@ -1590,21 +1197,6 @@ pub fn named_members(tag: &TagUse) -> Vec<(String, String)> {
     out
 }
 
-/// The members `+nameFormat` checks.
-const NAME_MEMBERS: [&str; 2] = ["name", "generateName"];
-
-fn no_subfield(name: &str, sub: &str) -> String {
-    format!("+{name}({sub}): the struct has no field {sub:?}")
-}
-
-fn no_item_key(name: &str, key: &str) -> String {
-    format!("+{name}: the list items have no field {key:?}")
-}
-
-fn not_object_meta(name: &str) -> String {
-    format!("+{name} stands on an ObjectMeta (a struct with name and generateName)")
-}
-
 /// A value check of `inner` written as CEL over the expression `e` (for subfields, selected
 /// items and map keys, which no keyword reaches).
 fn check(place: &Place<'_>, inner: &TagUse, e: &str) -> Result<Validation, String> {
@@ -1618,53 +1210,7 @@ fn check(place: &Place<'_>, inner: &TagUse, e: &str) -> Result<Validation, Strin
     if let Some(check) = entry(inner.rule).check {
         return check(place, inner, e);
     }
-    let bound = |op: &str, what: &str| -> Result<Validation, String> {
-        let n = number(inner)?;
-        Ok(Validation::new(
-            format!("{e} {op} {n}"),
-            format!("must be {what} {n}"),
-        ))
-    };
-    let size = |op: &str, msg: String| -> Result<Validation, String> {
-        let n = count(inner)?;
-        Ok(Validation::new(
-            format!("{e}.size() {op} {n}"),
-            msg.replace("{n}", &n.to_string()),
-        ))
-    };
     match inner.rule {
-        Rule::Minimum => {
-            want_kind(place, name, &[ValueKind::Integer, ValueKind::Number])?;
-            bound(">=", "greater than or equal to")
-        }
-        Rule::Maximum => {
-            want_kind(place, name, &[ValueKind::Integer, ValueKind::Number])?;
-            bound("<=", "less than or equal to")
-        }
-        Rule::MinLength => {
-            want_kind(place, name, &[ValueKind::String])?;
-            size(">=", "must be at least {n} characters".into())
-        }
-        Rule::MaxLength => {
-            want_kind(place, name, &[ValueKind::String])?;
-            size("<=", "may not be more than {n} characters".into())
-        }
-        Rule::MinItems => {
-            want_kind(place, name, &[ValueKind::List])?;
-            size(">=", "must have at least {n} items".into())
-        }
-        Rule::MaxItems => {
-            want_kind(place, name, &[ValueKind::List])?;
-            size("<=", "must have at most {n} items".into())
-        }
-        Rule::MaxBytes => {
-            want_kind(place, name, &[ValueKind::String])?;
-            let n = count(inner)?;
-            Ok(Validation::new(
-                format!("bytes({e}).size() <= {n}"),
-                format!("may not be more than {n} bytes"),
-            ))
-        }
         Rule::Format => {
             want_kind(place, name, &[ValueKind::String])?;
             let f = Format::named(&string(inner)?, inner.dialect)?;
@@ -1672,10 +1218,6 @@ fn check(place: &Place<'_>, inner: &TagUse, e: &str) -> Result<Validation, Strin
                 return Err(format!("+{name}: format {:?} cannot be checked here", f.name));
             }
             Ok(Validation::new(f.cel(e), f.message))
-        }
-        Rule::Neq => {
-            let v = scalar_literal(place.kind, &inner.payload, name)?;
-            Ok(Validation::new(format!("{e} != {v}"), neq_message(&inner.payload)))
         }
         _ => Err(format!(
             "tag \"+{name}\" cannot be nested here; kubeidl lowers bounds, lengths, counts, formats and neq on subfields, items and keys"

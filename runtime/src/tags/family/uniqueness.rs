@@ -1,7 +1,12 @@
 //! Uniqueness: lists whose items must differ, as a keyword or as a rule on atomic lists.
 
+use super::super::lower::{Place, ValueKind};
+use super::super::read::{PayloadValue, TagUse};
 use super::super::registry::{Entry, Family, Payload as P, Rule};
+use super::shared::{want_kind, Effect, Out, Outcome};
 use super::{kb, ko, vg, VALUES};
+use crate::schema::Schema;
+use serde_json::Value;
 
 pub(crate) const FAMILY: Family = Family {
     name: "uniqueness",
@@ -14,7 +19,7 @@ pub(crate) const FAMILY: Family = Family {
                 ko("k8s:validation:uniqueItems", P::Json),
             ],
             scopes: VALUES,
-            lower: None,
+            lower: Some(unique_items),
             check: None,
             doc: "The items of the list must all differ, as the schema's `uniqueItems` (which a CRD apiserver refuses; prefer `listType=set`).",
             example: "+kubebuilder:validation:UniqueItems=true",
@@ -39,3 +44,12 @@ pub(crate) const FAMILY: Family = Family {
         },
     ],
 };
+
+fn unique_items(place: &Place<'_>, tag: &TagUse, schema: &mut Schema, _: &mut Out<'_>) -> Outcome {
+    want_kind(place, tag.name, &[ValueKind::List])?;
+    schema.unique_items = !matches!(
+        tag.payload,
+        PayloadValue::Bool(false) | PayloadValue::Json(Value::Bool(false))
+    );
+    Ok(Effect::Lowered)
+}
