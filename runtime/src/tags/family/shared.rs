@@ -2,10 +2,10 @@
 //! outcome of lowering one tag, the sink of what a tag asks of the enclosing struct, and small
 //! helpers for payloads, kinds and rules.
 
-use super::super::lower::ListTags;
 use super::super::lower::{Place, Presence, UnionRole, Validation, ValueKind, VALIDATIONS};
 use super::super::read::{PayloadValue, TagUse};
 use super::super::registry::Scopes;
+use super::lists::ListTags;
 use crate::schema::Schema;
 use serde_json::{Number, Value};
 

@@ -3,7 +3,7 @@
 use super::super::lower::{Place, ValueKind};
 use super::super::read::{PayloadValue, TagUse};
 use super::super::registry::{Entry, Family, Payload as P, Rule};
-use super::shared::{want_kind, Effect, Out, Outcome};
+use super::shared::{string, want_kind, Effect, Out, Outcome};
 use super::{kb, ko, vg, VALUES};
 use crate::schema::Schema;
 use serde_json::Value;
@@ -28,7 +28,7 @@ pub(crate) const FAMILY: Family = Family {
             rule: Rule::Unique,
             spellings: &[vg("k8s:unique", P::String)],
             scopes: VALUES,
-            lower: None,
+            lower: Some(unique),
             check: None,
             doc: "On an atomic list: items must be unique as a set (`set`) or by their `listMapKey`s (`map`). A schema keyword cannot say it for an atomic list, so it is a rule with reason `FieldValueDuplicate`.",
             example: "+k8s:unique=map",
@@ -37,7 +37,7 @@ pub(crate) const FAMILY: Family = Family {
             rule: Rule::CustomUnique,
             spellings: &[vg("k8s:customUnique", P::None)],
             scopes: VALUES,
-            lower: None,
+            lower: Some(custom_unique),
             check: None,
             doc: "The list's uniqueness is checked by handwritten code: `+k8s:unique` then publishes no rule. Documentation.",
             example: "+k8s:customUnique",
@@ -52,4 +52,23 @@ fn unique_items(place: &Place<'_>, tag: &TagUse, schema: &mut Schema, _: &mut Ou
         PayloadValue::Bool(false) | PayloadValue::Json(Value::Bool(false))
     );
     Ok(Effect::Lowered)
+}
+
+fn unique(place: &Place<'_>, tag: &TagUse, _: &mut Schema, out: &mut Out<'_>) -> Outcome {
+    let name = tag.name;
+    want_kind(place, name, &[ValueKind::List])?;
+    let t = string(tag)?;
+    if !matches!(t.as_str(), "set" | "map") {
+        return Err(format!("+{name}={t}: unique is set or map"));
+    }
+    // The rule itself is written with the list type, once every tag of the place is read.
+    if out.list.unique.replace(t).is_some() {
+        return Err("unique tag cannot be specified more than once".into());
+    }
+    Ok(Effect::Lowered)
+}
+
+fn custom_unique(_: &Place<'_>, _: &TagUse, _: &mut Schema, out: &mut Out<'_>) -> Outcome {
+    out.list.custom_unique = true;
+    Ok(Effect::Documentation)
 }
