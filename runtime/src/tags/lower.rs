@@ -5,16 +5,21 @@
 //! checks on subfields and selected items), and what the enclosing struct learns: whether the
 //! field is required, rules that must stand on the struct (forbidden fields, unions).
 //!
-//! The Go generator and the derive macro both call [`lower`]; a tag's meaning lives only here.
+//! The Go generator and the derive macro both call [`lower`]. This is the driver: it takes a
+//! place's tags in order, checks each stands where its entry allows, and lowers it by its entry
+//! (`tags/family/`, where a tag's meaning lives); it then applies what needs every tag of the
+//! place (list metadata, `cel[i]` lines, presence), and names the members tags look up, for
+//! callers that lower them later.
 
 use super::codetags::{Args, Scalar};
 use super::family::lists::ListTags;
 use super::family::rules::apply_cel_parts;
 pub use super::family::shared::cel_string;
 use super::family::shared::{
-    cel_field, field_json, field_path, nested, no_item_key, no_subfield, not_object_meta,
-    push_rule, scalar_literal, string, want_kind, wrong_kind, Effect, Out, Outcome, NAME_MEMBERS,
+    field_path, no_item_key, no_subfield, not_object_meta, push_rule, Effect, Out, Outcome,
+    NAME_MEMBERS,
 };
+pub use super::family::unions::{union_rules, UnionMember};
 use super::read::{PayloadValue, TagUse};
 use super::registry::{entry, Dialect, Rule, Scopes};
 use crate::schema::Schema;
@@ -417,211 +422,7 @@ pub(crate) fn lower_one(
             place.scope.describe()
         ));
     }
-    if let Some(lower) = e.lower {
-        return lower(place, tag, schema, out);
-    }
-    match tag.rule {
-        Rule::Immutable => {
-            push_rule(
-                schema,
-                Validation::new("self == oldSelf", "field is immutable"),
-            );
-            if let Some(json) = place.json.filter(|_| place.scope == Scopes::FIELD) {
-                let f = cel_field(json);
-                out.parent_rules.push(
-                    Validation::new(
-                        format!("has(self.{f}) == has(oldSelf.{f})"),
-                        "field is immutable",
-                    )
-                    .field(json),
-                );
-            }
-            Ok(Effect::Lowered)
-        }
-        Rule::Update => {
-            let json = field_json(place, name)?;
-            if matches!(place.kind, ValueKind::List | ValueKind::Map) {
-                return Err(format!(
-                    "+{name}={} is currently not supported on list or map fields",
-                    string(tag)?
-                ));
-            }
-            let f = cel_field(json);
-            match string(tag)?.as_str() {
-                "NoModify" => push_rule(
-                    schema,
-                    Validation::new("self == oldSelf", "field cannot be modified once set"),
-                ),
-                "NoSet" => out.parent_rules.push(
-                    Validation::new(
-                        format!("has(oldSelf.{f}) || !has(self.{f})"),
-                        "field cannot be set once created",
-                    )
-                    .field(json),
-                ),
-                "NoUnset" => out.parent_rules.push(
-                    Validation::new(
-                        format!("!has(oldSelf.{f}) || has(self.{f})"),
-                        "field cannot be cleared once set",
-                    )
-                    .field(json),
-                ),
-                other => {
-                    return Err(format!(
-                        "+{name}={other}: the update constraints are NoSet, NoUnset and NoModify"
-                    ))
-                }
-            }
-            Ok(Effect::Lowered)
-        }
-        Rule::EachVal => {
-            let inner = nested(tag)?;
-            let (elem_schema, scope) = match place.kind {
-                ValueKind::List => (schema.items.as_deref_mut(), Scopes::LIST_VALUE),
-                ValueKind::Map => (
-                    schema.additional_properties.as_deref_mut(),
-                    Scopes::MAP_VALUE,
-                ),
-                _ => return Err(wrong_kind(place, name, "a list or a map")),
-            };
-            let Some(elem_schema) = elem_schema else {
-                return Err(format!("+{name}: the schema has no element to validate"));
-            };
-            let elem_place =
-                Place::inner(scope, place.elem.unwrap_or(ValueKind::Other), place.members);
-            let mut ignored = ListTags::default();
-            let mut elem_out = Out {
-                presence: &mut *out.presence,
-                parent_rules: &mut *out.parent_rules,
-                union: &mut *out.union,
-                item_unions: &mut *out.item_unions,
-                list: &mut ignored,
-            };
-            lower_one(&elem_place, inner, elem_schema, &mut elem_out)
-        }
-        Rule::EachKey => {
-            want_kind(place, name, &[ValueKind::Map])?;
-            let inner = nested(tag)?;
-            let key_place = Place::inner(Scopes::MAP_KEY, ValueKind::String, &[]);
-            let check = check(&key_place, inner, "k")?;
-            push_rule(
-                schema,
-                Validation {
-                    rule: format!("self.all(k, {})", check.rule),
-                    ..check
-                },
-            );
-            Ok(Effect::Lowered)
-        }
-        Rule::Subfield => {
-            want_kind(place, name, &[ValueKind::Struct])?;
-            let Args::Positional(Scalar::String(sub)) = &tag.args else {
-                return Err(format!(
-                    "+{name} needs the subfield's JSON name: +{name}(name)"
-                ));
-            };
-            let Some(member) = place.members.iter().find(|m| &m.json == sub) else {
-                return Err(no_subfield(name, sub));
-            };
-            let inner = nested(tag)?;
-            let f = cel_field(sub);
-            let member_place = Place {
-                json: Some(sub),
-                name: Some(&member.name),
-                ..Place::inner(Scopes::FIELD, member.kind, &[])
-            };
-            match inner.rule {
-                Rule::Optional => Ok(Effect::Documentation),
-                Rule::Required => {
-                    push_rule(
-                        schema,
-                        Validation::new(format!("has(self.{f})"), "Required value")
-                            .reason("FieldValueRequired")
-                            .field(sub),
-                    );
-                    Ok(Effect::Lowered)
-                }
-                _ => {
-                    let c = check(&member_place, inner, &format!("self.{f}"))?;
-                    push_rule(
-                        schema,
-                        Validation {
-                            rule: format!("!has(self.{f}) || {}", c.rule),
-                            field_path: Some(field_path(sub)),
-                            ..c
-                        },
-                    );
-                    Ok(Effect::Lowered)
-                }
-            }
-        }
-        Rule::Item => {
-            want_kind(place, name, &[ValueKind::List])?;
-            let Args::Named(selector) = &tag.args else {
-                return Err(format!(
-                    "+{name} selects items by their keys: +{name}(key: \"value\")=+<tag>"
-                ));
-            };
-            let mut conditions = Vec::new();
-            for (key, value) in selector {
-                let Some(member) = place.members.iter().find(|m| &m.json == key) else {
-                    return Err(no_item_key(name, key));
-                };
-                let value = match value {
-                    Scalar::String(v) => PayloadValue::String(v.clone()),
-                    Scalar::Int(v) => PayloadValue::Int(*v),
-                    Scalar::Bool(v) => PayloadValue::Bool(*v),
-                };
-                let literal = scalar_literal(member.kind, &value, name)?;
-                conditions.push(format!("i.{} == {literal}", cel_field(key)));
-            }
-            let selects = conditions.join(" && ");
-            let label = selector_label(place.json.unwrap_or(""), selector);
-            let inner = nested(tag)?;
-            match inner.rule {
-                Rule::UnionMember | Rule::ZeroOrOneOfMember => {
-                    let role = union_role(inner, &label)?;
-                    out.item_unions.push((selects, label, role));
-                    Ok(Effect::Lowered)
-                }
-                Rule::Immutable => {
-                    push_rule(
-                        schema,
-                        Validation::new(
-                            format!("self.filter(i, {selects}) == oldSelf.filter(i, {selects})"),
-                            format!("{label}: field is immutable"),
-                        ),
-                    );
-                    Ok(Effect::Lowered)
-                }
-                _ => {
-                    let item_place = Place::inner(
-                        Scopes::LIST_VALUE,
-                        place.elem.unwrap_or(ValueKind::Struct),
-                        place.members,
-                    );
-                    let c = check(&item_place, inner, "i")?;
-                    push_rule(
-                        schema,
-                        Validation {
-                            rule: format!("self.all(i, !({selects}) || {})", c.rule),
-                            ..c
-                        },
-                    );
-                    Ok(Effect::Lowered)
-                }
-            }
-        }
-        // openapi-gen's `+union` and `+unionDiscriminator` make `x-kubernetes-unions`.
-        Rule::UnionDiscriminator if tag.dialect == Dialect::Kep => Ok(Effect::Documentation),
-        Rule::UnionMember | Rule::ZeroOrOneOfMember | Rule::UnionDiscriminator => {
-            field_json(place, name)?;
-            let member = place.name.or(place.json).unwrap_or_default();
-            out.union.push(union_role(tag, member)?);
-            Ok(Effect::Lowered)
-        }
-        _ => unreachable!("{:?} is lowered by its entry", tag.rule),
-    }
+    (e.lower)(place, tag, schema, out)
 }
 
 /// The tags with every stage wrapper (`+k8s:alpha(...)=+<tag>`, `+k8s:beta(...)=+<tag>`) replaced
@@ -688,7 +489,7 @@ pub fn named_members(tag: &TagUse) -> Vec<(String, String)> {
 
 /// A value check of `inner` written as CEL over the expression `e` (for subfields, selected
 /// items and map keys, which no keyword reaches).
-fn check(place: &Place<'_>, inner: &TagUse, e: &str) -> Result<Validation, String> {
+pub(crate) fn check(place: &Place<'_>, inner: &TagUse, e: &str) -> Result<Validation, String> {
     let name = inner.name;
     if !entry(inner.rule).scopes.contains(place.scope) {
         return Err(format!(
@@ -702,185 +503,6 @@ fn check(place: &Place<'_>, inner: &TagUse, e: &str) -> Result<Validation, Strin
             "tag \"+{name}\" cannot be nested here; kubeidl lowers bounds, lengths, counts, formats and neq on subfields, items and keys"
         )),
     }
-}
-
-fn union_role(tag: &TagUse, member: &str) -> Result<UnionRole, String> {
-    let mut union = String::new();
-    let mut member_name = None;
-    match &tag.args {
-        Args::None => {}
-        Args::Named(args) => {
-            for (k, v) in args {
-                let Scalar::String(v) = v else {
-                    return Err(format!("+{}: {k} is a string", tag.name));
-                };
-                match k.as_str() {
-                    "union" => union = v.clone(),
-                    "memberName" if tag.rule != Rule::UnionDiscriminator => {
-                        member_name = Some(v.clone())
-                    }
-                    _ => return Err(format!("+{}: unrecognized named argument {k:?}", tag.name)),
-                }
-            }
-        }
-        Args::Positional(_) => {
-            return Err(format!(
-                "+{}: arguments are named: (union: \"u\", memberName: \"M\")",
-                tag.name
-            ))
-        }
-    }
-    Ok(match tag.rule {
-        Rule::UnionDiscriminator => UnionRole::Discriminator { union },
-        Rule::ZeroOrOneOfMember => UnionRole::ZeroOrOneOf { union },
-        _ => UnionRole::Member {
-            union,
-            member: member_name.unwrap_or_else(|| member.to_string()),
-        },
-    })
-}
-
-/// `conditions[{"type": "Approved"}]`: how validation-gen names a selected item.
-fn selector_label(list: &str, selector: &[(String, Scalar)]) -> String {
-    let parts: Vec<String> = selector
-        .iter()
-        .map(|(k, v)| {
-            let value = match v {
-                Scalar::String(s) => serde_json::to_string(s).unwrap_or_default(),
-                other => other.to_string(),
-            };
-            format!("\"{k}\": {value}")
-        })
-        .collect();
-    format!("{list}[{{{}}}]", parts.join(", "))
-}
-
-/// One member of a union, as the struct (or list) rule sees it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UnionMember {
-    /// The name in messages: the JSON name, or the selected item's label.
-    pub label: String,
-    /// CEL that is true when the member is set.
-    pub is_set: String,
-    pub role: UnionRole,
-    /// The member's wire name, for field members (the path of per-member errors).
-    pub json: Option<String>,
-}
-
-impl UnionMember {
-    /// A struct field member.
-    pub fn field(json: &str, role: UnionRole) -> UnionMember {
-        UnionMember {
-            label: json.to_string(),
-            is_set: format!("has(self.{})", cel_field(json)),
-            role,
-            json: Some(json.to_string()),
-        }
-    }
-
-    /// A selected list item (`+k8s:item(k: v)=+k8s:zeroOrOneOfMember`).
-    pub fn item(selects: &str, label: &str, role: UnionRole) -> UnionMember {
-        UnionMember {
-            label: label.to_string(),
-            is_set: format!("self.exists(i, {selects})"),
-            role,
-            json: None,
-        }
-    }
-}
-
-/// The rules of the unions among `members`, in sorted union-name order, with validation-gen's
-/// messages.
-pub fn union_rules(members: &[UnionMember]) -> Result<Vec<Validation>, String> {
-    let union_of = |r: &UnionRole| match r {
-        UnionRole::Member { union, .. }
-        | UnionRole::ZeroOrOneOf { union }
-        | UnionRole::Discriminator { union } => union.clone(),
-    };
-    let mut names: Vec<String> = members.iter().map(|m| union_of(&m.role)).collect();
-    names.sort();
-    names.dedup();
-    let mut rules = Vec::new();
-    for union in names {
-        let in_union: Vec<&UnionMember> = members
-            .iter()
-            .filter(|m| union_of(&m.role) == union)
-            .collect();
-        let discriminator = in_union
-            .iter()
-            .filter(|m| matches!(m.role, UnionRole::Discriminator { .. }))
-            .collect::<Vec<_>>();
-        if discriminator.len() > 1 {
-            return Err(format!("union {union:?} has more than one discriminator"));
-        }
-        let set: Vec<&&UnionMember> = in_union
-            .iter()
-            .filter(|m| !matches!(m.role, UnionRole::Discriminator { .. }))
-            .collect();
-        let zero_or_one = set
-            .iter()
-            .any(|m| matches!(m.role, UnionRole::ZeroOrOneOf { .. }));
-        if zero_or_one
-            && set
-                .iter()
-                .any(|m| matches!(m.role, UnionRole::Member { .. }))
-        {
-            return Err(format!(
-                "union {union:?} mixes unionMember and zeroOrOneOfMember"
-            ));
-        }
-        let listed = set
-            .iter()
-            .map(|m| format!("`{}`", m.label))
-            .collect::<Vec<_>>()
-            .join(", ");
-        let count = set
-            .iter()
-            .map(|m| format!("({} ? 1 : 0)", m.is_set))
-            .collect::<Vec<_>>()
-            .join(" + ");
-        if let Some(d) = discriminator.first() {
-            let d_json = d.json.clone().unwrap_or_default();
-            let f = cel_field(&d_json);
-            for m in &set {
-                let UnionRole::Member { member, .. } = &m.role else {
-                    continue;
-                };
-                let value = cel_string(member);
-                let quoted = serde_json::to_string(member).unwrap_or_default();
-                let is = format!("has(self.{f}) && self.{f} == {value}");
-                let mut may = Validation::new(
-                    format!("!{} || ({is})", m.is_set),
-                    format!("may only be specified when `{d_json}` is {quoted}"),
-                );
-                let mut must = Validation::new(
-                    format!("{} || !({is})", m.is_set),
-                    format!("must be specified when `{d_json}` is {quoted}"),
-                );
-                if let Some(j) = &m.json {
-                    may = may.field(j);
-                    must = must.field(j);
-                }
-                rules.push(may);
-                rules.push(must);
-            }
-        } else if zero_or_one {
-            rules.push(Validation::new(
-                format!("{count} <= 1"),
-                format!("must specify at most one of: {listed}"),
-            ));
-        } else if !set.is_empty() {
-            rules.push(Validation::new(
-                format!("{count} >= 1"),
-                format!("must specify one of: {listed}"),
-            ));
-            rules.push(Validation::new(
-                format!("{count} <= 1"),
-                format!("must specify exactly one of: {listed}"),
-            ));
-        }
-    }
-    Ok(rules)
 }
 
 /// Adds rules to a schema's `x-kubernetes-validations`, skipping ones already there.

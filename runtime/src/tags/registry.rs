@@ -156,7 +156,7 @@ pub struct Entry {
     /// A comment line using the tag.
     pub example: &'static str,
     /// What the tag writes where it stands.
-    pub(crate) lower: Option<LowerFn>,
+    pub(crate) lower: LowerFn,
     /// The tag as a CEL check over an expression, for the places no keyword reaches (nested in
     /// `+k8s:subfield`, `+k8s:item`, `+k8s:eachKey`); `None` when it cannot be nested so.
     pub(crate) check: Option<CheckFn>,

@@ -11,60 +11,6 @@ use super::shared::{
     NAME_MEMBERS,
 };
 use super::{kb, kep, ko, vg, VALUES};
-
-fn format(place: &Place<'_>, tag: &TagUse, schema: &mut Schema, _: &mut Out<'_>) -> Outcome {
-    let name = tag.name;
-    want_kind(
-        place,
-        name,
-        &[ValueKind::String, ValueKind::Integer, ValueKind::Number],
-    )?;
-    let format = Format::named(&string(tag)?, tag.dialect)?;
-    format.apply(schema, name)?;
-    Ok(Effect::Lowered)
-}
-
-fn check_format(place: &Place<'_>, inner: &TagUse, e: &str) -> Result<Validation, String> {
-    let name = inner.name;
-    want_kind(place, name, &[ValueKind::String])?;
-    let f = Format::named(&string(inner)?, inner.dialect)?;
-    if f.cel.is_none() && f.pattern.is_none() {
-        return Err(format!(
-            "+{name}: format {:?} cannot be checked here",
-            f.name
-        ));
-    }
-    Ok(Validation::new(f.cel(e), f.message))
-}
-
-fn name_format(place: &Place<'_>, tag: &TagUse, schema: &mut Schema, _: &mut Out<'_>) -> Outcome {
-    let name = tag.name;
-    want_kind(place, name, &[ValueKind::Struct])?;
-    let format = Format::named(&string(tag)?, tag.dialect)?;
-    let known = |f: &str| place.members.iter().any(|m| m.json == f);
-    if !NAME_MEMBERS.iter().all(|m| known(m)) {
-        return Err(not_object_meta(name));
-    }
-    let check = format.cel("self.name");
-    // The apiserver masks a trailing '-' of generateName (with 'a') before checking it;
-    // CEL's replace() is literal, so the KEP's `replace('-$', 'a')` is spelled out.
-    let generated = format.cel(
-        "(self.generateName.size() > 1 && self.generateName.endsWith('-') ? self.generateName.substring(0, self.generateName.size() - 1) + 'a' : self.generateName)",
-    );
-    push_rule(
-        schema,
-        Validation::new(format!("!has(self.name) || {check}"), format.message).field("name"),
-    );
-    push_rule(
-        schema,
-        Validation::new(
-            format!("!has(self.generateName) || {generated}"),
-            format.message,
-        )
-        .field("generateName"),
-    );
-    Ok(Effect::Lowered)
-}
 use crate::schema::Schema;
 
 pub(crate) const FAMILY: Family = Family {
@@ -80,7 +26,7 @@ pub(crate) const FAMILY: Family = Family {
                 ko("k8s:validation:format", P::Json),
             ],
             scopes: VALUES,
-            lower: Some(format),
+            lower: format,
             check: Some(check_format),
             doc: "A named format the string must have, as the schema's `format`. A Kubernetes format a server may not know also brings its pattern and maximum length, or a CEL rule with the format library; `k8s-short-name` and `k8s-long-name` stay bare, as CRD apiservers know them since 1.34. The KEP's `dns1123label` and `dns1123subdomain` are their older names; validation-gen's spelling takes only the Kubernetes formats.",
             example: "+k8s:format=k8s-short-name",
@@ -89,7 +35,7 @@ pub(crate) const FAMILY: Family = Family {
             rule: Rule::NameFormat,
             spellings: &[kep("nameFormat", P::String)],
             scopes: Scopes::TYPE.or(Scopes::FIELD),
-            lower: Some(name_format),
+            lower: name_format,
             check: None,
             doc: "On an ObjectMeta (a struct with `name` and `generateName`): the format of the object's name, as the KEP's two rules, one on `name` and one on `generateName` with its trailing `-` masked as the apiserver masks it.",
             example: "+nameFormat='dns1123subdomain'",
@@ -300,4 +246,58 @@ impl Format {
         }
         parts.join(" && ")
     }
+}
+
+fn format(place: &Place<'_>, tag: &TagUse, schema: &mut Schema, _: &mut Out<'_>) -> Outcome {
+    let name = tag.name;
+    want_kind(
+        place,
+        name,
+        &[ValueKind::String, ValueKind::Integer, ValueKind::Number],
+    )?;
+    let format = Format::named(&string(tag)?, tag.dialect)?;
+    format.apply(schema, name)?;
+    Ok(Effect::Lowered)
+}
+
+fn check_format(place: &Place<'_>, inner: &TagUse, e: &str) -> Result<Validation, String> {
+    let name = inner.name;
+    want_kind(place, name, &[ValueKind::String])?;
+    let f = Format::named(&string(inner)?, inner.dialect)?;
+    if f.cel.is_none() && f.pattern.is_none() {
+        return Err(format!(
+            "+{name}: format {:?} cannot be checked here",
+            f.name
+        ));
+    }
+    Ok(Validation::new(f.cel(e), f.message))
+}
+
+fn name_format(place: &Place<'_>, tag: &TagUse, schema: &mut Schema, _: &mut Out<'_>) -> Outcome {
+    let name = tag.name;
+    want_kind(place, name, &[ValueKind::Struct])?;
+    let format = Format::named(&string(tag)?, tag.dialect)?;
+    let known = |f: &str| place.members.iter().any(|m| m.json == f);
+    if !NAME_MEMBERS.iter().all(|m| known(m)) {
+        return Err(not_object_meta(name));
+    }
+    let check = format.cel("self.name");
+    // The apiserver masks a trailing '-' of generateName (with 'a') before checking it;
+    // CEL's replace() is literal, so the KEP's `replace('-$', 'a')` is spelled out.
+    let generated = format.cel(
+        "(self.generateName.size() > 1 && self.generateName.endsWith('-') ? self.generateName.substring(0, self.generateName.size() - 1) + 'a' : self.generateName)",
+    );
+    push_rule(
+        schema,
+        Validation::new(format!("!has(self.name) || {check}"), format.message).field("name"),
+    );
+    push_rule(
+        schema,
+        Validation::new(
+            format!("!has(self.generateName) || {generated}"),
+            format.message,
+        )
+        .field("generateName"),
+    );
+    Ok(Effect::Lowered)
 }

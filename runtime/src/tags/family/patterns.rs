@@ -18,7 +18,7 @@ pub(crate) const FAMILY: Family = Family {
             ko("k8s:validation:pattern", P::Json),
         ],
         scopes: VALUES,
-        lower: Some(pattern),
+        lower: pattern,
         check: None,
         doc: "A regular expression the string must match, as the schema's `pattern`. An expression that does not compile is an error at the tag; the KEP's spelling takes the rest of the line as written.",
         example: "+pattern=^[a-z]+$",
