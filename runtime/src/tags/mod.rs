@@ -7,4 +7,5 @@ pub(crate) mod family;
 pub mod lower;
 pub mod options;
 pub mod read;
+pub mod reference;
 pub mod registry;

@@ -22,6 +22,26 @@ pub enum Dialect {
     KubeOpenapi,
 }
 
+impl Dialect {
+    /// The dialect's name in the tag reference.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Dialect::Kep => "KEP-4153",
+            Dialect::ValidationGen => "validation-gen",
+            Dialect::Kubebuilder => "kubebuilder",
+            Dialect::KubeOpenapi => "kube-openapi",
+        }
+    }
+
+    /// Every dialect, in the order the reference lists them.
+    pub const ALL: [Dialect; 4] = [
+        Dialect::Kep,
+        Dialect::ValidationGen,
+        Dialect::Kubebuilder,
+        Dialect::KubeOpenapi,
+    ];
+}
+
 /// Where a tag may stand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Scopes(u8);
@@ -42,6 +62,15 @@ impl Scopes {
 
     pub fn contains(self, scope: Scopes) -> bool {
         self.0 & scope.0 == scope.0
+    }
+
+    /// The names of the scopes this holds, narrowest bit first.
+    pub fn names(self) -> Vec<&'static str> {
+        (0..6)
+            .map(|bit| Scopes(1 << bit))
+            .filter(|one| self.contains(*one))
+            .map(Scopes::describe)
+            .collect()
     }
 
     /// validation-gen's name for one scope, as its messages use it.
@@ -82,6 +111,24 @@ pub enum Payload {
     Rule,
 }
 
+impl Payload {
+    /// A placeholder for the payload in the tag reference.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Payload::None => "",
+            Payload::Int => "<int>",
+            Payload::Number => "<number>",
+            Payload::Bool => "<bool>",
+            Payload::String => "<string>",
+            Payload::Tag => "+<tag>",
+            Payload::Json => "<json>",
+            Payload::Raw => "<text>",
+            Payload::List => "<a;b;...>",
+            Payload::Rule => "\"<rule>\",message=\"<message>\"",
+        }
+    }
+}
+
 /// One spelling of a rule.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Spelling {
@@ -89,6 +136,21 @@ pub struct Spelling {
     /// Without the `+`.
     pub name: &'static str,
     pub payload: Payload,
+}
+
+impl Spelling {
+    /// The spelling as written, with a placeholder for its payload (`+k8s:minimum=<int>`).
+    pub fn usage(&self) -> String {
+        let payload = self.payload.describe();
+        if payload.is_empty() {
+            return format!("+{}", self.name);
+        }
+        match (self.dialect, self.payload) {
+            // kubebuilder's rule markers take their options after a colon.
+            (Dialect::Kubebuilder, Payload::Rule) => format!("+{}:rule={payload}", self.name),
+            _ => format!("+{}={payload}", self.name),
+        }
+    }
 }
 
 /// The rules tags can declare.
