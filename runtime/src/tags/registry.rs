@@ -6,7 +6,7 @@
 
 use super::family::{
     self,
-    shared::{CheckFn, LowerFn},
+    shared::{CheckFn, LowerFn, MembersFn},
 };
 
 /// The tag dialects.
@@ -222,6 +222,10 @@ pub struct Entry {
     /// The tag as a CEL check over an expression, for the places no keyword reaches (nested in
     /// `+k8s:subfield`, `+k8s:item`, `+k8s:eachKey`); `None` when it cannot be nested so.
     pub(crate) check: Option<CheckFn>,
+    /// The members of the enclosing struct the tag looks into (`+k8s:subfield`, `+k8s:item`,
+    /// `+nameFormat`), each with the error lowering gives for a struct without it; `None` for
+    /// tags that do not look into members.
+    pub(crate) members: Option<MembersFn>,
 }
 
 /// Entries are one per rule, so a rule names its entry.

@@ -6,10 +6,7 @@ use super::super::lower::{Place, Validation, ValueKind};
 use super::super::read::TagUse;
 use super::super::registry::Dialect;
 use super::super::registry::{Entry, Family, Payload as P, Rule, Scopes};
-use super::shared::{
-    cel_string, not_object_meta, push_rule, set_once, string, want_kind, Effect, Out, Outcome,
-    NAME_MEMBERS,
-};
+use super::shared::{cel_string, push_rule, set_once, string, want_kind, Effect, Out, Outcome};
 use super::{kb, kep, ko, vg, VALUES};
 use crate::schema::Schema;
 
@@ -28,6 +25,7 @@ pub(crate) const FAMILY: Family = Family {
             scopes: VALUES,
             lower: format,
             check: Some(check_format),
+            members: None,
             doc: "A named format the string must have, as the schema's `format`. A Kubernetes format a server may not know also brings its pattern and maximum length, or a CEL rule with the format library; `k8s-short-name` and `k8s-long-name` stay bare, as CRD apiservers know them since 1.34. The KEP's `dns1123label` and `dns1123subdomain` are their older names; validation-gen's spelling takes only the Kubernetes formats.",
             example: "+k8s:format=k8s-short-name",
         },
@@ -37,6 +35,7 @@ pub(crate) const FAMILY: Family = Family {
             scopes: Scopes::TYPE.or(Scopes::FIELD),
             lower: name_format,
             check: None,
+            members: Some(name_format_members),
             doc: "On an ObjectMeta (a struct with `name` and `generateName`): the format of the object's name, as the KEP's two rules, one on `name` and one on `generateName` with its trailing `-` masked as the apiserver masks it.",
             example: "+nameFormat='dns1123subdomain'",
         },
@@ -300,4 +299,19 @@ fn name_format(place: &Place<'_>, tag: &TagUse, schema: &mut Schema, _: &mut Out
         .field("generateName"),
     );
     Ok(Effect::Lowered)
+}
+
+/// The members `+nameFormat` checks.
+const NAME_MEMBERS: [&str; 2] = ["name", "generateName"];
+
+fn name_format_members(tag: &TagUse) -> Vec<(String, String)> {
+    NAME_MEMBERS
+        .iter()
+        .map(|m| (m.to_string(), not_object_meta(tag.name)))
+        .collect()
+}
+
+/// The error for `+nameFormat` on a struct that is not an ObjectMeta.
+fn not_object_meta(name: &str) -> String {
+    format!("+{name} stands on an ObjectMeta (a struct with name and generateName)")
 }

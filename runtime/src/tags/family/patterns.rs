@@ -20,6 +20,7 @@ pub(crate) const FAMILY: Family = Family {
         scopes: VALUES,
         lower: pattern,
         check: None,
+        members: None,
         doc: "A regular expression the string must match, as the schema's `pattern`. An expression that does not compile is an error at the tag; the KEP's spelling takes the rest of the line as written.",
         example: "+pattern=^[a-z]+$",
     }],

@@ -21,6 +21,7 @@ pub(crate) const FAMILY: Family = Family {
         scopes: Scopes::TYPE.or(Scopes::FIELD),
         lower: validation_rule,
         check: None,
+        members: None,
         doc: "A CEL rule over `self` (and `oldSelf` for transition rules), with its `message` or `messageExpression`, `reason`, `fieldPath` and `optionalOldSelf`, as one of `x-kubernetes-validations`. Reasons may be written short (`Forbidden` is `FieldValueForbidden`). kube-openapi's `+k8s:validation:cel[i]:<key>` lines give the same rule one option per line. Every rule is type-checked and costed against the node it stands on.",
         example: "+validationRule=\"self.min <= self.max\",message=\"min must not exceed max\"",
     }],

@@ -8,8 +8,8 @@ use super::super::registry::Scopes;
 use super::super::registry::{Entry, Family, Payload as P, Rule};
 use super::lists::ListTags;
 use super::shared::{
-    cel_field, field_path, nested, no_item_key, no_subfield, push_rule, scalar_literal, want_kind,
-    wrong_kind, Effect, Out, Outcome,
+    cel_field, field_path, nested, push_rule, scalar_literal, want_kind, wrong_kind, Effect, Out,
+    Outcome,
 };
 use super::unions::union_role;
 use super::{vg, VALUES};
@@ -25,6 +25,7 @@ pub(crate) const FAMILY: Family = Family {
             scopes: VALUES,
             lower: each_val,
             check: None,
+            members: None,
             doc: "Applies the carried tag to every item of a list or value of a map, on `items` or `additionalProperties`, as if it stood there.",
             example: "+k8s:eachVal=+k8s:maxLength=16",
         },
@@ -34,6 +35,7 @@ pub(crate) const FAMILY: Family = Family {
             scopes: VALUES,
             lower: each_key,
             check: None,
+            members: None,
             doc: "Applies the carried tag to every key of a map, as the rule `self.all(k, ...)`; the carried tag must have a CEL form (a bound, length, count, format or `neq`).",
             example: "+k8s:eachKey=+k8s:format=k8s-short-name",
         },
@@ -43,6 +45,7 @@ pub(crate) const FAMILY: Family = Family {
             scopes: VALUES,
             lower: subfield,
             check: None,
+            members: Some(subfield_members),
             doc: "Applies the carried tag to one field of the struct, named by its JSON name: a rule on the struct that holds when the field is unset, or `has(...)` for a carried `+k8s:required`; a carried `+k8s:optional` is documentation.",
             example: "+k8s:subfield(name)=+k8s:maxLength=16",
         },
@@ -52,6 +55,7 @@ pub(crate) const FAMILY: Family = Family {
             scopes: VALUES,
             lower: item,
             check: None,
+            members: Some(item_members),
             doc: "Applies the carried tag to the items of a list whose fields hold the given values (`+k8s:item(type: \"Ready\")`): a rule over the selected items, a transition rule for `immutable`, or a union among selected items for `unionMember` and `zeroOrOneOfMember`.",
             example: "+k8s:item(type: \"Ready\")=+k8s:zeroOrOneOfMember",
         },
@@ -216,4 +220,31 @@ fn item(place: &Place<'_>, tag: &TagUse, schema: &mut Schema, out: &mut Out<'_>)
             Ok(Effect::Lowered)
         }
     }
+}
+
+fn subfield_members(tag: &TagUse) -> Vec<(String, String)> {
+    match &tag.args {
+        Args::Positional(Scalar::String(sub)) => vec![(sub.clone(), no_subfield(tag.name, sub))],
+        _ => Vec::new(),
+    }
+}
+
+fn item_members(tag: &TagUse) -> Vec<(String, String)> {
+    match &tag.args {
+        Args::Named(selector) => selector
+            .iter()
+            .map(|(key, _)| (key.clone(), no_item_key(tag.name, key)))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The error for a subfield the struct does not have.
+fn no_subfield(name: &str, sub: &str) -> String {
+    format!("+{name}({sub}): the struct has no field {sub:?}")
+}
+
+/// The error for an item selector naming a field the items do not have.
+fn no_item_key(name: &str, key: &str) -> String {
+    format!("+{name}: the list items have no field {key:?}")
 }

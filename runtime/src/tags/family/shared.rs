@@ -36,6 +36,9 @@ pub(crate) struct Out<'a> {
 /// Lowers a tag (already checked to stand in a scope its entry allows) onto its place.
 pub(crate) type LowerFn = fn(&Place<'_>, &TagUse, &mut Schema, &mut Out<'_>) -> Outcome;
 
+/// The members of the enclosing struct a tag names, each with the error for a struct without it.
+pub(crate) type MembersFn = fn(&TagUse) -> Vec<(String, String)>;
+
 /// A tag as a CEL check over the expression `e` (the `&str`) at a place.
 pub(crate) type CheckFn = fn(&Place<'_>, &TagUse, &str) -> Result<Validation, String>;
 
@@ -197,22 +200,4 @@ pub(crate) fn push_rule(schema: &mut Schema, rule: Validation) {
             items.push(value);
         }
     }
-}
-
-/// The members `+nameFormat` checks.
-pub(crate) const NAME_MEMBERS: [&str; 2] = ["name", "generateName"];
-
-/// The error for a subfield the struct does not have.
-pub(crate) fn no_subfield(name: &str, sub: &str) -> String {
-    format!("+{name}({sub}): the struct has no field {sub:?}")
-}
-
-/// The error for an item selector naming a field the items do not have.
-pub(crate) fn no_item_key(name: &str, key: &str) -> String {
-    format!("+{name}: the list items have no field {key:?}")
-}
-
-/// The error for `+nameFormat` on a struct that is not an ObjectMeta.
-pub(crate) fn not_object_meta(name: &str) -> String {
-    format!("+{name} stands on an ObjectMeta (a struct with name and generateName)")
 }
