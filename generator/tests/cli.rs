@@ -4,7 +4,7 @@
 mod support;
 
 use std::path::Path;
-use support::{kubeidl, repo, stderr};
+use support::{kubeidl, repo, stderr, stdout};
 
 /// Runs `kubeidl openapi -o FILE PACKAGE` on a bad package and returns the error output, after
 /// checking the exit code and that no output file was written.
@@ -326,4 +326,42 @@ fn lenient_turns_tag_errors_into_warnings() {
         "{}",
         stderr(&out)
     );
+}
+
+#[test]
+fn readme_tag_reference_is_kubeidl_tags_markdown() {
+    let out = kubeidl(&["tags", "-o", "markdown"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
+    let (begin, end) = (
+        "<!-- begin: kubeidl tags -o markdown -->\n",
+        "<!-- end: kubeidl tags -o markdown -->",
+    );
+    let start = readme.find(begin).expect("README has the begin marker") + begin.len();
+    let stop = readme[start..]
+        .find(end)
+        .expect("README has the end marker")
+        + start;
+    assert_eq!(
+        &readme[start..stop],
+        stdout(&out),
+        "README's tag reference is stale: replace it with `kubeidl tags -o markdown`"
+    );
+}
+
+#[test]
+fn tags_prints_the_reference_as_text_and_json() {
+    let text = stdout(&kubeidl(&["tags"]));
+    assert!(
+        text.contains("validation-gen: +k8s:maxItems=<int>"),
+        "{text}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(&kubeidl(&["tags", "-o", "json"]))).unwrap();
+    let families = json.as_array().unwrap();
+    assert_eq!(families[0]["family"], "presence");
+    assert!(families
+        .iter()
+        .flat_map(|f| f["tags"].as_array().unwrap())
+        .any(|t| t["example"] == "+k8s:eachVal=+k8s:maxLength=16"));
 }

@@ -5,7 +5,7 @@
 use kubeidl::schema::{Schema, SchemaType};
 use kubeidl::tags::lower::{lower, At, Member, Place, ValueKind};
 use kubeidl::tags::read::read_line;
-use kubeidl::tags::registry::{Rule, Scopes, ENTRIES};
+use kubeidl::tags::registry::{entries, Rule, Scopes};
 
 fn member(json: &str, name: &str, kind: ValueKind) -> Member {
     Member {
@@ -313,7 +313,7 @@ fn lowered(lines: &[&str], kind: ValueKind, scope: Scopes) -> String {
 #[test]
 fn every_rule_has_an_example() {
     let examples = examples();
-    for entry in ENTRIES {
+    for entry in entries() {
         assert!(
             examples.iter().any(|(rule, ..)| *rule == entry.rule),
             "no lowering example for {:?}",

@@ -3,6 +3,7 @@
 mod cel;
 mod crd;
 mod openapi;
+mod tags;
 mod validate;
 
 use clap::{Args, Parser, Subcommand};
@@ -124,6 +125,26 @@ pub enum Command {
     ///   kubeidl validate --ignore-missing-schemas --skip-kinds Secret,example.com/v1/Widget repo/
     #[command(verbatim_doc_comment)]
     Validate(ValidateArgs),
+    /// Print the reference of the validation tags.
+    ///
+    /// Every tag kubeidl reads, family by family, from the registry itself: its spelling in each
+    /// dialect (KEP-4153, validation-gen, kubebuilder, kube-openapi) with the payload it takes,
+    /// where it may stand, what it means and an example. README's tag reference is
+    /// `kubeidl tags -o markdown`.
+    ///
+    /// Examples:
+    ///
+    ///   kubeidl tags
+    ///
+    ///   kubeidl tags -o json
+    #[command(verbatim_doc_comment)]
+    Tags(TagsArgs),
+}
+
+#[derive(Args)]
+pub struct TagsArgs {
+    #[arg(short = 'o', long = "output", value_name = "FORMAT", default_value = "text", value_parser = ["text", "markdown", "json"])]
+    pub output: String,
 }
 
 #[derive(Args)]
@@ -291,6 +312,7 @@ pub fn run() -> ExitCode {
         Command::Crd(args) => crd::run(args),
         Command::Cel(args) => cel::run(args),
         Command::Validate(args) => validate::run(args),
+        Command::Tags(args) => tags::run(args),
     };
     match result {
         Ok(code) => code,

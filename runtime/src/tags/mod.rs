@@ -3,7 +3,9 @@
 //! kube-openapi's `+k8s:validation:` lines), read into one model.
 
 pub mod codetags;
+pub(crate) mod family;
 pub mod lower;
 pub mod options;
 pub mod read;
+pub mod reference;
 pub mod registry;

@@ -5,9 +5,7 @@
 
 use super::codetags::{self, Args, Scalar, SyntaxError, TagValue};
 use super::options::{self, OptionList};
-use super::registry::{
-    lookup, unknown_tag_message, Dialect, Known, Payload, Rule, Spelling, ENTRIES,
-};
+use super::registry::{lookup, unknown_tag_message, Dialect, Known, Payload, Rule, Spelling};
 use serde_json::Value;
 
 /// A validation tag as written on one line.
@@ -131,7 +129,7 @@ fn kubebuilder_with_options(text: &str, run: &str) -> Result<Option<TagUse>, Syn
     if !run.starts_with("kubebuilder:") {
         return Ok(None);
     }
-    for entry in ENTRIES {
+    for entry in super::registry::entries() {
         for s in entry.spellings {
             if s.dialect != Dialect::Kubebuilder || s.payload != Payload::Rule {
                 continue;

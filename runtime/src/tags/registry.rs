@@ -1,7 +1,13 @@
 //! The registry of validation tags: one entry per rule, with its names in each dialect (the KEP's
 //! unprefixed tags, validation-gen's `+k8s:`, kubebuilder markers, kube-openapi's
 //! `+k8s:validation:` lines), where it may stand and what payload each spelling takes. A rule
-//! written in two dialects on one field is the same entry, so it is applied once.
+//! written in two dialects on one field is the same entry, so it is applied once. The entries
+//! themselves live in their families' modules (`tags/family/`); this is the one table of them.
+
+use super::family::{
+    self,
+    shared::{CheckFn, LowerFn, MembersFn},
+};
 
 /// The tag dialects.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -14,6 +20,26 @@ pub enum Dialect {
     Kubebuilder,
     /// kube-openapi's `+k8s:validation:` lines.
     KubeOpenapi,
+}
+
+impl Dialect {
+    /// The dialect's name in the tag reference.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Dialect::Kep => "KEP-4153",
+            Dialect::ValidationGen => "validation-gen",
+            Dialect::Kubebuilder => "kubebuilder",
+            Dialect::KubeOpenapi => "kube-openapi",
+        }
+    }
+
+    /// Every dialect, in the order the reference lists them.
+    pub const ALL: [Dialect; 4] = [
+        Dialect::Kep,
+        Dialect::ValidationGen,
+        Dialect::Kubebuilder,
+        Dialect::KubeOpenapi,
+    ];
 }
 
 /// Where a tag may stand.
@@ -36,6 +62,15 @@ impl Scopes {
 
     pub fn contains(self, scope: Scopes) -> bool {
         self.0 & scope.0 == scope.0
+    }
+
+    /// The names of the scopes this holds, narrowest bit first.
+    pub fn names(self) -> Vec<&'static str> {
+        (0..6)
+            .map(|bit| Scopes(1 << bit))
+            .filter(|one| self.contains(*one))
+            .map(Scopes::describe)
+            .collect()
     }
 
     /// validation-gen's name for one scope, as its messages use it.
@@ -76,6 +111,24 @@ pub enum Payload {
     Rule,
 }
 
+impl Payload {
+    /// A placeholder for the payload in the tag reference.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Payload::None => "",
+            Payload::Int => "<int>",
+            Payload::Number => "<number>",
+            Payload::Bool => "<bool>",
+            Payload::String => "<string>",
+            Payload::Tag => "+<tag>",
+            Payload::Json => "<json>",
+            Payload::Raw => "<text>",
+            Payload::List => "<a;b;...>",
+            Payload::Rule => "\"<rule>\",message=\"<message>\"",
+        }
+    }
+}
+
 /// One spelling of a rule.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Spelling {
@@ -83,6 +136,21 @@ pub struct Spelling {
     /// Without the `+`.
     pub name: &'static str,
     pub payload: Payload,
+}
+
+impl Spelling {
+    /// The spelling as written, with a placeholder for its payload (`+k8s:minimum=<int>`).
+    pub fn usage(&self) -> String {
+        let payload = self.payload.describe();
+        if payload.is_empty() {
+            return format!("+{}", self.name);
+        }
+        match (self.dialect, self.payload) {
+            // kubebuilder's rule markers take their options after a colon.
+            (Dialect::Kubebuilder, Payload::Rule) => format!("+{}:rule={payload}", self.name),
+            _ => format!("+{}={payload}", self.name),
+        }
+    }
 }
 
 /// The rules tags can declare.
@@ -138,364 +206,69 @@ pub enum Rule {
     NameFormat,
 }
 
-/// A registry entry.
-#[derive(Debug, PartialEq, Eq)]
+/// A registry entry: everything about one rule. Entries live in their family's module
+/// (`tags/family/`); nothing about a tag lives outside its entry but helpers several share.
+#[derive(Debug)]
 pub struct Entry {
     pub rule: Rule,
     pub spellings: &'static [Spelling],
     pub scopes: Scopes,
+    /// What the tag means and what it becomes, in one paragraph (Markdown).
+    pub doc: &'static str,
+    /// A comment line using the tag.
+    pub example: &'static str,
+    /// What the tag writes where it stands.
+    pub(crate) lower: LowerFn,
+    /// The tag as a CEL check over an expression, for the places no keyword reaches (nested in
+    /// `+k8s:subfield`, `+k8s:item`, `+k8s:eachKey`); `None` when it cannot be nested so.
+    pub(crate) check: Option<CheckFn>,
+    /// The members of the enclosing struct the tag looks into (`+k8s:subfield`, `+k8s:item`,
+    /// `+nameFormat`), each with the error lowering gives for a struct without it; `None` for
+    /// tags that do not look into members.
+    pub(crate) members: Option<MembersFn>,
 }
 
-const fn kep(name: &'static str, payload: Payload) -> Spelling {
-    Spelling {
-        dialect: Dialect::Kep,
-        name,
-        payload,
+/// Entries are one per rule, so a rule names its entry.
+impl PartialEq for Entry {
+    fn eq(&self, other: &Entry) -> bool {
+        self.rule == other.rule
     }
 }
 
-const fn vg(name: &'static str, payload: Payload) -> Spelling {
-    Spelling {
-        dialect: Dialect::ValidationGen,
-        name,
-        payload,
-    }
+impl Eq for Entry {}
+
+/// A family of tags: a module of `tags/family/` and its entries.
+#[derive(Debug)]
+pub struct Family {
+    /// The module's name (`bounds`, `lengths`...).
+    pub name: &'static str,
+    /// What the family's tags have in common, in a sentence.
+    pub doc: &'static str,
+    pub entries: &'static [Entry],
 }
 
-const fn kb(name: &'static str, payload: Payload) -> Spelling {
-    Spelling {
-        dialect: Dialect::Kubebuilder,
-        name,
-        payload,
-    }
-}
-
-const fn ko(name: &'static str, payload: Payload) -> Spelling {
-    Spelling {
-        dialect: Dialect::KubeOpenapi,
-        name,
-        payload,
-    }
-}
-
-use Payload as P;
-
-const FIELD: Scopes = Scopes::FIELD;
-const VALUES: Scopes = Scopes::VALUES;
-
-/// Every validation tag.
-pub static ENTRIES: &[Entry] = &[
-    Entry {
-        rule: Rule::Required,
-        spellings: &[
-            kep("required", P::None),
-            vg("k8s:required", P::None),
-            kb("kubebuilder:validation:Required", P::None),
-        ],
-        scopes: FIELD,
-    },
-    Entry {
-        rule: Rule::Optional,
-        spellings: &[
-            kep("optional", P::None),
-            vg("k8s:optional", P::None),
-            kb("kubebuilder:validation:Optional", P::None),
-        ],
-        scopes: FIELD,
-    },
-    Entry {
-        rule: Rule::Forbidden,
-        spellings: &[vg("k8s:forbidden", P::None)],
-        scopes: FIELD,
-    },
-    Entry {
-        rule: Rule::Nullable,
-        spellings: &[
-            kep("nullable", P::None),
-            ko("k8s:validation:nullable", P::Json),
-        ],
-        scopes: FIELD,
-    },
-    Entry {
-        rule: Rule::Default,
-        spellings: &[kep("default", P::Raw), kb("kubebuilder:default", P::Json)],
-        scopes: VALUES,
-    },
-    Entry {
-        rule: Rule::Minimum,
-        spellings: &[
-            kep("minimum", P::Number),
-            vg("k8s:minimum", P::Int),
-            kb("kubebuilder:validation:Minimum", P::Number),
-            ko("k8s:validation:minimum", P::Json),
-        ],
-        scopes: VALUES,
-    },
-    Entry {
-        rule: Rule::Maximum,
-        spellings: &[
-            kep("maximum", P::Number),
-            vg("k8s:maximum", P::Int),
-            kb("kubebuilder:validation:Maximum", P::Number),
-            ko("k8s:validation:maximum", P::Json),
-        ],
-        scopes: VALUES,
-    },
-    Entry {
-        rule: Rule::ExclusiveMinimum,
-        spellings: &[
-            kep("exclusiveMinimum", P::Number),
-            kb("kubebuilder:validation:ExclusiveMinimum", P::Bool),
-            ko("k8s:validation:exclusiveMinimum", P::Json),
-        ],
-        scopes: VALUES,
-    },
-    Entry {
-        rule: Rule::ExclusiveMaximum,
-        spellings: &[
-            kep("exclusiveMaximum", P::Number),
-            kb("kubebuilder:validation:ExclusiveMaximum", P::Bool),
-            ko("k8s:validation:exclusiveMaximum", P::Json),
-        ],
-        scopes: VALUES,
-    },
-    Entry {
-        rule: Rule::MultipleOf,
-        spellings: &[
-            kb("kubebuilder:validation:MultipleOf", P::Number),
-            ko("k8s:validation:multipleOf", P::Json),
-        ],
-        scopes: VALUES,
-    },
-    Entry {
-        rule: Rule::MinLength,
-        spellings: &[
-            kep("minLength", P::Int),
-            vg("k8s:minLength", P::Int),
-            kb("kubebuilder:validation:MinLength", P::Int),
-            ko("k8s:validation:minLength", P::Json),
-        ],
-        scopes: VALUES,
-    },
-    Entry {
-        rule: Rule::MaxLength,
-        spellings: &[
-            kep("maxLength", P::Int),
-            vg("k8s:maxLength", P::Int),
-            kb("kubebuilder:validation:MaxLength", P::Int),
-            ko("k8s:validation:maxLength", P::Json),
-        ],
-        scopes: VALUES,
-    },
-    Entry {
-        rule: Rule::Pattern,
-        spellings: &[
-            kep("pattern", P::Raw),
-            kb("kubebuilder:validation:Pattern", P::String),
-            ko("k8s:validation:pattern", P::Json),
-        ],
-        scopes: VALUES,
-    },
-    Entry {
-        rule: Rule::Format,
-        spellings: &[
-            kep("format", P::String),
-            vg("k8s:format", P::String),
-            kb("kubebuilder:validation:Format", P::String),
-            ko("k8s:validation:format", P::Json),
-        ],
-        scopes: VALUES,
-    },
-    Entry {
-        rule: Rule::MinItems,
-        spellings: &[
-            kep("minItems", P::Int),
-            vg("k8s:minItems", P::Int),
-            kb("kubebuilder:validation:MinItems", P::Int),
-            ko("k8s:validation:minItems", P::Json),
-        ],
-        scopes: VALUES,
-    },
-    Entry {
-        rule: Rule::MaxItems,
-        spellings: &[
-            kep("maxItems", P::Int),
-            vg("k8s:maxItems", P::Int),
-            kb("kubebuilder:validation:MaxItems", P::Int),
-            ko("k8s:validation:maxItems", P::Json),
-        ],
-        scopes: VALUES,
-    },
-    Entry {
-        rule: Rule::UniqueItems,
-        spellings: &[
-            kb("kubebuilder:validation:UniqueItems", P::Bool),
-            ko("k8s:validation:uniqueItems", P::Json),
-        ],
-        scopes: VALUES,
-    },
-    Entry {
-        rule: Rule::MinProperties,
-        spellings: &[
-            kep("minProperties", P::Int),
-            vg("k8s:minProperties", P::Int),
-            kb("kubebuilder:validation:MinProperties", P::Int),
-            ko("k8s:validation:minProperties", P::Json),
-        ],
-        scopes: VALUES,
-    },
-    Entry {
-        rule: Rule::MaxProperties,
-        spellings: &[
-            kep("maxProperties", P::Int),
-            vg("k8s:maxProperties", P::Int),
-            kb("kubebuilder:validation:MaxProperties", P::Int),
-            ko("k8s:validation:maxProperties", P::Json),
-        ],
-        scopes: VALUES,
-    },
-    Entry {
-        rule: Rule::Enum,
-        spellings: &[
-            kep("enum", P::None),
-            vg("k8s:enum", P::None),
-            kb("kubebuilder:validation:Enum", P::List),
-        ],
-        scopes: Scopes::TYPE.or(Scopes::FIELD),
-    },
-    Entry {
-        rule: Rule::EnumExclude,
-        spellings: &[vg("k8s:enumExclude", P::None)],
-        scopes: Scopes::CONST,
-    },
-    Entry {
-        rule: Rule::Neq,
-        spellings: &[vg("k8s:neq", P::Raw)],
-        scopes: VALUES,
-    },
-    Entry {
-        rule: Rule::ListType,
-        spellings: &[kep("listType", P::String), vg("k8s:listType", P::String)],
-        scopes: VALUES,
-    },
-    Entry {
-        rule: Rule::ListMapKey,
-        spellings: &[
-            kep("listMapKey", P::String),
-            vg("k8s:listMapKey", P::String),
-        ],
-        scopes: VALUES,
-    },
-    Entry {
-        rule: Rule::Unique,
-        spellings: &[vg("k8s:unique", P::String)],
-        scopes: VALUES,
-    },
-    Entry {
-        rule: Rule::CustomUnique,
-        spellings: &[vg("k8s:customUnique", P::None)],
-        scopes: VALUES,
-    },
-    Entry {
-        rule: Rule::Immutable,
-        spellings: &[kep("immutable", P::None), vg("k8s:immutable", P::None)],
-        scopes: Scopes::TYPE
-            .or(Scopes::FIELD)
-            .or(Scopes::LIST_VALUE)
-            .or(Scopes::MAP_VALUE),
-    },
-    Entry {
-        rule: Rule::Update,
-        spellings: &[vg("k8s:update", P::String)],
-        scopes: FIELD,
-    },
-    Entry {
-        rule: Rule::EachVal,
-        spellings: &[vg("k8s:eachVal", P::Tag)],
-        scopes: VALUES,
-    },
-    Entry {
-        rule: Rule::EachKey,
-        spellings: &[vg("k8s:eachKey", P::Tag)],
-        scopes: VALUES,
-    },
-    Entry {
-        rule: Rule::Subfield,
-        spellings: &[vg("k8s:subfield", P::Tag)],
-        scopes: VALUES,
-    },
-    Entry {
-        rule: Rule::Item,
-        spellings: &[vg("k8s:item", P::Tag)],
-        scopes: VALUES,
-    },
-    Entry {
-        rule: Rule::UnionMember,
-        spellings: &[vg("k8s:unionMember", P::None)],
-        scopes: Scopes::FIELD.or(Scopes::LIST_VALUE),
-    },
-    Entry {
-        rule: Rule::UnionDiscriminator,
-        spellings: &[
-            kep("unionDiscriminator", P::None),
-            vg("k8s:unionDiscriminator", P::None),
-        ],
-        scopes: Scopes::FIELD.or(Scopes::LIST_VALUE),
-    },
-    Entry {
-        rule: Rule::ZeroOrOneOfMember,
-        spellings: &[vg("k8s:zeroOrOneOfMember", P::None)],
-        scopes: Scopes::FIELD.or(Scopes::LIST_VALUE),
-    },
-    Entry {
-        rule: Rule::IfEnabled,
-        spellings: &[vg("k8s:ifEnabled", P::Tag)],
-        scopes: VALUES.or(Scopes::CONST),
-    },
-    Entry {
-        rule: Rule::IfDisabled,
-        spellings: &[vg("k8s:ifDisabled", P::Tag)],
-        scopes: VALUES.or(Scopes::CONST),
-    },
-    Entry {
-        rule: Rule::Stage,
-        spellings: &[vg("k8s:alpha", P::Tag), vg("k8s:beta", P::Tag)],
-        scopes: VALUES.or(Scopes::CONST),
-    },
-    Entry {
-        rule: Rule::MaxBytes,
-        spellings: &[vg("k8s:maxBytes", P::Int)],
-        scopes: VALUES,
-    },
-    Entry {
-        rule: Rule::Mode,
-        spellings: &[vg("k8s:discriminator", P::None), vg("k8s:member", P::Tag)],
-        scopes: VALUES,
-    },
-    Entry {
-        rule: Rule::OpaqueType,
-        spellings: &[vg("k8s:opaqueType", P::None)],
-        scopes: VALUES,
-    },
-    Entry {
-        rule: Rule::Type,
-        spellings: &[kb("kubebuilder:validation:Type", P::String)],
-        scopes: VALUES,
-    },
-    Entry {
-        rule: Rule::ValidationRule,
-        spellings: &[
-            kep("validationRule", P::Rule),
-            kb("kubebuilder:validation:XValidation", P::Rule),
-        ],
-        scopes: Scopes::TYPE.or(Scopes::FIELD),
-    },
-    Entry {
-        rule: Rule::NameFormat,
-        spellings: &[kep("nameFormat", P::String)],
-        scopes: Scopes::TYPE.or(Scopes::FIELD),
-    },
+/// Every family of validation tags, in the order the reference lists them.
+pub static FAMILIES: &[Family] = &[
+    family::presence::FAMILY,
+    family::bounds::FAMILY,
+    family::lengths::FAMILY,
+    family::formats::FAMILY,
+    family::patterns::FAMILY,
+    family::enums::FAMILY,
+    family::lists::FAMILY,
+    family::uniqueness::FAMILY,
+    family::rules::FAMILY,
+    family::transitions::FAMILY,
+    family::unions::FAMILY,
+    family::selectors::FAMILY,
+    family::structure::FAMILY,
+    family::gates::FAMILY,
 ];
+
+/// Every validation tag, family by family.
+pub fn entries() -> impl Iterator<Item = &'static Entry> {
+    FAMILIES.iter().flat_map(|f| f.entries.iter())
+}
 
 /// What a tag name is to kubeidl.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -523,7 +296,7 @@ const DIRECTIVES: &[&str] = &[
 
 /// Looks a tag name (without `+`) up.
 pub fn lookup(name: &str) -> Known {
-    for entry in ENTRIES {
+    for entry in entries() {
         for spelling in entry.spellings {
             if spelling.name == name {
                 return Known::Validation(entry, spelling);
@@ -563,8 +336,7 @@ pub fn nearest(name: &str) -> Option<&'static str> {
     let namespace = |n: &str| n.rfind(':').map_or("", |i| &n[..i]).to_string();
     let wanted = namespace(name);
     let lower = name.to_lowercase();
-    ENTRIES
-        .iter()
+    entries()
         .flat_map(|e| e.spellings.iter())
         .filter(|s| namespace(s.name) == wanted)
         .map(|s| (strsim::levenshtein(&lower, &s.name.to_lowercase()), s.name))
@@ -576,8 +348,7 @@ pub fn nearest(name: &str) -> Option<&'static str> {
 
 /// The entry of a rule.
 pub fn entry(rule: Rule) -> &'static Entry {
-    ENTRIES
-        .iter()
+    entries()
         .find(|e| e.rule == rule)
         .expect("every rule has an entry")
 }
@@ -590,7 +361,7 @@ mod tests {
     fn every_spelling_is_unique_and_every_rule_has_one_entry() {
         let mut names = std::collections::HashSet::new();
         let mut rules = std::collections::HashSet::new();
-        for e in ENTRIES {
+        for e in entries() {
             assert!(rules.insert(e.rule), "{:?} twice", e.rule);
             assert!(!e.spellings.is_empty());
             for s in e.spellings {
@@ -607,6 +378,21 @@ mod tests {
             }
         }
         assert_eq!(entry(Rule::MaxItems).rule, Rule::MaxItems);
+    }
+
+    #[test]
+    fn every_entry_is_documented_with_an_example_of_itself() {
+        for e in entries() {
+            assert!(!e.doc.is_empty(), "{:?} has no documentation", e.rule);
+            assert!(!e.doc.contains('\n'), "{:?}: one paragraph", e.rule);
+            let tag = super::super::read::read_line(e.example)
+                .unwrap_or_else(|err| panic!("{:?}: {}: {err}", e.rule, e.example))
+                .unwrap_or_else(|| panic!("{:?}: {} is not a tag", e.rule, e.example));
+            assert_eq!(tag.rule, e.rule, "{}", e.example);
+        }
+        for f in FAMILIES {
+            assert!(!f.entries.is_empty() && !f.doc.is_empty(), "{}", f.name);
+        }
     }
 
     #[test]

@@ -1,0 +1,38 @@
+//! Patterns: a regular expression a string must match.
+
+use super::super::lower::{Place, ValueKind};
+use super::super::read::TagUse;
+use super::super::registry::{Entry, Family, Payload as P, Rule};
+use super::shared::{set_once, string, want_kind, Effect, Out, Outcome};
+use super::{kb, kep, ko, VALUES};
+use crate::schema::Schema;
+
+pub(crate) const FAMILY: Family = Family {
+    name: "patterns",
+    doc: "Regular expressions strings must match.",
+    entries: &[Entry {
+        rule: Rule::Pattern,
+        spellings: &[
+            kep("pattern", P::Raw),
+            kb("kubebuilder:validation:Pattern", P::String),
+            ko("k8s:validation:pattern", P::Json),
+        ],
+        scopes: VALUES,
+        lower: pattern,
+        check: None,
+        members: None,
+        doc: "A regular expression the string must match, as the schema's `pattern`. An expression that does not compile is an error at the tag; the KEP's spelling takes the rest of the line as written.",
+        example: "+pattern=^[a-z]+$",
+    }],
+};
+
+fn pattern(place: &Place<'_>, tag: &TagUse, schema: &mut Schema, _: &mut Out<'_>) -> Outcome {
+    let name = tag.name;
+    want_kind(place, name, &[ValueKind::String])?;
+    let pattern = string(tag)?;
+    if let Err(e) = regex::Regex::new(&pattern) {
+        return Err(format!("+{name}: invalid regular expression: {e}"));
+    }
+    set_once(&mut schema.pattern, pattern, name)?;
+    Ok(Effect::Lowered)
+}

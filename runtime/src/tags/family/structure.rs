@@ -1,0 +1,62 @@
+//! Structure: what a value's schema is as a whole, its type or whether its own validations apply.
+
+use super::super::lower::Place;
+use super::super::read::TagUse;
+use super::super::registry::{Entry, Family, Payload as P, Rule};
+use super::shared::{string, Effect, Out, Outcome};
+use super::{kb, vg, VALUES};
+use crate::schema::{Schema, SchemaType};
+
+pub(crate) const FAMILY: Family = Family {
+    name: "structure",
+    doc: "The schema's type, and types whose own validations do not apply.",
+    entries: &[
+        Entry {
+            rule: Rule::OpaqueType,
+            spellings: &[vg("k8s:opaqueType", P::None)],
+            scopes: VALUES,
+            lower: opaque_type,
+            check: None,
+            members: None,
+            doc: "validation-gen does not run the validations of the field's type from here. The schema is left as it is; documentation.",
+            example: "+k8s:opaqueType",
+        },
+        Entry {
+            rule: Rule::Type,
+            spellings: &[kb("kubebuilder:validation:Type", P::String)],
+            scopes: VALUES,
+            lower: type_,
+            check: None,
+            members: None,
+            doc: "The schema's `type` (`string`, `integer`, `number`, `boolean`, `array` or `object`), for a type whose Go type does not say it; it must agree with a type the Go type gives.",
+            example: "+kubebuilder:validation:Type=string",
+        },
+    ],
+};
+
+fn opaque_type(_: &Place<'_>, _: &TagUse, _: &mut Schema, _: &mut Out<'_>) -> Outcome {
+    Ok(Effect::Documentation)
+}
+
+fn type_(_: &Place<'_>, tag: &TagUse, schema: &mut Schema, _: &mut Out<'_>) -> Outcome {
+    let name = tag.name;
+    let t = string(tag)?;
+    if !matches!(
+        t.as_str(),
+        "string" | "integer" | "number" | "boolean" | "array" | "object"
+    ) {
+        return Err(format!(
+            "+{name}={t}: a type is string, integer, number, boolean, array or object"
+        ));
+    }
+    match &schema.schema_type {
+        Some(SchemaType::Single(existing)) if *existing != t => Err(format!(
+            "+{name}={t} conflicts with the type {existing} of the Go type"
+        )),
+        Some(_) => Ok(Effect::Lowered),
+        None => {
+            schema.schema_type = Some(SchemaType::Single(t));
+            Ok(Effect::Lowered)
+        }
+    }
+}

@@ -1,0 +1,227 @@
+//! Unions: fields of a struct (or selected list items) of which exactly one, or at most one, is
+//! set, optionally named by a discriminator field.
+
+use super::super::codetags::{Args, Scalar};
+use super::super::lower::{Place, UnionRole, Validation};
+use super::super::read::TagUse;
+use super::super::registry::Dialect;
+use super::super::registry::{Entry, Family, Payload as P, Rule, Scopes};
+use super::shared::{cel_field, cel_string, field_json, Effect, Out, Outcome};
+use super::{kep, vg};
+use crate::schema::Schema;
+
+pub(crate) const FAMILY: Family = Family {
+    name: "unions",
+    doc: "Members of which one (or at most one) is set, and their discriminator.",
+    entries: &[
+        Entry {
+            rule: Rule::UnionMember,
+            spellings: &[vg("k8s:unionMember", P::None)],
+            scopes: Scopes::FIELD.or(Scopes::LIST_VALUE),
+            lower: union_member,
+            check: None,
+            members: None,
+            doc: "The field is a member of a union of its struct (named by `union:`, default unnamed): exactly one member is set. With a discriminator, the member may only and must be set when the discriminator holds its `memberName` (the Go field name by default). The rules stand on the struct, with validation-gen's messages.",
+            example: "+k8s:unionMember(union: \"source\", memberName: \"Git\")",
+        },
+        Entry {
+            rule: Rule::UnionDiscriminator,
+            spellings: &[
+                kep("unionDiscriminator", P::None),
+                vg("k8s:unionDiscriminator", P::None),
+            ],
+            scopes: Scopes::FIELD.or(Scopes::LIST_VALUE),
+            lower: union_member,
+            check: None,
+            members: None,
+            doc: "The field names which member of its struct's union is set. validation-gen's spelling makes the members' rules depend on it; the KEP's is openapi-gen's, which publishes `x-kubernetes-unions` itself, so it is documentation here.",
+            example: "+k8s:unionDiscriminator(union: \"source\")",
+        },
+        Entry {
+            rule: Rule::ZeroOrOneOfMember,
+            spellings: &[vg("k8s:zeroOrOneOfMember", P::None)],
+            scopes: Scopes::FIELD.or(Scopes::LIST_VALUE),
+            lower: union_member,
+            check: None,
+            members: None,
+            doc: "The field is a member of a union of which at most one member is set; a union cannot mix these with `unionMember`.",
+            example: "+k8s:zeroOrOneOfMember",
+        },
+    ],
+};
+
+fn union_member(place: &Place<'_>, tag: &TagUse, _: &mut Schema, out: &mut Out<'_>) -> Outcome {
+    // openapi-gen's `+union` and `+unionDiscriminator` make `x-kubernetes-unions`.
+    if tag.rule == Rule::UnionDiscriminator && tag.dialect == Dialect::Kep {
+        return Ok(Effect::Documentation);
+    }
+    field_json(place, tag.name)?;
+    let member = place.name.or(place.json).unwrap_or_default();
+    out.union.push(union_role(tag, member)?);
+    Ok(Effect::Lowered)
+}
+
+/// The role of a union tag, `member` being the member's default discriminator value.
+pub(crate) fn union_role(tag: &TagUse, member: &str) -> Result<UnionRole, String> {
+    let mut union = String::new();
+    let mut member_name = None;
+    match &tag.args {
+        Args::None => {}
+        Args::Named(args) => {
+            for (k, v) in args {
+                let Scalar::String(v) = v else {
+                    return Err(format!("+{}: {k} is a string", tag.name));
+                };
+                match k.as_str() {
+                    "union" => union = v.clone(),
+                    "memberName" if tag.rule != Rule::UnionDiscriminator => {
+                        member_name = Some(v.clone())
+                    }
+                    _ => return Err(format!("+{}: unrecognized named argument {k:?}", tag.name)),
+                }
+            }
+        }
+        Args::Positional(_) => {
+            return Err(format!(
+                "+{}: arguments are named: (union: \"u\", memberName: \"M\")",
+                tag.name
+            ))
+        }
+    }
+    Ok(match tag.rule {
+        Rule::UnionDiscriminator => UnionRole::Discriminator { union },
+        Rule::ZeroOrOneOfMember => UnionRole::ZeroOrOneOf { union },
+        _ => UnionRole::Member {
+            union,
+            member: member_name.unwrap_or_else(|| member.to_string()),
+        },
+    })
+}
+
+/// One member of a union, as the struct (or list) rule sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnionMember {
+    /// The name in messages: the JSON name, or the selected item's label.
+    pub label: String,
+    /// CEL that is true when the member is set.
+    pub is_set: String,
+    pub role: UnionRole,
+    /// The member's wire name, for field members (the path of per-member errors).
+    pub json: Option<String>,
+}
+
+impl UnionMember {
+    /// A struct field member.
+    pub fn field(json: &str, role: UnionRole) -> UnionMember {
+        UnionMember {
+            label: json.to_string(),
+            is_set: format!("has(self.{})", cel_field(json)),
+            role,
+            json: Some(json.to_string()),
+        }
+    }
+
+    /// A selected list item (`+k8s:item(k: v)=+k8s:zeroOrOneOfMember`).
+    pub fn item(selects: &str, label: &str, role: UnionRole) -> UnionMember {
+        UnionMember {
+            label: label.to_string(),
+            is_set: format!("self.exists(i, {selects})"),
+            role,
+            json: None,
+        }
+    }
+}
+
+/// The rules of the unions among `members`, in sorted union-name order, with validation-gen's
+/// messages.
+pub fn union_rules(members: &[UnionMember]) -> Result<Vec<Validation>, String> {
+    let union_of = |r: &UnionRole| match r {
+        UnionRole::Member { union, .. }
+        | UnionRole::ZeroOrOneOf { union }
+        | UnionRole::Discriminator { union } => union.clone(),
+    };
+    let mut names: Vec<String> = members.iter().map(|m| union_of(&m.role)).collect();
+    names.sort();
+    names.dedup();
+    let mut rules = Vec::new();
+    for union in names {
+        let in_union: Vec<&UnionMember> = members
+            .iter()
+            .filter(|m| union_of(&m.role) == union)
+            .collect();
+        let discriminator = in_union
+            .iter()
+            .filter(|m| matches!(m.role, UnionRole::Discriminator { .. }))
+            .collect::<Vec<_>>();
+        if discriminator.len() > 1 {
+            return Err(format!("union {union:?} has more than one discriminator"));
+        }
+        let set: Vec<&&UnionMember> = in_union
+            .iter()
+            .filter(|m| !matches!(m.role, UnionRole::Discriminator { .. }))
+            .collect();
+        let zero_or_one = set
+            .iter()
+            .any(|m| matches!(m.role, UnionRole::ZeroOrOneOf { .. }));
+        if zero_or_one
+            && set
+                .iter()
+                .any(|m| matches!(m.role, UnionRole::Member { .. }))
+        {
+            return Err(format!(
+                "union {union:?} mixes unionMember and zeroOrOneOfMember"
+            ));
+        }
+        let listed = set
+            .iter()
+            .map(|m| format!("`{}`", m.label))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let count = set
+            .iter()
+            .map(|m| format!("({} ? 1 : 0)", m.is_set))
+            .collect::<Vec<_>>()
+            .join(" + ");
+        if let Some(d) = discriminator.first() {
+            let d_json = d.json.clone().unwrap_or_default();
+            let f = cel_field(&d_json);
+            for m in &set {
+                let UnionRole::Member { member, .. } = &m.role else {
+                    continue;
+                };
+                let value = cel_string(member);
+                let quoted = serde_json::to_string(member).unwrap_or_default();
+                let is = format!("has(self.{f}) && self.{f} == {value}");
+                let mut may = Validation::new(
+                    format!("!{} || ({is})", m.is_set),
+                    format!("may only be specified when `{d_json}` is {quoted}"),
+                );
+                let mut must = Validation::new(
+                    format!("{} || !({is})", m.is_set),
+                    format!("must be specified when `{d_json}` is {quoted}"),
+                );
+                if let Some(j) = &m.json {
+                    may = may.field(j);
+                    must = must.field(j);
+                }
+                rules.push(may);
+                rules.push(must);
+            }
+        } else if zero_or_one {
+            rules.push(Validation::new(
+                format!("{count} <= 1"),
+                format!("must specify at most one of: {listed}"),
+            ));
+        } else if !set.is_empty() {
+            rules.push(Validation::new(
+                format!("{count} >= 1"),
+                format!("must specify one of: {listed}"),
+            ));
+            rules.push(Validation::new(
+                format!("{count} <= 1"),
+                format!("must specify exactly one of: {listed}"),
+            ));
+        }
+    }
+    Ok(rules)
+}
