@@ -59,7 +59,7 @@ fn a_kubebuilder_scaffold_layout() {
     assert_eq!(generated.warnings.len(), 1, "{:?}", generated.warnings);
     assert!(
         generated.warnings[0].ends_with(
-            "cronjob_types.go:39:2: field lastSchedule is not exported, so encoding/json never reads or writes it; left out of the schema"
+            "cronjob_types.go:60:2: field lastSchedule is not exported, so encoding/json never reads or writes it; left out of the schema"
         ),
         "{:?}",
         generated.warnings

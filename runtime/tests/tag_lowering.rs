@@ -218,6 +218,24 @@ fn examples() -> Vec<(Rule, Vec<&'static str>, ValueKind, Scopes)> {
         (R::Mode, vec!["+k8s:discriminator"], K::String, field),
         (R::OpaqueType, vec!["+k8s:opaqueType"], K::Struct, field),
         (
+            R::EmbeddedResource,
+            vec!["+kubebuilder:validation:EmbeddedResource"],
+            K::Struct,
+            field,
+        ),
+        (
+            R::IntOrString,
+            vec!["+kubebuilder:validation:XIntOrString"],
+            K::Other,
+            field,
+        ),
+        (
+            R::PreserveUnknownFields,
+            vec!["+kubebuilder:pruning:PreserveUnknownFields"],
+            K::Struct,
+            field,
+        ),
+        (
             R::Type,
             vec!["+kubebuilder:validation:Type=string"],
             K::Other,

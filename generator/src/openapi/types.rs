@@ -192,7 +192,8 @@ impl<'l> Types<'l> {
         for _ in 0..100 {
             match self.kind(&current)? {
                 Kind::Alias => current = self.underlying(&current)?,
-                Kind::Pointer => current = self.elem(&current)?,
+                // A pointer's element may be an alias (`*StringAlias`): aliases are transparent.
+                Kind::Pointer => current = self.unalias(&self.elem(&current)?)?,
                 _ => return Ok(current),
             }
         }

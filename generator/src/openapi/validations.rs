@@ -71,6 +71,16 @@ pub fn value_kind(types: &Types<'_>, ty: &TypeExpr) -> Result<ValueKind> {
             _ => ValueKind::Other,
         });
     }
+    if let Some(own) = types.own_json_type(&resolved)? {
+        return Ok(match own.as_str() {
+            "string" => ValueKind::String,
+            "integer" => ValueKind::Integer,
+            "number" => ValueKind::Number,
+            "boolean" => ValueKind::Bool,
+            "array" => ValueKind::List,
+            _ => ValueKind::Other,
+        });
+    }
     Ok(match types.kind(&resolved)? {
         Kind::Slice | Kind::Array => ValueKind::List,
         Kind::Map => ValueKind::Map,
@@ -80,12 +90,14 @@ pub fn value_kind(types: &Types<'_>, ty: &TypeExpr) -> Result<ValueKind> {
     })
 }
 
-/// Types that say their own schema (Quantity, IntOrString, Time...) are not structs to tags.
+/// Types that say their own schema (Quantity, IntOrString, Time..., and types that marshal
+/// themselves) are not structs to tags.
 fn has_schema_methods(types: &Types<'_>, ty: &TypeExpr) -> Result<bool> {
     Ok(types
         .methods(ty)?
         .iter()
-        .any(|m| m.name == "OpenAPISchemaType" || m.name == "OpenAPIDefinition"))
+        .any(|m| m.name == "OpenAPISchemaType" || m.name == "OpenAPIDefinition")
+        || types.own_json_type(ty)?.is_some())
 }
 
 /// The members of the struct a type holds (through pointers, lists and maps to their elements),

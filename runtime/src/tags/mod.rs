@@ -5,6 +5,7 @@
 pub mod codetags;
 pub(crate) mod family;
 pub mod lower;
+pub mod marker_value;
 pub mod options;
 pub mod read;
 pub mod reference;

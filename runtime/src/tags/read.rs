@@ -264,6 +264,10 @@ fn payload(
         },
         Payload::String => PayloadValue::String(string_value(value, offset)?),
         Payload::Raw => PayloadValue::String(value.to_string()),
+        // controller-gen guesses the type of a marker's value (`=forty-two`, `={a,b}`).
+        Payload::Json if spelling.dialect == Dialect::Kubebuilder => PayloadValue::Json(
+            super::marker_value::parse(value).map_err(|(at, e)| error(offset + at, e))?,
+        ),
         Payload::Json => PayloadValue::Json(json(value, offset)?),
         Payload::List => PayloadValue::List(
             options::split_list(value)
@@ -541,7 +545,7 @@ mod tests {
             (
                 "+kubebuilder:default={",
                 21,
-                "invalid JSON: EOF while parsing an object at line 1 column 1",
+                "unclosed `{`",
             ),
             (
                 r#"+validationRule="self > 0",mesage="x""#,

@@ -202,6 +202,12 @@ pub enum Rule {
     Mode,
     OpaqueType,
     Type,
+    /// `x-kubernetes-embedded-resource`.
+    EmbeddedResource,
+    /// `x-kubernetes-int-or-string`.
+    IntOrString,
+    /// `x-kubernetes-preserve-unknown-fields`.
+    PreserveUnknownFields,
     ValidationRule,
     NameFormat,
 }

@@ -1,7 +1,7 @@
 //! Presence and defaults: whether a field must, may or must not be set, whether it may be null,
 //! and the value the apiserver fills in when it is unset.
 
-use super::super::lower::{Place, Presence, Validation};
+use super::super::lower::{Place, Presence, Validation, ValueKind};
 use super::super::read::{PayloadValue, TagUse};
 use super::super::registry::Dialect;
 use super::super::registry::{Entry, Family, Payload as P, Rule};
@@ -108,7 +108,7 @@ fn nullable(_: &Place<'_>, tag: &TagUse, schema: &mut Schema, _: &mut Out<'_>) -
     Ok(Effect::Lowered)
 }
 
-fn default(_: &Place<'_>, tag: &TagUse, schema: &mut Schema, _: &mut Out<'_>) -> Outcome {
+fn default(place: &Place<'_>, tag: &TagUse, schema: &mut Schema, _: &mut Out<'_>) -> Outcome {
     let name = tag.name;
     // openapi-gen reads `+default` itself, typed by the Go type and with `ref(...)`.
     if tag.dialect == Dialect::Kep {
@@ -117,7 +117,18 @@ fn default(_: &Place<'_>, tag: &TagUse, schema: &mut Schema, _: &mut Out<'_>) ->
     let PayloadValue::Json(value) = &tag.payload else {
         return Err(format!("+{name} takes a JSON value"));
     };
+    // The marker syntax's `{}` is a map or a list, as the field is.
+    let empty_list = Value::Array(Vec::new());
+    let value = match value {
+        Value::Object(m) if m.is_empty() && place.kind == ValueKind::List => &empty_list,
+        v => v,
+    };
     match &schema.default {
+        // controller-gen applies `+kubebuilder:default` after `+default`, so it wins.
+        Some(_) if tag.dialect == Dialect::Kubebuilder => {
+            schema.default = Some(value.clone());
+            Ok(Effect::Lowered)
+        }
         Some(existing) if existing != value => Err(format!(
             "+{name}={value} conflicts with the default {existing} of another tag"
         )),

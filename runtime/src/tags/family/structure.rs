@@ -31,8 +31,63 @@ pub(crate) const FAMILY: Family = Family {
             doc: "The schema's `type` (`string`, `integer`, `number`, `boolean`, `array` or `object`), for a type whose Go type does not say it; it must agree with a type the Go type gives.",
             example: "+kubebuilder:validation:Type=string",
         },
+        Entry {
+            rule: Rule::EmbeddedResource,
+            spellings: &[kb("kubebuilder:validation:EmbeddedResource", P::None)],
+            scopes: VALUES,
+            lower: embedded_resource,
+            check: None,
+            members: None,
+            doc: "The value is a whole Kubernetes object (`x-kubernetes-embedded-resource: true`): its `apiVersion`, `kind` and `metadata` are checked as a resource's are, and kept when pruning.",
+            example: "+kubebuilder:validation:EmbeddedResource",
+        },
+        Entry {
+            rule: Rule::IntOrString,
+            spellings: &[kb("kubebuilder:validation:XIntOrString", P::None)],
+            scopes: VALUES,
+            lower: int_or_string,
+            check: None,
+            members: None,
+            doc: "The value is an integer or a string (`x-kubernetes-int-or-string: true`), as an IntOrString is.",
+            example: "+kubebuilder:validation:XIntOrString",
+        },
+        Entry {
+            rule: Rule::PreserveUnknownFields,
+            spellings: &[kb("kubebuilder:pruning:PreserveUnknownFields", P::None)],
+            scopes: VALUES,
+            lower: preserve_unknown_fields,
+            check: None,
+            members: None,
+            doc: "Fields the schema does not declare are kept instead of pruned (`x-kubernetes-preserve-unknown-fields: true`).",
+            example: "+kubebuilder:pruning:PreserveUnknownFields",
+        },
     ],
 };
+
+/// Sets a `x-kubernetes-*` flag of the schema.
+fn flag(schema: &mut Schema, name: &str) -> Outcome {
+    schema
+        .extensions
+        .insert(name.into(), serde_json::Value::Bool(true));
+    Ok(Effect::Lowered)
+}
+
+fn embedded_resource(_: &Place<'_>, _: &TagUse, schema: &mut Schema, _: &mut Out<'_>) -> Outcome {
+    flag(schema, "x-kubernetes-embedded-resource")
+}
+
+fn int_or_string(_: &Place<'_>, _: &TagUse, schema: &mut Schema, _: &mut Out<'_>) -> Outcome {
+    flag(schema, "x-kubernetes-int-or-string")
+}
+
+fn preserve_unknown_fields(
+    _: &Place<'_>,
+    _: &TagUse,
+    schema: &mut Schema,
+    _: &mut Out<'_>,
+) -> Outcome {
+    flag(schema, "x-kubernetes-preserve-unknown-fields")
+}
 
 fn opaque_type(_: &Place<'_>, _: &TagUse, _: &mut Schema, _: &mut Out<'_>) -> Outcome {
     Ok(Effect::Documentation)

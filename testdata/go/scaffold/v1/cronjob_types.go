@@ -35,6 +35,27 @@ type CronJobSpec struct {
 	// +optional
 	Every *Interval `json:"every,omitempty"`
 
+	// ConcurrencyPolicy defaults in controller-gen's marker syntax: a bare word is a string.
+	// +kubebuilder:default=Allow
+	// +optional
+	ConcurrencyPolicy string `json:"concurrencyPolicy,omitempty"`
+
+	// Tags default to a list written in braces.
+	// +kubebuilder:default={nightly,batch}
+	// +optional
+	Tags []string `json:"tags,omitempty"`
+
+	// Finalizers default to an empty list (`{}` on a list).
+	// +kubebuilder:default={}
+	// +optional
+	Finalizers []string `json:"finalizers,omitempty"`
+
+	// Owner has both defaults; controller-gen applies the kubebuilder one last, so it wins.
+	// +default="nobody"
+	// +kubebuilder:default=batch-team
+	// +optional
+	Owner string `json:"owner,omitempty"`
+
 	// lastSchedule is the controller's own: encoding/json never sees an unexported field.
 	lastSchedule string
 }
