@@ -45,6 +45,7 @@ impl Generator {
                 strict_cost: false,
                 explicit_defaults_only: false,
                 shadowed: false,
+                controller_gen: false,
             },
             ..Generator::default()
         }

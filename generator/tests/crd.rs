@@ -59,7 +59,7 @@ fn a_kubebuilder_scaffold_layout() {
     assert_eq!(generated.warnings.len(), 1, "{:?}", generated.warnings);
     assert!(
         generated.warnings[0].ends_with(
-            "cronjob_types.go:60:2: field lastSchedule is not exported, so encoding/json never reads or writes it; left out of the schema"
+            "cronjob_types.go:64:2: field lastSchedule is not exported, so encoding/json never reads or writes it; left out of the schema"
         ),
         "{:?}",
         generated.warnings
@@ -75,6 +75,31 @@ fn a_kubebuilder_scaffold_layout() {
     );
     assert!(text.contains("name: Schedule"), "{text}");
     insta::assert_snapshot!("scaffold_crds", text);
+}
+
+/// The same package under `--controller-gen-compat`: descriptions keep their line breaks and
+/// `required` is sorted.
+#[test]
+fn controller_gen_compat_reads_the_scaffold_as_controller_gen_does() {
+    let default = stdout(&kubeidl(&["crd", "./testdata/go/scaffold/..."]));
+    assert!(default.contains("ConcurrencyPolicy defaults in controller-gen's marker syntax: a bare word is a string."), "{default}");
+    assert!(
+        default.contains("required:\n                - schedule\n                - jobTemplate\n"),
+        "{default}"
+    );
+    let out = kubeidl(&[
+        "crd",
+        "--controller-gen-compat",
+        "./testdata/go/scaffold/...",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("description: |-\n                    ConcurrencyPolicy defaults in controller-gen's marker syntax:\n                    a bare word is a string.\n"), "{text}");
+    assert!(
+        text.contains("required:\n                - jobTemplate\n                - schedule\n"),
+        "{text}"
+    );
+    insta::assert_snapshot!("scaffold_crds_controller_gen_compat", text);
 }
 
 #[test]

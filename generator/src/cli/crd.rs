@@ -11,6 +11,7 @@ pub fn run(args: CrdArgs) -> Result<ExitCode, Error> {
     let options = Options {
         lenient: args.lenient,
         max_description_len: args.max_desc_len,
+        controller_gen_compat: args.controller_gen_compat,
     };
     let generated = generate(&loader, &args.packages, &options)?;
     for warning in &generated.warnings {

@@ -195,6 +195,11 @@ pub struct CrdArgs {
     /// Report bad validation tags as warnings and leave them out, instead of failing.
     #[arg(long)]
     pub lenient: bool,
+    /// Do what controller-gen does where kubeidl differs on purpose, so a project can switch with
+    /// a zero diff: descriptions keep their line breaks, `required` lists are sorted, unknown
+    /// `+kubebuilder:` markers are warnings instead of errors.
+    #[arg(long)]
+    pub controller_gen_compat: bool,
     /// Cut schema descriptions to at most N bytes (at a sentence end, else a space and "..."),
     /// as controller-gen's maxDescLen; 0 drops them. Keeps big CRDs under the 256 KiB a
     /// client-side `kubectl apply` can record.

@@ -15,6 +15,7 @@ pub fn run(args: OpenapiArgs) -> Result<ExitCode, Error> {
         strict_cost: false,
         explicit_defaults_only: false,
         shadowed: args.shadowed,
+        controller_gen: false,
     };
     let generated = generate(&loader, &args.packages, &options)?;
     for warning in &generated.warnings {

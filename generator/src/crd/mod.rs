@@ -29,6 +29,10 @@ pub struct Options {
     /// controller-gen's `crd:maxDescLen`: back to the last sentence end, else to the last
     /// space followed by `...`.
     pub max_description_len: Option<usize>,
+    /// Do what controller-gen does where kubeidl deliberately differs: descriptions keep their
+    /// line breaks, `required` lists are sorted, and unknown `+kubebuilder:` markers are
+    /// warnings (controller-gen ignores them).
+    pub controller_gen_compat: bool,
 }
 
 /// The size of the annotation `kubectl apply` (client side) keeps of an object; a bigger CRD
@@ -95,10 +99,11 @@ pub fn generate(loader: &Loader, package_args: &[String], options: &Options) -> 
         &openapi::Options {
             enums: true,
             validations: true,
-            lenient: options.lenient,
+            lenient: options.lenient || options.controller_gen_compat,
             strict_cost: true,
             explicit_defaults_only: true,
             shadowed: false,
+            controller_gen: options.controller_gen_compat,
         },
     )?;
     let mut definitions = generated.document.schemas;
@@ -208,6 +213,9 @@ fn crd(
                 if let Some(max) = options.max_description_len {
                     shorten_descriptions(&mut schema, max);
                 }
+                if options.controller_gen_compat {
+                    sort_required(&mut schema);
+                }
                 let schema = schema.to_json();
                 let m = &kind.markers;
                 let mut v = Map::new();
@@ -296,6 +304,12 @@ fn crd(
 }
 
 /// Cuts the descriptions of a schema to `max` bytes, or drops them when `max` is 0.
+/// controller-gen writes every `required` list sorted.
+fn sort_required(schema: &mut Schema) {
+    schema.required.sort();
+    schema.for_each_child_mut(sort_required);
+}
+
 fn shorten_descriptions(schema: &mut Schema, max: usize) {
     schema.description = schema
         .description

@@ -43,6 +43,10 @@ pub struct Options {
     /// non-pointer, non-omitempty members. A CRD needs this: the apiserver applies a CRD's
     /// defaults before validating, so `default: ""` would satisfy `required` and fail `enum`.
     pub explicit_defaults_only: bool,
+    /// Read the Go types as controller-gen does where openapi-gen differs: descriptions keep
+    /// their line breaks, and only `+k8s:enum` (not openapi-gen's `+enum`) makes a string type
+    /// an enum.
+    pub controller_gen: bool,
     /// Publish the tags the apiserver runs in shadow of its handwritten validation
     /// (`+k8s:alpha(since: "1.36")=+<tag>`, `+k8s:beta(...)`); by default they only document.
     pub shadowed: bool,
@@ -269,12 +273,21 @@ impl Walk<'_> {
         Ok(model)
     }
 
+    /// A description in the style the options ask for.
+    fn description(&self, lines: &[String]) -> Option<String> {
+        if self.options.controller_gen {
+            kubeidl::comments::controller_gen_description(lines)
+        } else {
+            description(lines)
+        }
+    }
+
     /// The definition of a struct type.
     fn definition(&mut self, pkg: &Arc<Package>, decl: &TypeDecl) -> Result<Schema> {
         let ty = named(pkg, &decl.name);
         let special = SpecialMethods::of(self.types.methods(&ty)?);
         let mut schema = Schema {
-            description: description(&decl.comments),
+            description: self.description(&decl.comments),
             ..Schema::default()
         };
         if special.custom_definition {
@@ -402,7 +415,7 @@ impl Walk<'_> {
             lines.extend(e.description_lines());
         }
         let mut schema = Schema {
-            description: description(&lines),
+            description: self.description(&lines),
             extensions: extensions(&m.comments),
             ..Schema::default()
         };
@@ -458,7 +471,12 @@ impl Walk<'_> {
         if !self.options.enums && !self.options.validations {
             return Ok(None);
         }
-        EnumType::of(&self.types, ty, &self.requested)
+        let markers: &[&str] = if self.options.controller_gen {
+            &["k8s:enum"]
+        } else {
+            &["enum", "k8s:enum"]
+        };
+        EnumType::of(&self.types, ty, &self.requested, markers)
     }
 
     /// `{"type": "object", "additionalProperties": <value>}`.

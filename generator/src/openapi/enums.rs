@@ -20,12 +20,14 @@ struct EnumValue {
 }
 
 impl EnumType {
-    /// The enum the type (or the type a pointer points to) is, if it is one. Constants are taken
-    /// from the enum's own package and from `extra` packages.
+    /// The enum the type (or the type a pointer points to) is, if it is one: a string type
+    /// carrying one of the `markers` (`enum`, `k8s:enum`). Constants are taken from the enum's
+    /// own package and from `extra` packages.
     pub fn of(
         types: &Types<'_>,
         ty: &TypeExpr,
         extra: &[Arc<Package>],
+        markers: &[&str],
     ) -> Result<Option<EnumType>> {
         let mut ty = types.unalias(ty)?;
         if let TypeExpr::Pointer(elem) = ty {
@@ -40,7 +42,8 @@ impl EnumType {
         if types.underlying(&ty)? != TypeExpr::Builtin("string".into()) {
             return Ok(None);
         }
-        if !comment_tags::has(&types.comments(&ty)?, "enum") {
+        let comments = types.comments(&ty)?;
+        if !markers.iter().any(|m| comment_tags::has(&comments, m)) {
             return Ok(None);
         }
         let home = types.declaring(package, name)?;

@@ -30,9 +30,56 @@ pub fn description(lines: &[String]) -> Option<String> {
     (!text.is_empty()).then(|| text.to_string())
 }
 
+/// The `description` controller-gen writes for these comment lines: the comment's text with its
+/// marker lines (`+...`) left out and its line breaks kept (runs of blank lines as one), trimmed;
+/// `None` when nothing is left.
+pub fn controller_gen_description(lines: &[String]) -> Option<String> {
+    let mut out: Vec<&str> = Vec::new();
+    for line in lines {
+        let line = line.trim_end();
+        if line.trim_start().starts_with('+') {
+            continue;
+        }
+        if line.is_empty() && out.last().is_none_or(|l| l.is_empty()) {
+            continue;
+        }
+        out.push(line);
+    }
+    while out.last().is_some_and(|l| l.is_empty()) {
+        out.pop();
+    }
+    let text = out.join("\n");
+    let text = text.trim();
+    (!text.is_empty()).then(|| text.to_string())
+}
+
 #[cfg(test)]
 mod tests {
-    use super::description;
+    use super::{controller_gen_description, description};
+
+    #[test]
+    fn controller_gen_keeps_line_breaks_and_drops_markers() {
+        let lines: Vec<String> = [
+            "Spec of the job.",
+            "Two lines.",
+            "",
+            "",
+            "A paragraph.",
+            "+optional",
+            "",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        assert_eq!(
+            controller_gen_description(&lines).as_deref(),
+            Some("Spec of the job.\nTwo lines.\n\nA paragraph.")
+        );
+        assert_eq!(
+            controller_gen_description(&["+kubebuilder:object:root=true".to_string()]),
+            None
+        );
+    }
 
     fn d(lines: &[&str]) -> Option<String> {
         description(&lines.iter().map(|s| s.to_string()).collect::<Vec<_>>())

@@ -8,7 +8,7 @@ pub mod description;
 pub mod extensions;
 pub mod tags;
 
-pub use description::description;
+pub use description::{controller_gen_description, description};
 pub use extensions::extensions;
 
 /// A comment's lines, each with its position, as go/ast's `CommentGroup.Text()` keeps them:

@@ -11,6 +11,9 @@ type CronJobSpec struct {
 	// +kubebuilder:validation:MinLength=1
 	Schedule string `json:"schedule"`
 
+	// JobTemplate names the job to run (required, and after schedule in Go order).
+	JobTemplate string `json:"jobTemplate"`
+
 	// Suspend tells the controller to suspend subsequent executions.
 	// +optional
 	Suspend *bool `json:"suspend,omitempty"`
@@ -35,7 +38,8 @@ type CronJobSpec struct {
 	// +optional
 	Every *Interval `json:"every,omitempty"`
 
-	// ConcurrencyPolicy defaults in controller-gen's marker syntax: a bare word is a string.
+	// ConcurrencyPolicy defaults in controller-gen's marker syntax:
+	// a bare word is a string.
 	// +kubebuilder:default=Allow
 	// +optional
 	ConcurrencyPolicy string `json:"concurrencyPolicy,omitempty"`
