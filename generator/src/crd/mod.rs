@@ -303,13 +303,13 @@ fn crd(
     })
 }
 
-/// Cuts the descriptions of a schema to `max` bytes, or drops them when `max` is 0.
 /// controller-gen writes every `required` list sorted.
 fn sort_required(schema: &mut Schema) {
     schema.required.sort();
     schema.for_each_child_mut(sort_required);
 }
 
+/// Cuts the descriptions of a schema to `max` bytes, or drops them when `max` is 0.
 fn shorten_descriptions(schema: &mut Schema, max: usize) {
     schema.description = schema
         .description

@@ -9,6 +9,8 @@
 
 use crate::error::{Error, Result};
 use crate::go::{Field, Loader, Method, Package, TypeExpr};
+use kubeidl::tags::read::{read_line, PayloadValue, TagUse};
+use kubeidl::tags::registry::Rule;
 use std::sync::Arc;
 
 /// gengo's kind of a type.
@@ -131,12 +133,16 @@ impl<'l> Types<'l> {
             .unwrap_or_default();
         let has = |method: &str| methods.iter().any(|m| m.name == method);
         if has("MarshalJSON") {
+            // Its `Type` tag, read as the tag lowering reads it.
             let decl = &pkg.types[name.as_str()];
             let doc = decl.comments.with_kubebuilder_markers(&decl.above);
-            let marked = doc.lines.iter().find_map(|l| {
-                l.trim()
-                    .strip_prefix("+kubebuilder:validation:Type=")
-                    .map(|t| t.trim().to_string())
+            let marked = doc.lines.iter().find_map(|l| match read_line(l) {
+                Ok(Some(TagUse {
+                    rule: Rule::Type,
+                    payload: PayloadValue::String(t),
+                    ..
+                })) => Some(t),
+                _ => None,
             });
             return Ok(marked);
         }
@@ -146,10 +152,6 @@ impl<'l> Types<'l> {
     /// gengo's kind.
     pub fn kind(&self, ty: &TypeExpr) -> Result<Kind> {
         let ty = self.unalias(ty)?;
-        if self.own_json_type(&ty)?.is_some() {
-            // Given a definition of its own, whatever it is made of.
-            return Ok(Kind::Struct);
-        }
         Ok(match &ty {
             TypeExpr::Builtin(_) => Kind::Builtin,
             TypeExpr::Pointer(_) => Kind::Pointer,
@@ -164,6 +166,8 @@ impl<'l> Types<'l> {
                 Some(StdType::Defined(_)) => Kind::Alias,
                 None => return Err(self.declaring(package, name).unwrap_err()),
             },
+            // Given a definition of its own, whatever it is made of.
+            TypeExpr::Named { .. } if self.own_json_type(&ty)?.is_some() => Kind::Struct,
             TypeExpr::Named { .. } => match self.underlying(&ty)? {
                 TypeExpr::Builtin(_) | TypeExpr::Map(..) | TypeExpr::Slice(_) => Kind::Alias,
                 TypeExpr::Struct(_) => Kind::Struct,
