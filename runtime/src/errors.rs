@@ -6,23 +6,62 @@ use serde_json::{json, Value};
 use std::fmt;
 use std::sync::Arc;
 
-/// A path into an object: `spec.containers[0].env[KEY]`. Paths share their parents, so a
-/// validator walking a tree extends a path with one allocation per step.
-#[derive(Clone, Default)]
+/// A path into an object: `spec.containers[0].env[KEY]`. A path is one shared allocation
+/// holding its steps encoded one after another, so cloning it is a reference count, comparing
+/// and hashing it read bytes, and a validator that builds a path only for an error pays one
+/// allocation for it however deep it is ([`FieldPath::from_steps`]).
+#[derive(Clone, Default, PartialEq, Eq, Hash)]
 pub struct FieldPath {
-    last: Option<Arc<Segment>>,
+    /// Each step: a tag byte ([`FIELD`], [`INDEX`], [`KEY`]) and eight bytes (a name's length,
+    /// or the index), then the name's bytes. `None` is the root.
+    encoded: Option<Arc<[u8]>>,
 }
 
-struct Segment {
-    parent: FieldPath,
-    element: PathElement,
-}
+const FIELD: u8 = 0;
+const INDEX: u8 = 1;
+const KEY: u8 = 2;
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum PathElement {
     Field(String),
     Index(usize),
     Key(String),
+}
+
+/// A step of a path, borrowed from where it is kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step<'a> {
+    Field(&'a str),
+    Index(usize),
+    Key(&'a str),
+}
+
+impl Step<'_> {
+    fn encoded_len(self) -> usize {
+        match self {
+            Step::Field(s) | Step::Key(s) => 9 + s.len(),
+            Step::Index(_) => 9,
+        }
+    }
+
+    fn encode(self, out: &mut Vec<u8>) {
+        let (tag, word, name) = match self {
+            Step::Field(s) => (FIELD, s.len(), s),
+            Step::Index(i) => (INDEX, i, ""),
+            Step::Key(s) => (KEY, s.len(), s),
+        };
+        out.push(tag);
+        out.extend_from_slice(&(word as u64).to_le_bytes());
+        out.extend_from_slice(name.as_bytes());
+    }
+
+    fn to_element(self) -> PathElement {
+        match self {
+            Step::Field(s) => PathElement::Field(s.to_string()),
+            Step::Index(i) => PathElement::Index(i),
+            Step::Key(s) => PathElement::Key(s.to_string()),
+        }
+    }
 }
 
 impl FieldPath {
@@ -32,127 +71,128 @@ impl FieldPath {
     }
 
     pub fn child(&self, name: &str) -> FieldPath {
-        self.with(PathElement::Field(name.to_string()))
+        self.with(&[Step::Field(name)])
     }
 
     pub fn index(&self, i: usize) -> FieldPath {
-        self.with(PathElement::Index(i))
+        self.with(&[Step::Index(i)])
     }
 
     pub fn key(&self, k: &str) -> FieldPath {
-        self.with(PathElement::Key(k.to_string()))
+        self.with(&[Step::Key(k)])
+    }
+
+    /// The path of `steps` from the root, built in one allocation.
+    pub fn from_steps(steps: &[Step<'_>]) -> FieldPath {
+        FieldPath::root().with(steps)
     }
 
     /// `below` (a path from some node) continued from this path (the path of that node).
     pub fn join(&self, below: &FieldPath) -> FieldPath {
-        below
-            .elements()
-            .into_iter()
-            .fold(self.clone(), |path, element| path.with(element.clone()))
+        match (&self.encoded, &below.encoded) {
+            (_, None) => self.clone(),
+            (None, Some(_)) => below.clone(),
+            (Some(a), Some(b)) => FieldPath {
+                encoded: Some([&a[..], &b[..]].concat().into()),
+            },
+        }
     }
 
-    fn with(&self, element: PathElement) -> FieldPath {
-        FieldPath {
-            last: Some(Arc::new(Segment {
-                parent: self.clone(),
-                element,
-            })),
+    fn with(&self, steps: &[Step<'_>]) -> FieldPath {
+        let here = self.encoded.as_deref().unwrap_or_default();
+        if steps.is_empty() {
+            return self.clone();
         }
+        let mut out =
+            Vec::with_capacity(here.len() + steps.iter().map(|s| s.encoded_len()).sum::<usize>());
+        out.extend_from_slice(here);
+        for step in steps {
+            step.encode(&mut out);
+        }
+        FieldPath {
+            encoded: Some(out.into()),
+        }
+    }
+
+    /// The steps from the root to this node, borrowed.
+    pub fn steps(&self) -> impl Iterator<Item = Step<'_>> {
+        let mut rest = self.encoded.as_deref().unwrap_or_default();
+        std::iter::from_fn(move || {
+            let (&tag, tail) = rest.split_first()?;
+            let word = u64::from_le_bytes(tail[..8].try_into().expect("eight bytes")) as usize;
+            let tail = &tail[8..];
+            let name = |len: usize| {
+                // The bytes were written from a `&str`.
+                std::str::from_utf8(&tail[..len]).unwrap_or_default()
+            };
+            let (step, used) = match tag {
+                FIELD => (Step::Field(name(word)), word),
+                KEY => (Step::Key(name(word)), word),
+                _ => (Step::Index(word), 0),
+            };
+            rest = &tail[used..];
+            Some(step)
+        })
     }
 
     /// The steps from the root to this node.
-    pub fn elements(&self) -> Vec<&PathElement> {
-        let mut out = Vec::new();
-        let mut at = self;
-        while let Some(segment) = &at.last {
-            out.push(&segment.element);
-            at = &segment.parent;
-        }
-        out.reverse();
-        out
+    pub fn elements(&self) -> Vec<PathElement> {
+        self.steps().map(Step::to_element).collect()
     }
 
     pub fn is_root(&self) -> bool {
-        self.last.is_none()
+        self.encoded.is_none()
     }
 
     /// The JSON pointer of the node (`/spec/containers/0`).
     pub fn pointer(&self) -> String {
         let mut out = String::new();
-        for e in self.elements() {
+        for step in self.steps() {
             out.push('/');
-            match e {
-                PathElement::Field(n) | PathElement::Key(n) => {
-                    out.push_str(&crate::document::pointer_token(n))
-                }
-                PathElement::Index(i) => out.push_str(&i.to_string()),
+            match step {
+                Step::Field(n) | Step::Key(n) => out.push_str(&crate::document::pointer_token(n)),
+                Step::Index(i) => out.push_str(&i.to_string()),
             }
         }
         out
     }
 }
 
-impl fmt::Display for FieldPath {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl FieldPath {
+    /// Writes the path as [`Display`](fmt::Display) prints it, straight into `out` (a `String`
+    /// takes it without the formatting machinery).
+    pub fn write_to(&self, out: &mut impl fmt::Write) -> fmt::Result {
         if self.is_root() {
-            return f.write_str("<nil>");
+            return out.write_str("<nil>");
         }
-        // Shallow paths (nearly all) are collected on the stack.
-        const SHALLOW: usize = 16;
-        let mut shallow: [Option<&PathElement>; SHALLOW] = [None; SHALLOW];
-        let mut depth = 0;
-        let mut at = self;
-        while let Some(segment) = &at.last {
-            if depth == SHALLOW {
-                return write_elements(f, self.elements().into_iter());
+        for (i, step) in self.steps().enumerate() {
+            match step {
+                Step::Field(n) if i == 0 => out.write_str(n)?,
+                Step::Field(n) => {
+                    out.write_str(".")?;
+                    out.write_str(n)?
+                }
+                Step::Index(x) => write!(out, "[{x}]")?,
+                Step::Key(k) => {
+                    out.write_str("[")?;
+                    out.write_str(k)?;
+                    out.write_str("]")?
+                }
             }
-            shallow[depth] = Some(&segment.element);
-            depth += 1;
-            at = &segment.parent;
         }
-        write_elements(f, shallow[..depth].iter().rev().flatten().copied())
+        Ok(())
     }
 }
 
-fn write_elements<'e>(
-    f: &mut fmt::Formatter<'_>,
-    elements: impl Iterator<Item = &'e PathElement>,
-) -> fmt::Result {
-    for (i, e) in elements.enumerate() {
-        match e {
-            PathElement::Field(n) if i == 0 => f.write_str(n)?,
-            PathElement::Field(n) => {
-                f.write_str(".")?;
-                f.write_str(n)?
-            }
-            PathElement::Index(x) => write!(f, "[{x}]")?,
-            PathElement::Key(k) => {
-                f.write_str("[")?;
-                f.write_str(k)?;
-                f.write_str("]")?
-            }
-        }
+impl fmt::Display for FieldPath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_to(f)
     }
-    Ok(())
 }
 
 impl fmt::Debug for FieldPath {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "FieldPath({self})")
-    }
-}
-
-impl PartialEq for FieldPath {
-    fn eq(&self, other: &FieldPath) -> bool {
-        self.elements() == other.elements()
-    }
-}
-
-impl Eq for FieldPath {}
-
-impl std::hash::Hash for FieldPath {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.elements().hash(state);
     }
 }
 
@@ -457,6 +497,39 @@ mod tests {
             .join(".");
         assert_eq!(p.to_string(), expected);
         assert_eq!(FieldPath::root().key("k").child("x").to_string(), "[k].x");
+    }
+
+    #[test]
+    fn paths_are_the_same_however_they_were_built() {
+        let odd = "a\u{0}.[b]/~é";
+        let stepwise = FieldPath::root().child("spec").key(odd).index(7).child("");
+        let at_once = FieldPath::from_steps(&[
+            Step::Field("spec"),
+            Step::Key(odd),
+            Step::Index(7),
+            Step::Field(""),
+        ]);
+        assert_eq!(stepwise, at_once);
+        let state = std::hash::RandomState::new();
+        use std::hash::BuildHasher;
+        assert_eq!(state.hash_one(&stepwise), state.hash_one(&at_once));
+        assert_eq!(
+            stepwise.elements(),
+            vec![
+                PathElement::Field("spec".into()),
+                PathElement::Key(odd.into()),
+                PathElement::Index(7),
+                PathElement::Field(String::new()),
+            ]
+        );
+        let (top, below) = (FieldPath::root().child("spec"), FieldPath::root().key(odd));
+        assert_eq!(top.join(&below), FieldPath::root().child("spec").key(odd));
+        assert_eq!(top.join(&FieldPath::root()), top);
+        assert_eq!(FieldPath::root().join(&below), below);
+        // A key is not a field of the same name, nor an index a field.
+        assert_ne!(FieldPath::root().key("a"), FieldPath::root().child("a"));
+        assert_ne!(FieldPath::root().index(0), FieldPath::root().child(""));
+        assert!(FieldPath::from_steps(&[]).is_root());
     }
 
     #[test]

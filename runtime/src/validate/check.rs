@@ -9,6 +9,7 @@ use super::objectmeta;
 use super::openapi;
 use super::path::{Keys, Path};
 use super::plan::{Node, NodeId, Plan, Required, Slot, Unknown};
+use super::quick::{self, Toward};
 use super::sink::Errors;
 use crate::errors::{BadValue, FieldError};
 use crate::value::{Kind, ValueView};
@@ -47,9 +48,31 @@ enum Mode {
 
 /// Checks `value` against the plan's root.
 pub(crate) fn check<'a>(plan: &Plan, value: impl ValueView<'a>) -> Found {
+    check_toward(plan, value, &[])
+}
+
+/// Checks `value` against the plan's root, given where the quick walk failed on it (`toward`,
+/// the last step first): the full walk follows that way, and tries the quick walk again on
+/// every other container it meets.
+pub(crate) fn check_toward<'a>(
+    plan: &Plan,
+    value: impl ValueView<'a>,
+    toward: &[Toward<'a>],
+) -> Found {
     let mut found = Found::default();
     let mode = Mode::Full { top: true };
-    Walker::new(plan, &mut found).node(plan.root, value, &Path::ROOT, mode, 0);
+    Walker::new(plan, &mut found).node(plan.root, value, &Path::ROOT, mode, 0, toward);
+    found
+}
+
+/// Checks `value` against the plan's root by the full walk alone, never the quick one: what
+/// [`check_toward`] must find.
+#[cfg(test)]
+pub(crate) fn check_in_full<'a>(plan: &Plan, value: impl ValueView<'a>) -> Found {
+    let mut found = Found::default();
+    let mut walker = Walker::new(plan, &mut found);
+    walker.quick = false;
+    walker.node(plan.root, value, &Path::ROOT, Mode::Full { top: true }, 0, &[]);
     found
 }
 
@@ -68,6 +91,9 @@ struct Walker<'p, 'f, V> {
     /// The declared properties of the objects being walked, a segment per object on the
     /// stack: (index in the node's properties, the value, or `None` for the default).
     held: Vec<(u32, Option<V>)>,
+    /// Containers below are first offered to the quick walk (off only to test that doing so
+    /// changes nothing).
+    quick: bool,
 }
 
 impl<'p, 'f, 'a, V: ValueView<'a>> Walker<'p, 'f, V> {
@@ -76,10 +102,73 @@ impl<'p, 'f, 'a, V: ValueView<'a>> Walker<'p, 'f, V> {
             plan,
             found,
             held: Vec::new(),
+            quick: true,
         }
     }
 
-    fn node(&mut self, id: NodeId, v: V, path: &Path<'_>, mode: Mode, depth: usize) {
+    /// Walks the child `step` of a node walked in `mode`; `toward`: where the quick walk
+    /// failed below that node. Below a full walk, a container the quick walk proves clean is
+    /// not walked again, and the child toward the known failure is not tried: only the
+    /// subtrees that hold errors are walked in full, so an object with a few errors costs
+    /// little more than a clean one.
+    #[allow(clippy::too_many_arguments)]
+    fn child(
+        &mut self,
+        id: NodeId,
+        v: V,
+        path: &Path<'_>,
+        mode: Mode,
+        depth: usize,
+        toward: &[Toward<'a>],
+        step: Toward<'_>,
+    ) {
+        let mode = full_child(mode);
+        if let [rest @ .., next] = toward {
+            if *next == step {
+                return self.node(id, v, path, mode, depth, rest);
+            }
+        }
+        if !self.quick
+            || mode != (Mode::Full { top: false })
+            || !matches!(v.kind(), Kind::Array | Kind::Object)
+        {
+            return self.node(id, v, path, mode, depth, &[]);
+        }
+        match quick::clean_at(self.plan, id, v, depth) {
+            Ok(reshaped) => {
+                #[cfg(debug_assertions)]
+                self.assert_clean(id, v, path, reshaped, depth);
+                self.found.reshaped |= reshaped;
+            }
+            Err(trail) => self.node(id, v, path, mode, depth, &trail),
+        }
+    }
+
+    /// Debug builds: the full walk agrees with what the quick walk proved of a subtree.
+    #[cfg(debug_assertions)]
+    fn assert_clean(&self, id: NodeId, v: V, path: &Path<'_>, reshaped: bool, depth: usize) {
+        let mut full = Found::default();
+        Walker::new(self.plan, &mut full).node(id, v, path, Mode::Full { top: false }, depth, &[]);
+        assert!(
+            full.unknown.is_empty()
+                && full.values.failures() == 0
+                && full.embedded.is_empty()
+                && full.lists.is_empty()
+                && full.reshaped == reshaped,
+            "the quick walk proved clean (reshaped: {reshaped}) a subtree the full walk did not: {full:?}"
+        );
+    }
+
+    /// Walks `v` at node `id`; `toward`: where the quick walk failed below it.
+    fn node(
+        &mut self,
+        id: NodeId,
+        v: V,
+        path: &Path<'_>,
+        mode: Mode,
+        depth: usize,
+        toward: &[Toward<'a>],
+    ) {
         let plan = self.plan;
         let node = &plan.nodes[id];
         let errors = &mut self.found.values;
@@ -124,14 +213,15 @@ impl<'p, 'f, 'a, V: ValueView<'a>> Walker<'p, 'f, V> {
                 }
                 if let Some(items) = node.items {
                     for (i, item) in v.items().enumerate() {
-                        self.node(items, item, &path.index(i), full_child(mode), depth + 1);
+                        let step = Toward::Index(i);
+                        self.child(items, item, &path.index(i), mode, depth + 1, toward, step);
                     }
                 }
                 openapi::check_array(node, v, path, &mut self.found.values);
             }
             Kind::Object => {
                 openapi::check_enum(node, v, path, errors);
-                self.object(id, v, path, mode, depth);
+                self.object(id, v, path, mode, depth, toward);
                 return;
             }
             Kind::Null | Kind::Bool => {}
@@ -139,7 +229,15 @@ impl<'p, 'f, 'a, V: ValueView<'a>> Walker<'p, 'f, V> {
         openapi::check_enum(node, v, path, &mut self.found.values);
     }
 
-    fn object(&mut self, id: NodeId, v: V, path: &Path<'_>, mode: Mode, depth: usize) {
+    fn object(
+        &mut self,
+        id: NodeId,
+        v: V,
+        path: &Path<'_>,
+        mode: Mode,
+        depth: usize,
+        toward: &[Toward<'a>],
+    ) {
         let plan = self.plan;
         let node = &plan.nodes[id];
         let (full, top) = match mode {
@@ -214,7 +312,8 @@ impl<'p, 'f, 'a, V: ValueView<'a>> Walker<'p, 'f, V> {
                 if node.additional_false {
                     openapi::forbidden_property(key, path, &mut self.found.values);
                 } else if let Unknown::Schema(ap) = node.unknown {
-                    self.node(ap, child, &path.key(key), full_child(mode), depth + 1);
+                    let step = Toward::Key(key);
+                    self.child(ap, child, &path.key(key), mode, depth + 1, toward, step);
                 }
             }
         }
@@ -224,7 +323,8 @@ impl<'p, 'f, 'a, V: ValueView<'a>> Walker<'p, 'f, V> {
             let child_path = path.field(&p.name);
             match (held, &p.default) {
                 (Some(child), _) => {
-                    self.node(p.node, child, &child_path, full_child(mode), depth + 1)
+                    let step = Toward::Key(&p.name);
+                    self.child(p.node, child, &child_path, mode, depth + 1, toward, step)
                 }
                 (None, Some(d)) => Walker::new(plan, self.found).node(
                     p.node,
@@ -232,6 +332,7 @@ impl<'p, 'f, 'a, V: ValueView<'a>> Walker<'p, 'f, V> {
                     &child_path,
                     full_child(mode),
                     depth + 1,
+                    &[],
                 ),
                 (None, None) => {}
             }
@@ -270,7 +371,7 @@ pub(super) fn compose<'a>(
             values: sink,
             ..Found::default()
         };
-        Walker::new(plan, &mut sub).node(id, v, path, Mode::ValuesOnly, depth + 1);
+        Walker::new(plan, &mut sub).node(id, v, path, Mode::ValuesOnly, depth + 1, &[]);
         sub.values
     };
     let failures = |id: NodeId| {

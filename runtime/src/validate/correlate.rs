@@ -5,19 +5,19 @@
 
 use super::plan::{ListType, Plan, Unknown};
 use super::rules::RuleNode;
-use crate::errors::{FieldPath, PathElement};
+use crate::errors::{FieldPath, Step};
 
 /// Whether the node at `path` of `new` is unchanged from its correlated node in `old`: some node
 /// on the way down (the node itself included) equals the old node it correlates with.
 pub(crate) fn unchanged<T: RuleNode>(plan: &Plan, new: T, old: T, path: &FieldPath) -> bool {
     let (mut node, mut n, mut o) = (Some(plan.root), new, old);
-    for element in path.elements() {
+    for step in path.steps() {
         if n.same(&o) {
             return true;
         }
         let here = node.map(|id| &plan.nodes[id]);
-        match element {
-            PathElement::Field(name) | PathElement::Key(name) => {
+        match step {
+            Step::Field(name) | Step::Key(name) => {
                 let (Some(next_n), Some(next_o)) = (n.get(name), o.get(name)) else {
                     return false;
                 };
@@ -33,14 +33,14 @@ pub(crate) fn unchanged<T: RuleNode>(plan: &Plan, new: T, old: T, path: &FieldPa
                 };
                 (n, o) = (next_n, next_o);
             }
-            PathElement::Index(i) => {
+            Step::Index(i) => {
                 let Some(ListType::Map(keys)) = here.map(|h| &h.list_type) else {
                     // Set and atomic items have no identity of their own.
                     return false;
                 };
                 let mut item = None;
                 n.for_each_item(|j, v| {
-                    if j == *i {
+                    if j == i {
                         item = Some(v);
                     }
                 });

@@ -35,9 +35,9 @@ fn invalid(
 /// `<path><parts...>`, built without the formatting machinery (bounds are the errors
 /// validators build most).
 fn named(at: &FieldPath, parts: &[&str]) -> String {
-    use std::fmt::Write as _;
-    let mut s = String::with_capacity(32 + parts.iter().map(|p| p.len()).sum::<usize>());
-    let _ = write!(s, "{at}");
+    let mut s = String::with_capacity(48 + parts.iter().map(|p| p.len()).sum::<usize>());
+    // Writing to a String cannot fail.
+    let _ = at.write_to(&mut s);
     for part in parts {
         s.push_str(part);
     }
@@ -90,6 +90,22 @@ pub fn pattern_mismatch(path: &Path<'_>, text: &str, pattern: &str) -> FieldErro
     invalid(path, BadValue::String(text.to_string()), |at| {
         format!("{at} in body should match '{pattern}'")
     })
+}
+
+/// `type`: `actual` (an OpenAPI type name, which needs no escaping) is not among `declared`
+/// (comma-separated, as the node lists them).
+pub fn wrong_type(path: &Path<'_>, declared: &str, actual: &'static str) -> FieldError {
+    error_at(
+        ErrorType::TypeInvalid,
+        path,
+        BadValue::String(actual.into()),
+        |at| {
+            named(
+                at,
+                &[" in body must be of type ", declared, ": \"", actual, "\""],
+            )
+        },
+    )
 }
 
 /// `format`, for the formats the apiserver checks (`Some(false)` from [`formats::check`]).

@@ -264,8 +264,9 @@ impl Validator {
     /// The schema walk: the quick walk, and the full one when the quick walk cannot prove the
     /// object clean. Debug builds run the full walk on clean objects too, and compare.
     fn walk<'a>(&self, value: impl ValueView<'a>) -> check::Found {
-        let Some(reshaped) = quick::clean(&self.plan, value) else {
-            return check::check(&self.plan, value);
+        let reshaped = match quick::clean(&self.plan, value) {
+            Ok(reshaped) => reshaped,
+            Err(toward) => return check::check_toward(&self.plan, value, &toward),
         };
         let found = check::Found {
             reshaped,

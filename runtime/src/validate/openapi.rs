@@ -8,7 +8,7 @@ use super::path::Path;
 use super::plan::Node;
 use super::sink::Errors;
 use crate::cel::value::format_double;
-use crate::errors::{go_json, go_quote, BadValue, ErrorType, FieldError, FieldPath};
+use crate::errors::{go_json, BadValue, ErrorType, FieldError, FieldPath};
 use crate::value::ValueView;
 use serde_json::{Number, Value};
 
@@ -23,20 +23,7 @@ pub(crate) fn check_type<'a>(
         return;
     }
     let actual = v.kind().openapi_name();
-    errors.add(|| {
-        error_at(
-            ErrorType::TypeInvalid,
-            path,
-            BadValue::String(actual.into()),
-            |at| {
-                format!(
-                    "{at} in body must be of type {}: {}",
-                    node.type_names,
-                    go_quote(actual)
-                )
-            },
-        )
-    });
+    errors.add(|| messages::wrong_type(path, &node.type_names, actual));
 }
 
 /// maxLength, minLength and pattern (the first that fails), then format.

@@ -1,7 +1,7 @@
 //! Paths built on the walker's stack: a step per level that costs nothing until an error needs
 //! its [`FieldPath`].
 
-use crate::errors::FieldPath;
+use crate::errors::{self, FieldPath};
 
 /// The path of the node being checked.
 #[derive(Clone, Copy)]
@@ -56,19 +56,37 @@ impl<'a> Path<'a> {
         self.parent.is_none()
     }
 
-    /// The field path of this node.
+    /// The field path of this node, built in one allocation.
     pub fn field_path(&self, keys: Keys) -> FieldPath {
-        let parent = match self.parent {
-            Some(p) => p.field_path(keys),
-            None => return FieldPath::root(),
-        };
-        match self.step {
-            Step::Root => parent,
-            Step::Field(name) => parent.child(name),
-            Step::Index(i) => parent.index(i),
-            Step::Key(k) if keys == Keys::AsFields => parent.child(k),
-            Step::Key(k) => parent.key(k),
+        // Shallow paths (nearly all) are gathered on the stack.
+        const SHALLOW: usize = 32;
+        let mut shallow = [errors::Step::Index(0); SHALLOW];
+        let mut deep = Vec::new();
+        let mut depth = 0;
+        let mut at = Some(self);
+        while let Some(here) = at {
+            let step = match here.step {
+                Step::Root => break,
+                Step::Field(name) => errors::Step::Field(name),
+                Step::Index(i) => errors::Step::Index(i),
+                Step::Key(k) if keys == Keys::AsFields => errors::Step::Field(k),
+                Step::Key(k) => errors::Step::Key(k),
+            };
+            match depth < SHALLOW {
+                true => shallow[depth] = step,
+                false => deep.push(step),
+            }
+            depth += 1;
+            at = here.parent;
         }
+        if depth <= SHALLOW {
+            shallow[..depth].reverse();
+            return FieldPath::from_steps(&shallow[..depth]);
+        }
+        let mut steps = shallow.to_vec();
+        steps.extend(deep);
+        steps.reverse();
+        FieldPath::from_steps(&steps)
     }
 }
 

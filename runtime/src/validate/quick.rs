@@ -384,27 +384,69 @@ fn slot_of(key: NameKey, bits: u8) -> usize {
     (key.hash() >> (64 - u32::from(bits))) as usize
 }
 
-/// `Some(reshaped)` when `value` is clean against the plan's root; `None` when the full walk
-/// must decide.
-pub(crate) fn clean<'a>(plan: &Plan, value: impl ValueView<'a>) -> Option<bool> {
-    let mut walk = Quick {
-        plan,
-        form: &plan.quick,
-        reshaped: false,
-    };
-    walk.node(plan.root, value, true, 0)
-        .then_some(walk.reshaped)
+/// One step from a node toward the first failure the quick walk met below it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Toward<'a> {
+    /// The value of this key (a declared property or a key `additionalProperties` checks).
+    Key(&'a str),
+    /// The item at this index.
+    Index(usize),
 }
 
-struct Quick<'p> {
+/// What the quick walk proved: `Ok(reshaped)` when the value is clean, or where the full
+/// walk must look: the steps from the node toward the first failure, the last step first
+/// (empty when the node itself failed).
+pub(crate) type Verdict<'a> = Result<bool, Vec<Toward<'a>>>;
+
+/// Whether `value` is clean against the plan's root.
+pub(crate) fn clean<'a>(plan: &Plan, value: impl ValueView<'a>) -> Verdict<'a> {
+    Quick::new(plan).proves(plan.root, value, true, 0)
+}
+
+/// Whether `value`, below the object's root at `depth`, is clean against node `id`.
+pub(crate) fn clean_at<'a>(
+    plan: &Plan,
+    id: NodeId,
+    value: impl ValueView<'a>,
+    depth: usize,
+) -> Verdict<'a> {
+    Quick::new(plan).proves(id, value, false, depth)
+}
+
+struct Quick<'p, 'a> {
     plan: &'p Plan,
     form: &'p Form,
     reshaped: bool,
+    /// Where the walk failed, the deepest step first.
+    trail: Vec<Toward<'a>>,
 }
 
-impl<'p> Quick<'p> {
+impl<'p, 'a> Quick<'p, 'a> {
+    fn new(plan: &'p Plan) -> Self {
+        Quick {
+            plan,
+            form: &plan.quick,
+            reshaped: false,
+            trail: Vec::new(),
+        }
+    }
+
+    fn proves(mut self, id: NodeId, v: impl ValueView<'a>, top: bool, depth: usize) -> Verdict<'a> {
+        match self.node(id, v, top, depth) {
+            true => Ok(self.reshaped),
+            false => Err(self.trail),
+        }
+    }
+
+    /// Fails toward `step`.
+    #[cold]
+    fn fail(&mut self, step: Toward<'a>) -> bool {
+        self.trail.push(step);
+        false
+    }
+
     /// Whether `v` is clean at node `id`; `top`: the node is the object's root.
-    fn node<'a, V: ValueView<'a>>(&mut self, id: NodeId, v: V, top: bool, depth: usize) -> bool {
+    fn node<V: ValueView<'a>>(&mut self, id: NodeId, v: V, top: bool, depth: usize) -> bool {
         let head = &self.form.heads[id];
         let flags = head.flags;
         let kind = v.kind();
@@ -433,13 +475,7 @@ impl<'p> Quick<'p> {
     /// The value checks of the node's flags that are not the walk's own (composition, string,
     /// number, array and enum keywords), kept out of the walk's way.
     #[inline(never)]
-    fn value_checks<'a, V: ValueView<'a>>(
-        &self,
-        id: NodeId,
-        head: &Head,
-        v: V,
-        depth: usize,
-    ) -> bool {
+    fn value_checks<V: ValueView<'a>>(&self, id: NodeId, head: &Head, v: V, depth: usize) -> bool {
         let flags = head.flags;
         let node = &self.plan.nodes[id];
         let path = &Path::ROOT;
@@ -475,7 +511,7 @@ impl<'p> Quick<'p> {
     }
 
     /// Whether an array is clean: its list type holds and its items are clean.
-    fn array<'a, V: ValueView<'a>>(&mut self, id: NodeId, head: &Head, v: V, depth: usize) -> bool {
+    fn array<V: ValueView<'a>>(&mut self, id: NodeId, head: &Head, v: V, depth: usize) -> bool {
         if head.flags & flag::LIST_TYPE != 0 && !listtype::holds(&self.plan.nodes[id].list_type, v)
         {
             return false;
@@ -487,14 +523,20 @@ impl<'p> Quick<'p> {
         let item_head = &self.form.heads[items];
         // Scalar items of a node that checks only their type, without a call.
         let leaf = item_head.flags & flag::TYPE_ONLY != 0 && depth < MAX_DEPTH;
-        v.items().all(|item| match item.kind() {
-            Kind::Array | Kind::Object | Kind::Null => self.node(items, item, false, depth + 1),
-            _ if leaf => item_head.type_holds(item),
-            _ => self.node(items, item, false, depth + 1),
-        })
+        for (i, item) in v.items().enumerate() {
+            let clean = match item.kind() {
+                Kind::Array | Kind::Object | Kind::Null => self.node(items, item, false, depth + 1),
+                _ if leaf => item_head.type_holds(item),
+                _ => self.node(items, item, false, depth + 1),
+            };
+            if !clean {
+                return self.fail(Toward::Index(i));
+            }
+        }
+        true
     }
 
-    fn object<'a, V: ValueView<'a>>(
+    fn object<V: ValueView<'a>>(
         &mut self,
         head: &Head,
         node: &Node,
@@ -526,7 +568,7 @@ impl<'p> Quick<'p> {
                         self.node(slot.node as NodeId, child, false, depth + 1)
                     };
                     if !clean {
-                        return false;
+                        return self.fail(Toward::Key(key));
                     }
                     held |= 1 << slot.index;
                 }
@@ -540,7 +582,7 @@ impl<'p> Quick<'p> {
                     if head.additional != NONE
                         && !self.node(head.additional as NodeId, child, false, depth + 1)
                     {
-                        return false;
+                        return self.fail(Toward::Key(key));
                     }
                 }
             }
@@ -552,7 +594,11 @@ impl<'p> Quick<'p> {
             let p = &node.properties[i as usize];
             let Some(d) = &p.default else { continue };
             self.reshaped = true;
-            if !self.node(p.node, d, false, depth + 1) {
+            // The default is walked on its own (a failure in it is the node's to report).
+            if Quick::new(self.plan)
+                .proves(p.node, d, false, depth + 1)
+                .is_err()
+            {
                 return false;
             }
             held |= 1 << i;
