@@ -35,20 +35,37 @@
 //! );
 //! ```
 //!
-//! Not yet here: policy evaluation (params, CEL, validation actions), the resources admission
-//! never reaches (VAP's excluded review resources, webhook configuration kinds), webhook order.
+//! Policies are evaluated by [`admit`]: [`Policy::from_json`] and [`Binding::from_json`] read
+//! them with the API's defaults and compile every expression once; a [`Configuration`] holds
+//! them with the param objects and namespaces; the [`Response`] says whether the request is
+//! allowed, with the apiserver's Status, warnings and audit annotations, and a trace of every
+//! (policy, binding, param) considered.
+//!
+//! Not yet here: `authorizer` in expressions, policy type checking against schemas, the
+//! resources admission never reaches (VAP's excluded review resources, webhook configuration
+//! kinds), webhook order.
 
 mod criteria;
+mod env;
 mod equivalence;
+mod evaluate;
 mod fields;
 mod matching;
+mod policy;
 mod request;
 mod rules;
 mod selector;
 
 pub use criteria::{MatchPolicy, MatchResources, Owner};
 pub use equivalence::{equivalents_in, EquivalentResource};
+pub use evaluate::{
+    admit, Attributes, Configuration, Response, Status, Step, UserInfo, VALIDATION_FAILURE,
+};
 pub use matching::{matches, Decision, MatchError, Matched, Mismatch, ObjectMiss};
+pub use policy::{
+    Action, AuditAnnotation, Binding, Expression, FailurePolicy, ParamKind, ParamNotFound,
+    ParamRef, Policy, Validation,
+};
 pub use request::{
     labels_of, GroupVersionKind, GroupVersionResource, Labels, Operation, Request,
     NAMESPACE_NAME_LABEL,
@@ -56,5 +73,7 @@ pub use request::{
 pub use rules::{Rule, RuleMiss, Scope};
 pub use selector::{LabelSelector, Operator, Requirement};
 
+#[cfg(test)]
+mod evaluate_tests;
 #[cfg(test)]
 mod tests;

@@ -72,7 +72,14 @@ pub(crate) fn check_in_full<'a>(plan: &Plan, value: impl ValueView<'a>) -> Found
     let mut found = Found::default();
     let mut walker = Walker::new(plan, &mut found);
     walker.quick = false;
-    walker.node(plan.root, value, &Path::ROOT, Mode::Full { top: true }, 0, &[]);
+    walker.node(
+        plan.root,
+        value,
+        &Path::ROOT,
+        Mode::Full { top: true },
+        0,
+        &[],
+    );
     found
 }
 

@@ -1,0 +1,982 @@
+//! Evaluation of ValidatingAdmissionPolicies on a request, as kube-apiserver's
+//! ValidatingAdmissionPolicy plugin decides it: each policy with a binding that matches, each of
+//! the binding's params, the policy's matchConditions, validations, messageExpressions and audit
+//! annotations in the apiserver's order, with its budgets, lazy variables and failure policy;
+//! then the decisions become the response: the first denial's Status, the warnings and the
+//! audit annotations.
+
+use super::criteria::MatchResources;
+use super::env::{namespace_decl, request_decl};
+use super::matching::{matches, Decision, Matched};
+use super::policy::{Action, Binding, Expression, FailurePolicy, ParamNotFound, Policy};
+use super::request::{labels_of, GroupVersionResource, Request};
+use super::EquivalentResource;
+use crate::cel::decl::Decl;
+use crate::cel::native::NativeObject;
+use crate::cel::value::ObjectView;
+use crate::cel::{EvalError, Program, Value as Cel, PER_CALL_LIMIT};
+use serde_json::{json, Map, Value};
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// The budget of one (policy, binding, param) for validations and their messages, and, afresh,
+/// for audit annotations.
+const BUDGET: u64 = 10_000_000;
+/// The budget of a policy's matchConditions.
+const MATCH_CONDITIONS_BUDGET: u64 = 2_500_000;
+/// The audit annotation recording failed validations of Audit bindings.
+pub const VALIDATION_FAILURE: &str = "validation.policy.admission.k8s.io/validation_failure";
+/// What an audit annotation's value is cut to.
+const ANNOTATION_VALUE_LIMIT: usize = 10 * 1024;
+/// Messages from messageExpression longer than this are dropped.
+const MESSAGE_LIMIT: usize = 5 * 1024;
+const BUDGET_EXCEEDED: &str =
+    "validation failed due to running out of cost budget, no further validation rules will be run";
+
+/// Who sends the request.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct UserInfo {
+    pub username: String,
+    pub uid: String,
+    pub groups: Vec<String>,
+    pub extra: BTreeMap<String, Vec<String>>,
+}
+
+/// A request as the admission plugins see it.
+#[derive(Debug, Clone)]
+pub struct Attributes {
+    /// What matching reads.
+    pub request: Request,
+    /// The new object (`null` for DELETE).
+    pub object: Value,
+    /// The stored object (`null` for CREATE and CONNECT).
+    pub old_object: Value,
+    pub user: UserInfo,
+    pub dry_run: bool,
+    /// CreateOptions, UpdateOptions...; `null` when not given.
+    pub options: Value,
+}
+
+/// What policies read besides the request: policies, bindings, param objects and namespaces.
+#[derive(Debug, Default)]
+pub struct Configuration {
+    pub policies: Vec<Policy>,
+    pub bindings: Vec<Binding>,
+    /// Objects params may be taken from, of any kind.
+    pub params: Vec<Value>,
+    /// Namespace objects, for `namespaceObject`.
+    pub namespaces: Vec<Value>,
+    /// Whether kinds are namespaced (`(apiVersion, kind)`), for paramKinds; kinds not listed are
+    /// taken as namespaced when a param object of that kind has a namespace.
+    pub scopes: BTreeMap<(String, String), bool>,
+    /// Resources serving the request's objects under other names, for `matchPolicy: Equivalent`.
+    pub equivalents: Vec<EquivalentResource>,
+}
+
+/// The Status a denied request is answered with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Status {
+    pub code: u16,
+    pub reason: String,
+    pub message: String,
+    /// `details`: the object's name, its group and its resource (the Status's `kind`).
+    pub name: String,
+    pub group: String,
+    pub kind: String,
+    /// The one cause's message.
+    pub cause: String,
+}
+
+impl Status {
+    /// As a `metav1.Status` object.
+    pub fn to_json(&self) -> Value {
+        let mut details = Map::new();
+        details.insert("name".into(), json!(self.name));
+        if !self.group.is_empty() {
+            details.insert("group".into(), json!(self.group));
+        }
+        details.insert("kind".into(), json!(self.kind));
+        details.insert("causes".into(), json!([{"message": self.cause}]));
+        json!({"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Failure",
+               "message": self.message, "reason": self.reason, "details": details, "code": self.code})
+    }
+}
+
+/// One (policy, binding, param) considered, and what came of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Step {
+    pub policy: String,
+    pub binding: Option<String>,
+    /// The param's `namespace/name`, when there was one.
+    pub param: Option<String>,
+    pub outcome: String,
+}
+
+/// The answer to a request.
+#[derive(Debug, Clone, Default)]
+pub struct Response {
+    /// `None`: allowed.
+    pub denied: Option<Status>,
+    pub warnings: Vec<String>,
+    pub audit_annotations: BTreeMap<String, String>,
+    pub trace: Vec<Step>,
+}
+
+impl Response {
+    pub fn allowed(&self) -> bool {
+        self.denied.is_none()
+    }
+}
+
+/// What one evaluation decided.
+#[derive(Debug, Clone)]
+struct PolicyDecision {
+    deny: bool,
+    message: String,
+    reason: Option<String>,
+    /// The validation it came from (0 for errors of the whole evaluation).
+    index: usize,
+}
+
+/// A decision with what it applies to.
+struct Denial {
+    policy: String,
+    binding: Option<String>,
+    message: String,
+    reason: Option<String>,
+}
+
+/// Evaluates every policy of `config` on the request.
+pub fn admit(config: &Configuration, attributes: &Attributes) -> Response {
+    let mut response = Response::default();
+    let mut denials: Vec<Denial> = Vec::new();
+    let mut warnings: Vec<String> = Vec::new();
+    let request = &attributes.request;
+    for policy in &config.policies {
+        let step = |binding: Option<&str>, param: Option<String>, outcome: String| Step {
+            policy: policy.name.clone(),
+            binding: binding.map(str::to_string),
+            param,
+            outcome,
+        };
+        let bindings: Vec<&Binding> = config
+            .bindings
+            .iter()
+            .filter(|b| b.policy_name == policy.name)
+            .collect();
+        if bindings.is_empty() {
+            let note = "skipped: no binding names this policy".to_string();
+            response.trace.push(step(None, None, note));
+            continue;
+        }
+        let matched = match matches(&policy.criteria, request, &config.equivalents) {
+            Decision::Matched(m) => m,
+            Decision::NotMatched(why) => {
+                let note = format!("skipped: matchConstraints: {why}");
+                response.trace.push(step(None, None, note));
+                continue;
+            }
+            Decision::Error(e) => {
+                let message = format!("failed to configure policy: {e}");
+                config_error(policy, None, message, &mut denials, &mut response.trace);
+                continue;
+            }
+        };
+        if let Some(kind) = &policy.param_kind {
+            if scope_of(config, &kind.api_version, &kind.kind).is_none() {
+                let (group, version) = split_api_version(&kind.api_version);
+                let message = format!(
+                    "failed to configure policy: failed to find resource referenced by paramKind: '{group}/{version}, Kind={}'",
+                    kind.kind
+                );
+                config_error(policy, None, message, &mut denials, &mut response.trace);
+                continue;
+            }
+        }
+        let mut published: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        for binding in bindings {
+            let binding_name = Some(binding.name.as_str());
+            if let Some(criteria) = &binding.criteria {
+                match binding_matches(criteria, request, &config.equivalents) {
+                    Ok(None) => {}
+                    Ok(Some(why)) => {
+                        let note = format!("skipped: matchResources: {why}");
+                        response.trace.push(step(binding_name, None, note));
+                        continue;
+                    }
+                    Err(e) => {
+                        let message = format!("failed to configure binding: {e}");
+                        config_error(
+                            policy,
+                            binding_name,
+                            message,
+                            &mut denials,
+                            &mut response.trace,
+                        );
+                        continue;
+                    }
+                }
+            }
+            let params = match collect_params(config, policy, binding, request) {
+                Ok(params) => params,
+                Err(e) => {
+                    let message = format!("failed to configure binding: {e}");
+                    config_error(
+                        policy,
+                        binding_name,
+                        message,
+                        &mut denials,
+                        &mut response.trace,
+                    );
+                    continue;
+                }
+            };
+            if params.is_empty() {
+                let note = "skipped: no params found (parameterNotFoundAction: Allow)".to_string();
+                response.trace.push(step(binding_name, None, note));
+                continue;
+            }
+            let namespace = namespace_object(config, request);
+            for param in params {
+                let label = param.map(param_label);
+                let input = Input {
+                    attributes,
+                    matched: &matched,
+                    param,
+                    namespace: namespace.as_ref(),
+                };
+                let (decisions, annotations) = evaluate(policy, &input);
+                let denied = decisions.iter().filter(|d| d.deny).count();
+                let outcome = match (decisions.is_empty(), denied) {
+                    (true, _) => "not evaluated: matchConditions do not match".to_string(),
+                    (false, 0) => "admitted".to_string(),
+                    (false, n) => format!("{n} validation(s) failed"),
+                };
+                response.trace.push(step(binding_name, label, outcome));
+                for decision in decisions.into_iter().filter(|d| d.deny) {
+                    for action in &binding.actions {
+                        match action {
+                            Action::Deny => denials.push(Denial {
+                                policy: policy.name.clone(),
+                                binding: Some(binding.name.clone()),
+                                message: decision.message.clone(),
+                                reason: decision.reason.clone(),
+                            }),
+                            Action::Warn => warnings.push(format!(
+                                "Validation failed for ValidatingAdmissionPolicy '{}' with binding '{}': {}",
+                                policy.name, binding.name, decision.message
+                            )),
+                            Action::Audit => {
+                                let value = validation_failure(policy, binding, &decision);
+                                response
+                                    .audit_annotations
+                                    .entry(VALIDATION_FAILURE.to_string())
+                                    .or_insert(value);
+                            }
+                        }
+                    }
+                }
+                for (key, result) in annotations {
+                    match result {
+                        Annotation::Publish(value) => {
+                            let values = published.entry(key).or_default();
+                            let value = truncate(value, ANNOTATION_VALUE_LIMIT);
+                            if !values.contains(&value) {
+                                values.push(value);
+                            }
+                        }
+                        Annotation::Error(message) => denials.push(Denial {
+                            policy: policy.name.clone(),
+                            binding: Some(binding.name.clone()),
+                            message,
+                            reason: None,
+                        }),
+                    }
+                }
+            }
+        }
+        for (key, values) in published {
+            response
+                .audit_annotations
+                .entry(format!("{}/{key}", policy.name))
+                .or_insert_with(|| values.join(", "));
+        }
+    }
+    for warning in warnings {
+        if !response.warnings.contains(&warning) {
+            response.warnings.push(warning);
+        }
+    }
+    response.denied = denials.first().map(|d| status(d, attributes));
+    response
+}
+
+/// A configuration error: with `failurePolicy: Ignore` left out, otherwise a denial
+/// (whatever the binding's actions).
+fn config_error(
+    policy: &Policy,
+    binding: Option<&str>,
+    message: String,
+    denials: &mut Vec<Denial>,
+    trace: &mut Vec<Step>,
+) {
+    let ignored = policy.failure_policy == FailurePolicy::Ignore;
+    trace.push(Step {
+        policy: policy.name.clone(),
+        binding: binding.map(str::to_string),
+        param: None,
+        outcome: match ignored {
+            true => format!("ignored (failurePolicy: Ignore): {message}"),
+            false => format!("error: {message}"),
+        },
+    });
+    if !ignored {
+        denials.push(Denial {
+            policy: policy.name.clone(),
+            binding: binding.map(str::to_string),
+            message,
+            reason: None,
+        });
+    }
+}
+
+/// Whether a binding's own criteria match: `None` when they do, else why not.
+fn binding_matches(
+    criteria: &MatchResources,
+    request: &Request,
+    equivalents: &[EquivalentResource],
+) -> Result<Option<String>, String> {
+    match matches(criteria, request, equivalents) {
+        Decision::Matched(_) => Ok(None),
+        Decision::NotMatched(why) => Ok(Some(why.to_string())),
+        Decision::Error(e) => Err(e.to_string()),
+    }
+}
+
+fn split_api_version(api_version: &str) -> (&str, &str) {
+    api_version.rsplit_once('/').unwrap_or(("", api_version))
+}
+
+fn kind_of(object: &Value) -> (&str, &str) {
+    let text = |key: &str| object.get(key).and_then(Value::as_str).unwrap_or_default();
+    (text("apiVersion"), text("kind"))
+}
+
+fn meta<'v>(object: &'v Value, key: &str) -> &'v str {
+    object
+        .get("metadata")
+        .and_then(|m| m.get(key))
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+}
+
+fn param_label(param: &Value) -> String {
+    match meta(param, "namespace") {
+        "" => meta(param, "name").to_string(),
+        ns => format!("{ns}/{}", meta(param, "name")),
+    }
+}
+
+/// Whether a kind is namespaced; `None` when nothing says it exists.
+fn scope_of(config: &Configuration, api_version: &str, kind: &str) -> Option<bool> {
+    if let Some(&namespaced) = config
+        .scopes
+        .get(&(api_version.to_string(), kind.to_string()))
+    {
+        return Some(namespaced);
+    }
+    let mut of_kind = config
+        .params
+        .iter()
+        .filter(|p| kind_of(p) == (api_version, kind))
+        .peekable();
+    of_kind.peek()?;
+    Some(of_kind.any(|p| !meta(p, "namespace").is_empty()))
+}
+
+/// The params a binding selects for a request (`[None]` when the policy takes none).
+fn collect_params<'c>(
+    config: &'c Configuration,
+    policy: &Policy,
+    binding: &Binding,
+    request: &Request,
+) -> Result<Vec<Option<&'c Value>>, String> {
+    let Some(kind) = &policy.param_kind else {
+        return Ok(vec![None]);
+    };
+    let Some(param_ref) = &binding.param_ref else {
+        return Ok(vec![None]);
+    };
+    let namespaced = scope_of(config, &kind.api_version, &kind.kind).unwrap_or(true);
+    let namespace = match (&param_ref.namespace, namespaced) {
+        (Some(ns), false) if !ns.is_empty() => {
+            return Err(
+                "paramRef.namespace must not be provided for a cluster-scoped `paramKind`".into(),
+            )
+        }
+        (Some(ns), true) if !ns.is_empty() => Some(ns.clone()),
+        (_, true) => match request.admission_namespace() {
+            "" => {
+                return Err("cannot use namespaced paramRef in policy binding that matches cluster-scoped resources".into())
+            }
+            ns => Some(ns.to_string()),
+        },
+        (_, false) => None,
+    };
+    let candidates = config.params.iter().filter(|p| {
+        kind_of(p) == (kind.api_version.as_str(), kind.kind.as_str())
+            && namespace
+                .as_deref()
+                .is_none_or(|ns| meta(p, "namespace") == ns)
+    });
+    let found: Vec<&Value> = match (&param_ref.name, &param_ref.selector) {
+        (Some(_), Some(_)) => {
+            return Err("paramRef.name and paramRef.selector are mutually exclusive".into())
+        }
+        (Some(name), None) => candidates.filter(|p| meta(p, "name") == name).collect(),
+        (None, Some(selector)) => candidates
+            .filter(|p| {
+                labels_of(p)
+                    .ok()
+                    .flatten()
+                    .is_some_and(|labels| selector.matches(&labels))
+            })
+            .collect(),
+        (None, None) => return Err("one of name or selector must be provided".into()),
+    };
+    if found.is_empty() && param_ref.not_found == ParamNotFound::Deny {
+        return Err(
+            "no params found for policy binding with `Deny` parameterNotFoundAction".into(),
+        );
+    }
+    Ok(found.into_iter().map(Some).collect())
+}
+
+/// The Namespace `namespaceObject` shows, reduced to what its type declares; `None` for
+/// cluster-scoped requests and requests on Namespaces.
+fn namespace_object(config: &Configuration, request: &Request) -> Option<Value> {
+    let kind = &request.kind;
+    if kind.group.is_empty() && kind.version == "v1" && kind.kind == "Namespace" {
+        return None;
+    }
+    let name = request.admission_namespace();
+    if name.is_empty() {
+        return None;
+    }
+    config
+        .namespaces
+        .iter()
+        .find(|n| meta(n, "name") == name)
+        .cloned()
+}
+
+/// What one evaluation reads.
+struct Input<'i> {
+    attributes: &'i Attributes,
+    matched: &'i Matched,
+    param: Option<&'i Value>,
+    namespace: Option<&'i Value>,
+}
+
+/// The `request` variable: for matchConditions with the request's own resource, otherwise the
+/// matched one.
+fn request_value(input: &Input<'_>, own_resource: bool) -> Value {
+    let a = input.attributes;
+    let r = &a.request;
+    let gvk = |g: &super::GroupVersionKind| json!({"group": g.group, "version": g.version, "kind": g.kind});
+    let gvr = |g: &GroupVersionResource| json!({"group": g.group, "version": g.version, "resource": g.resource});
+    let resource = match own_resource {
+        true => &r.resource,
+        false => &input.matched.resource,
+    };
+    let mut out = Map::new();
+    out.insert("kind".into(), gvk(&input.matched.kind));
+    out.insert("resource".into(), gvr(resource));
+    out.insert("requestKind".into(), gvk(&r.kind));
+    out.insert("requestResource".into(), gvr(&r.resource));
+    if !r.subresource.is_empty() {
+        out.insert("subResource".into(), json!(r.subresource));
+        out.insert("requestSubResource".into(), json!(r.subresource));
+    }
+    if !r.name.is_empty() {
+        out.insert("name".into(), json!(r.name));
+    }
+    if !r.admission_namespace().is_empty() {
+        out.insert("namespace".into(), json!(r.admission_namespace()));
+    }
+    out.insert("operation".into(), json!(r.operation.as_str()));
+    let mut user = Map::new();
+    let u = &a.user;
+    if !u.username.is_empty() {
+        user.insert("username".into(), json!(u.username));
+    }
+    if !u.uid.is_empty() {
+        user.insert("uid".into(), json!(u.uid));
+    }
+    if !u.groups.is_empty() {
+        user.insert("groups".into(), json!(u.groups));
+    }
+    if !u.extra.is_empty() {
+        user.insert("extra".into(), json!(u.extra));
+    }
+    out.insert("userInfo".into(), Value::Object(user));
+    out.insert("dryRun".into(), json!(a.dry_run));
+    if !a.options.is_null() {
+        out.insert("options".into(), a.options.clone());
+    }
+    Value::Object(out)
+}
+
+/// The result of one audit annotation.
+enum Annotation {
+    Publish(String),
+    Error(String),
+}
+
+/// The values one ForInput step binds, and its lazily evaluated variables.
+struct Bound<'v> {
+    object: &'v Value,
+    old_object: &'v Value,
+    request: &'v Map<String, Value>,
+    params: Option<&'v Value>,
+    has_params: bool,
+    namespace: Option<&'v Map<String, Value>>,
+    null: Value,
+}
+
+impl<'v> Bound<'v> {
+    /// The values in the environment's slot order, `variables` last.
+    fn values<'a>(&'a self, variables: &'a Lazy<'_>) -> Vec<Cel<'a>> {
+        let mut out = vec![
+            Cel::from_json(self.object),
+            Cel::from_json(self.old_object),
+            Cel::Object(ObjectView::json(self.request, request_decl())),
+        ];
+        if self.has_params {
+            out.push(self.params.map_or(Cel::Null, Cel::from_json));
+        }
+        out.push(match self.namespace {
+            Some(ns) => Cel::Object(ObjectView::json(ns, namespace_decl())),
+            None => Cel::from_json(&self.null),
+        });
+        let lazy: &'a (dyn NativeObject + 'a) = variables;
+        out.push(Cel::Object(ObjectView::native(lazy, variables.decl)));
+        out
+    }
+}
+
+/// The policy's variables, each evaluated when first read and kept for the rest of one step.
+struct Lazy<'a> {
+    policy: &'a Policy,
+    bound: &'a Bound<'a>,
+    decl: &'a crate::cel::decl::ObjectDecl,
+    cells: Vec<OnceLock<Held>>,
+    /// What evaluating variables has cost, not yet charged.
+    cost: Mutex<u64>,
+}
+
+impl<'a> Lazy<'a> {
+    fn new(policy: &'a Policy, bound: &'a Bound<'a>) -> Lazy<'a> {
+        Lazy {
+            policy,
+            bound,
+            decl: policy.env.variables(),
+            cells: policy.variables.iter().map(|_| OnceLock::new()).collect(),
+            cost: Mutex::new(0),
+        }
+    }
+
+    /// The cost of the variables evaluated since the last call.
+    fn take_cost(&self) -> u64 {
+        std::mem::take(&mut *self.cost.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+}
+
+impl NativeObject for Lazy<'_> {
+    fn member<'b>(&'b self, json_name: &str, _decl: &'b Decl) -> Option<Cel<'b>> {
+        let i = self
+            .policy
+            .variables
+            .iter()
+            .position(|(name, _)| name == json_name)?;
+        let held = self.cells[i].get_or_init(|| {
+            let (name, expression) = &self.policy.variables[i];
+            let failed = |e: String| Held::Value(Cel::Invalid(Arc::new(EvalError::new(e))));
+            match &expression.program {
+                Err(e) => failed(format!(
+                    "composited variable \"{name}\" fails to compile: {e}"
+                )),
+                Ok(program) => {
+                    let values = self.bound.values(self);
+                    let out = program.evaluate(&values, PER_CALL_LIMIT);
+                    *self.cost.lock().unwrap_or_else(|e| e.into_inner()) += out.cost;
+                    match out.result {
+                        Ok(v) => Held::of(v),
+                        Err(e) => failed(format!(
+                            "composited variable \"{name}\" fails to evaluate: {}",
+                            e.message
+                        )),
+                    }
+                }
+            }
+        });
+        Some(held.get())
+    }
+}
+
+/// A variable's value, kept beyond the evaluation that made it: values that borrow nothing as
+/// they are, lists, maps and objects as JSON (which is what they were read from).
+#[derive(Debug)]
+enum Held {
+    Value(Cel<'static>),
+    Json(Value),
+}
+
+impl Held {
+    fn of(v: Cel<'_>) -> Held {
+        use crate::cel::value::Str;
+        Held::Value(match v {
+            Cel::Null => Cel::Null,
+            Cel::Bool(b) => Cel::Bool(b),
+            Cel::Int(i) => Cel::Int(i),
+            Cel::Uint(u) => Cel::Uint(u),
+            Cel::Double(d) => Cel::Double(d),
+            Cel::String(s) => Cel::String(Str::Shared(Arc::from(&*s))),
+            Cel::Bytes(b) => Cel::Bytes(b),
+            Cel::Timestamp(t) => Cel::Timestamp(t),
+            Cel::Duration(d) => Cel::Duration(d),
+            Cel::Type(t) => Cel::Type(t),
+            Cel::Opaque(o) => Cel::Opaque(o),
+            Cel::Invalid(e) => Cel::Invalid(e),
+            other => return Held::Json(other.to_json()),
+        })
+    }
+
+    fn get(&self) -> Cel<'_> {
+        match self {
+            Held::Value(v) => v.clone(),
+            Held::Json(j) => Cel::from_json(j),
+        }
+    }
+}
+
+/// A budget shared by the expressions of one step.
+struct Budget {
+    remaining: u64,
+}
+
+impl Budget {
+    /// Charges an expression (and the variables it evaluated); `Err` when the budget ran out.
+    fn charge(&mut self, variables: u64, cost: u64) -> Result<(), String> {
+        if variables > self.remaining {
+            return Err(BUDGET_EXCEEDED.to_string());
+        }
+        self.remaining -= variables;
+        if cost > self.remaining {
+            return Err(BUDGET_EXCEEDED.to_string());
+        }
+        self.remaining -= cost;
+        Ok(())
+    }
+}
+
+/// Runs `expression` in a step: its value, or the error text the apiserver reports; `Err` of
+/// the outer result when the step's budget ran out.
+fn run(
+    expression: &Expression,
+    bound: &Bound<'_>,
+    lazy: &Lazy<'_>,
+    budget: &mut Budget,
+) -> Result<Result<Value, String>, String> {
+    let program: &Program = match &expression.program {
+        Ok(p) => p,
+        Err(e) => return Ok(Err(format!("compilation error: {e}"))),
+    };
+    let values = bound.values(lazy);
+    let out = program.evaluate(&values, PER_CALL_LIMIT);
+    budget.charge(lazy.take_cost(), out.cost)?;
+    Ok(match out.result {
+        Ok(v) => Ok(v.to_json()),
+        Err(e) => Err(format!(
+            "expression '{}' resulted in error: {}",
+            expression.source, e.message
+        )),
+    })
+}
+
+/// Evaluates one (policy, binding, param): the decisions (none when matchConditions exclude
+/// the request) and the audit annotations.
+fn evaluate(
+    policy: &Policy,
+    input: &Input<'_>,
+) -> (Vec<PolicyDecision>, Vec<(String, Annotation)>) {
+    let fail = policy.failure_policy == FailurePolicy::Fail;
+    let error_decision = |message: String| PolicyDecision {
+        deny: fail,
+        message,
+        reason: None,
+        index: 0,
+    };
+    let a = input.attributes;
+    let request_own = request_value(input, true);
+    let request = request_value(input, false);
+    let as_map = |v: &Value| v.as_object().cloned().unwrap_or_default();
+    let (request_own, request) = (as_map(&request_own), as_map(&request));
+    let namespace = input.namespace.and_then(Value::as_object);
+    fn bound<'v>(
+        a: &'v Attributes,
+        input: &Input<'v>,
+        policy: &Policy,
+        request: &'v Map<String, Value>,
+        namespace: Option<&'v Map<String, Value>>,
+    ) -> Bound<'v> {
+        Bound {
+            object: &a.object,
+            old_object: &a.old_object,
+            request,
+            params: input.param,
+            has_params: policy.env.has_params(),
+            namespace,
+            null: Value::Null,
+        }
+    }
+    // 1. matchConditions.
+    if !policy.match_conditions.is_empty() {
+        let b = bound(a, input, policy, &request_own, None);
+        let lazy = Lazy::new(policy, &b);
+        let mut budget = Budget {
+            remaining: MATCH_CONDITIONS_BUDGET,
+        };
+        let mut errors = Vec::new();
+        for (_, condition) in &policy.match_conditions {
+            match run(condition, &b, &lazy, &mut budget) {
+                Err(over) => {
+                    return match fail {
+                        true => (vec![error_decision(over)], Vec::new()),
+                        false => (Vec::new(), Vec::new()),
+                    }
+                }
+                Ok(Ok(Value::Bool(false))) => return (Vec::new(), Vec::new()),
+                Ok(Ok(_)) => {}
+                Ok(Err(e)) => errors.push(e),
+            }
+        }
+        if !errors.is_empty() {
+            if !fail {
+                return (Vec::new(), Vec::new());
+            }
+            return (vec![error_decision(aggregate(errors))], Vec::new());
+        }
+    }
+    let b = bound(a, input, policy, &request, namespace);
+    // 2. validations.
+    let lazy = Lazy::new(policy, &b);
+    let mut budget = Budget { remaining: BUDGET };
+    let mut results = Vec::new();
+    for v in &policy.validations {
+        match run(&v.expression, &b, &lazy, &mut budget) {
+            Ok(r) => results.push(r),
+            Err(over) => return (vec![error_decision(over)], Vec::new()),
+        }
+    }
+    // 3. messageExpressions, with what is left of the budget.
+    let lazy = Lazy::new(policy, &b);
+    let mut messages: Vec<Option<String>> = Vec::new();
+    let mut message_failure = None;
+    for v in &policy.validations {
+        let message = match &v.message_expression {
+            None => None,
+            Some(e) if message_failure.is_none() => match run(e, &b, &lazy, &mut budget) {
+                Ok(Ok(Value::String(s))) => Some(s),
+                Ok(_) => None,
+                Err(over) => {
+                    message_failure = Some(over);
+                    None
+                }
+            },
+            Some(_) => None,
+        };
+        messages.push(message);
+    }
+    // 4. decisions.
+    let mut decisions = Vec::new();
+    for (i, (v, result)) in policy.validations.iter().zip(results).enumerate() {
+        let decision = match result {
+            Err(e) => PolicyDecision {
+                deny: fail,
+                message: e,
+                reason: None,
+                index: i,
+            },
+            Ok(_) if message_failure.is_some() => PolicyDecision {
+                deny: fail,
+                message: format!(
+                    "failed messageExpression: {}",
+                    message_failure.as_deref().unwrap_or_default()
+                ),
+                reason: None,
+                index: i,
+            },
+            Ok(Value::Bool(true)) => PolicyDecision {
+                deny: false,
+                message: String::new(),
+                reason: None,
+                index: i,
+            },
+            Ok(_) => {
+                let from_expression = messages[i]
+                    .as_deref()
+                    .map(str::trim)
+                    .filter(|m| m.len() <= MESSAGE_LIMIT && !m.contains('\n'))
+                    .unwrap_or_default();
+                let message = match (from_expression, v.message.trim()) {
+                    ("", "") => format!("failed expression: {}", v.expression.source.trim()),
+                    ("", written) => written.to_string(),
+                    (computed, _) => computed.to_string(),
+                };
+                PolicyDecision {
+                    deny: true,
+                    message,
+                    reason: Some(v.reason.clone().unwrap_or_else(|| "Invalid".into())),
+                    index: i,
+                }
+            }
+        };
+        decisions.push(decision);
+    }
+    // 5. audit annotations, with a budget of their own.
+    let lazy = Lazy::new(policy, &b);
+    let mut budget = Budget { remaining: BUDGET };
+    let mut annotations = Vec::new();
+    for annotation in &policy.audit_annotations {
+        match run(&annotation.value, &b, &lazy, &mut budget) {
+            Err(over) => return (vec![error_decision(over)], Vec::new()),
+            Ok(Ok(Value::String(s))) if !s.trim().is_empty() => annotations.push((
+                annotation.key.clone(),
+                Annotation::Publish(s.trim().to_string()),
+            )),
+            Ok(Ok(_)) => {}
+            Ok(Err(e)) if fail => annotations.push((annotation.key.clone(), Annotation::Error(e))),
+            Ok(Err(_)) => {}
+        }
+    }
+    (decisions, annotations)
+}
+
+/// Several errors as apimachinery's aggregate prints them.
+fn aggregate(errors: Vec<String>) -> String {
+    let mut unique: Vec<String> = Vec::new();
+    for e in errors {
+        if !unique.contains(&e) {
+            unique.push(e);
+        }
+    }
+    match unique.len() {
+        1 => unique.remove(0),
+        _ => format!("[{}]", unique.join(", ")),
+    }
+}
+
+/// The `validation_failure` audit annotation's value for one failed validation.
+fn validation_failure(policy: &Policy, binding: &Binding, decision: &PolicyDecision) -> String {
+    let actions: Vec<&str> = binding.actions.iter().map(|a| a.as_str()).collect();
+    let entry = json!([{
+        "message": decision.message,
+        "policy": policy.name,
+        "binding": binding.name,
+        "expressionIndex": decision.index,
+        "validationActions": actions,
+    }]);
+    go_json(&entry)
+}
+
+/// JSON as Go's `json.Marshal` writes it: keys in the order given, `<`, `>` and `&` escaped.
+fn go_json(v: &Value) -> String {
+    let text = match v {
+        Value::Array(items) => {
+            let parts: Vec<String> = items.iter().map(go_json).collect();
+            format!("[{}]", parts.join(","))
+        }
+        Value::Object(map) => {
+            let keys = [
+                "message",
+                "policy",
+                "binding",
+                "expressionIndex",
+                "validationActions",
+            ];
+            let mut ordered: Vec<(&String, &Value)> = map.iter().collect();
+            ordered.sort_by_key(|(k, _)| keys.iter().position(|o| o == k).unwrap_or(keys.len()));
+            let parts: Vec<String> = ordered
+                .into_iter()
+                .map(|(k, v)| {
+                    format!(
+                        "{}:{}",
+                        serde_json::to_string(k).unwrap_or_default(),
+                        go_json(v)
+                    )
+                })
+                .collect();
+            format!("{{{}}}", parts.join(","))
+        }
+        scalar => serde_json::to_string(scalar).unwrap_or_default(),
+    };
+    text.replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026")
+}
+
+fn truncate(mut s: String, limit: usize) -> String {
+    if s.len() > limit {
+        let mut at = limit;
+        while !s.is_char_boundary(at) {
+            at -= 1;
+        }
+        s.truncate(at);
+    }
+    s
+}
+
+/// The Status of the first denial.
+fn status(d: &Denial, a: &Attributes) -> Status {
+    let text = match &d.binding {
+        Some(binding) => format!(
+            "ValidatingAdmissionPolicy '{}' with binding '{binding}' denied request: {}",
+            d.policy, d.message
+        ),
+        None => format!(
+            "ValidatingAdmissionPolicy '{}' denied request: {}",
+            d.policy, d.message
+        ),
+    };
+    let r = &a.request;
+    let name = [
+        r.name.as_str(),
+        meta(&a.object, "name"),
+        meta(&a.object, "generateName"),
+    ]
+    .into_iter()
+    .find(|n| !n.is_empty())
+    .unwrap_or("Unknown")
+    .to_string();
+    let resource = match r.resource.group.as_str() {
+        "" => r.resource.resource.clone(),
+        group => format!("{}.{group}", r.resource.resource),
+    };
+    let reason = d.reason.clone().unwrap_or_else(|| "Invalid".into());
+    let code = match reason.as_str() {
+        "Forbidden" => 403,
+        "Unauthorized" => 401,
+        "RequestEntityTooLarge" => 413,
+        _ => 422,
+    };
+    Status {
+        code,
+        message: format!("{resource} \"{name}\" is forbidden: {text}"),
+        reason,
+        name,
+        group: r.resource.group.clone(),
+        kind: r.resource.resource.clone(),
+        cause: text,
+    }
+}

@@ -1,0 +1,337 @@
+//! Policy evaluation, against the examples of the ValidatingAdmissionPolicy documentation and
+//! the behaviour the apiserver's plugin has in each corner (matchConditions, failure policy,
+//! messages, actions, params, variables, budgets).
+
+use super::*;
+use serde_json::{json, Value};
+
+fn policy(spec: Value) -> Policy {
+    let mut spec = spec;
+    if spec.get("matchConstraints").is_none() {
+        spec["matchConstraints"] = json!({"resourceRules": [{"apiGroups": ["apps"], "apiVersions": ["v1"],
+            "operations": ["CREATE", "UPDATE"], "resources": ["deployments"]}]});
+    }
+    Policy::from_json(&json!({"metadata": {"name": "demo-policy.example.com"}, "spec": spec}))
+        .expect("policy")
+}
+
+fn binding(spec: Value) -> Binding {
+    let mut spec = spec;
+    spec["policyName"] = json!("demo-policy.example.com");
+    if spec.get("validationActions").is_none() {
+        spec["validationActions"] = json!(["Deny"]);
+    }
+    Binding::from_json(
+        &json!({"metadata": {"name": "demo-binding-test.example.com"}, "spec": spec}),
+    )
+    .expect("binding")
+}
+
+fn deployment(replicas: i64, image: &str) -> Value {
+    json!({"apiVersion": "apps/v1", "kind": "Deployment",
+           "metadata": {"name": "web", "namespace": "default", "labels": {"app": "web"}},
+           "spec": {"replicas": replicas, "template": {"spec": {"containers": [{"name": "c", "image": image}]}}}})
+}
+
+fn create(object: Value) -> Attributes {
+    let labels = |o: &Value| labels_of(o).expect("labels");
+    Attributes {
+        request: Request {
+            operation: Operation::Create,
+            resource: GroupVersionResource::new("apps", "v1", "deployments"),
+            subresource: String::new(),
+            kind: GroupVersionKind::new("apps", "v1", "Deployment"),
+            name: "web".into(),
+            namespace: "default".into(),
+            namespaced: true,
+            object_labels: labels(&object),
+            old_object_labels: None,
+            namespace_labels: Some(
+                [
+                    ("environment".to_string(), "test".to_string()),
+                    (NAMESPACE_NAME_LABEL.to_string(), "default".to_string()),
+                ]
+                .into_iter()
+                .collect(),
+            ),
+        },
+        object,
+        old_object: Value::Null,
+        user: UserInfo::default(),
+        dry_run: false,
+        options: Value::Null,
+    }
+}
+
+fn config(policy: Policy, binding: Binding) -> Configuration {
+    Configuration {
+        policies: vec![policy],
+        bindings: vec![binding],
+        namespaces: vec![json!({"apiVersion": "v1", "kind": "Namespace",
+            "metadata": {"name": "default", "labels": {"environment": "test", NAMESPACE_NAME_LABEL: "default"}}})],
+        ..Configuration::default()
+    }
+}
+
+fn denial(response: &Response) -> String {
+    response
+        .denied
+        .as_ref()
+        .map(|s| s.message.clone())
+        .unwrap_or_default()
+}
+
+#[test]
+fn the_documented_replica_limit_denies_with_the_documented_message() {
+    let c = config(
+        policy(
+            json!({"failurePolicy": "Fail", "validations": [{"expression": "object.spec.replicas <= 5"}]}),
+        ),
+        binding(
+            json!({"matchResources": {"namespaceSelector": {"matchLabels": {"environment": "test"}}}}),
+        ),
+    );
+    let r = admit(&c, &create(deployment(6, "nginx")));
+    assert_eq!(
+        denial(&r),
+        "deployments.apps \"web\" is forbidden: ValidatingAdmissionPolicy 'demo-policy.example.com' with binding 'demo-binding-test.example.com' denied request: failed expression: object.spec.replicas <= 5"
+    );
+    let status = r.denied.expect("denied");
+    assert_eq!((status.code, status.reason.as_str()), (422, "Invalid"));
+    assert!(admit(&c, &create(deployment(5, "nginx"))).allowed());
+}
+
+#[test]
+fn params_by_name_give_the_documented_message_and_missing_params_follow_the_action() {
+    let p = || {
+        policy(
+            json!({"paramKind": {"apiVersion": "rules.example.com/v1", "kind": "ReplicaLimit"},
+            "validations": [{"expression": "object.spec.replicas <= params.maxReplicas",
+                "messageExpression": "'object.spec.replicas must be no greater than ' + string(params.maxReplicas)",
+                "reason": "Invalid"}]}),
+        )
+    };
+    let b = |action: &str| {
+        binding(
+            json!({"paramRef": {"name": "replica-limit-test.example.com", "namespace": "default",
+            "parameterNotFoundAction": action}}),
+        )
+    };
+    let mut c = config(p(), b("Deny"));
+    c.params = vec![
+        json!({"apiVersion": "rules.example.com/v1", "kind": "ReplicaLimit",
+        "metadata": {"name": "replica-limit-test.example.com", "namespace": "default"}, "maxReplicas": 3}),
+    ];
+    let r = admit(&c, &create(deployment(4, "nginx")));
+    assert!(
+        denial(&r).ends_with("denied request: object.spec.replicas must be no greater than 3"),
+        "{}",
+        denial(&r)
+    );
+    assert!(admit(&c, &create(deployment(3, "nginx"))).allowed());
+    // No such param: Deny refuses the request, Allow leaves the binding out.
+    c.params[0]["metadata"]["name"] = json!("other");
+    let r = admit(&c, &create(deployment(4, "nginx")));
+    assert!(denial(&r).ends_with("denied request: failed to configure binding: no params found for policy binding with `Deny` parameterNotFoundAction"), "{}", denial(&r));
+    c.bindings = vec![b("Allow")];
+    assert!(admit(&c, &create(deployment(4, "nginx"))).allowed());
+    // A paramKind nothing serves is the policy's configuration error.
+    c.params.clear();
+    let r = admit(&c, &create(deployment(4, "nginx")));
+    assert!(denial(&r).ends_with("ValidatingAdmissionPolicy 'demo-policy.example.com' denied request: failed to configure policy: failed to find resource referenced by paramKind: 'rules.example.com/v1, Kind=ReplicaLimit'"), "{}", denial(&r));
+}
+
+#[test]
+fn the_documented_namespace_environment_policy_reads_lazy_variables() {
+    let p = policy(json!({"variables": [
+        {"name": "environment", "expression": "'environment' in namespaceObject.metadata.labels ? namespaceObject.metadata.labels['environment'] : 'prod'"},
+        {"name": "exempt", "expression": "'exempt' in namespaceObject.metadata.labels && namespaceObject.metadata.labels['exempt'] == 'true'"},
+        {"name": "containers", "expression": "object.spec.template.spec.containers"},
+        {"name": "containersToCheck", "expression": "variables.containers.filter(c, c.image.contains('example.com/'))"}],
+      "validations": [{"expression": "variables.exempt || variables.containersToCheck.all(c, c.image.startsWith(variables.environment + '.'))",
+        "messageExpression": "'only ' + variables.environment + ' images are allowed in namespace ' + namespaceObject.metadata.name"}]}));
+    let mut c = config(p, binding(json!({})));
+    c.namespaces[0]["metadata"]["labels"] = json!({NAMESPACE_NAME_LABEL: "default"});
+    let r = admit(&c, &create(deployment(1, "staging.example.com/app")));
+    assert!(
+        denial(&r).ends_with("denied request: only prod images are allowed in namespace default"),
+        "{}",
+        denial(&r)
+    );
+    assert!(admit(&c, &create(deployment(1, "prod.example.com/app"))).allowed());
+    // A variable that fails surfaces only where it is read.
+    let p = policy(
+        json!({"variables": [{"name": "bad", "expression": "object.missing.field"}],
+        "validations": [{"expression": "object.spec.replicas < 10 || variables.bad"}]}),
+    );
+    let c = config(p, binding(json!({})));
+    assert!(admit(&c, &create(deployment(1, "x"))).allowed());
+    let r = admit(&c, &create(deployment(20, "x")));
+    assert!(denial(&r).ends_with("denied request: expression 'object.spec.replicas < 10 || variables.bad' resulted in error: composited variable \"bad\" fails to evaluate: no such key: missing"), "{}", denial(&r));
+}
+
+#[test]
+fn match_conditions_decide_as_the_table_says() {
+    let conditions = |exprs: &[&str]| -> Value {
+        Value::Array(
+            exprs
+                .iter()
+                .enumerate()
+                .map(|(i, e)| json!({"name": format!("c{i}"), "expression": e}))
+                .collect(),
+        )
+    };
+    let run = |exprs: &[&str], failure: &str| {
+        let p = policy(
+            json!({"failurePolicy": failure, "matchConditions": conditions(exprs),
+            "validations": [{"expression": "false", "message": "denied"}]}),
+        );
+        denial(&admit(
+            &config(p, binding(json!({}))),
+            &create(deployment(1, "x")),
+        ))
+    };
+    // All true: the validations run.
+    assert!(run(&["true", "true"], "Fail").ends_with("denied request: denied"));
+    // Any false: not matched, even after an error.
+    assert_eq!(run(&["object.nope == 1", "false"], "Fail"), "");
+    // Errors and no false: Fail denies with the error, Ignore skips.
+    let e = run(&["object.nope == 1", "true"], "Fail");
+    assert!(
+        e.ends_with(
+            "denied request: expression 'object.nope == 1' resulted in error: no such key: nope"
+        ),
+        "{e}"
+    );
+    assert_eq!(run(&["object.nope == 1", "true"], "Ignore"), "");
+    // Two distinct errors aggregate; a condition that is not a bool does not compile.
+    let e = run(&["object.a == 1", "object.b == 1"], "Fail");
+    assert!(e.ends_with("[expression 'object.a == 1' resulted in error: no such key: a, expression 'object.b == 1' resulted in error: no such key: b]"), "{e}");
+    let e = run(&["object.a"], "Fail");
+    assert!(
+        e.ends_with("compilation error: must evaluate to bool but got dyn"),
+        "{e}"
+    );
+}
+
+#[test]
+fn messages_fall_back_from_expression_to_message_to_the_expression() {
+    let run = |validation: Value| {
+        let p = policy(json!({"validations": [validation]}));
+        let r = admit(&config(p, binding(json!({}))), &create(deployment(1, "x")));
+        denial(&r)
+            .split("denied request: ")
+            .nth(1)
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert_eq!(
+        run(
+            json!({"expression": "false", "message": " written ", "messageExpression": "' computed '"})
+        ),
+        "computed"
+    );
+    assert_eq!(
+        run(
+            json!({"expression": "false", "message": "written", "messageExpression": "'two\\nlines'"})
+        ),
+        "written"
+    );
+    assert_eq!(
+        run(json!({"expression": "false", "message": "written", "messageExpression": "'   '"})),
+        "written"
+    );
+    assert_eq!(
+        run(json!({"expression": "false", "messageExpression": "object.nope"})),
+        "failed expression: false"
+    );
+    assert_eq!(
+        run(json!({"expression": " 1 > 2 "})),
+        "failed expression: 1 > 2"
+    );
+    // Reasons give codes.
+    let p = policy(json!({"validations": [{"expression": "false", "reason": "Forbidden"}]}));
+    let r = admit(&config(p, binding(json!({}))), &create(deployment(1, "x")));
+    assert_eq!(
+        r.denied.map(|s| (s.code, s.reason)),
+        Some((403, "Forbidden".to_string()))
+    );
+    // A runtime error reports Invalid whatever reason the validation declares.
+    let p =
+        policy(json!({"validations": [{"expression": "object.nope == 1", "reason": "Forbidden"}]}));
+    let r = admit(&config(p, binding(json!({}))), &create(deployment(1, "x")));
+    assert_eq!(r.denied.map(|s| s.code), Some(422));
+}
+
+#[test]
+fn warn_and_audit_actions_admit_and_report() {
+    let p = || {
+        policy(
+            json!({"validations": [{"expression": "object.spec.replicas <= 5", "message": "too many <replicas>"}],
+        "auditAnnotations": [{"key": "replicas", "valueExpression": "'replicas: ' + string(object.spec.replicas)"},
+                             {"key": "none", "valueExpression": "null"}]}),
+        )
+    };
+    let c = config(
+        p(),
+        binding(json!({"validationActions": ["Warn", "Audit"]})),
+    );
+    let r = admit(&c, &create(deployment(6, "x")));
+    assert!(r.allowed());
+    assert_eq!(r.warnings, vec!["Validation failed for ValidatingAdmissionPolicy 'demo-policy.example.com' with binding 'demo-binding-test.example.com': too many <replicas>"]);
+    assert_eq!(
+        r.audit_annotations
+            .get(VALIDATION_FAILURE)
+            .map(String::as_str),
+        Some(
+            r#"[{"message":"too many \u003creplicas\u003e","policy":"demo-policy.example.com","binding":"demo-binding-test.example.com","expressionIndex":0,"validationActions":["Warn","Audit"]}]"#
+        )
+    );
+    assert_eq!(
+        r.audit_annotations
+            .get("demo-policy.example.com/replicas")
+            .map(String::as_str),
+        Some("replicas: 6")
+    );
+    assert!(!r
+        .audit_annotations
+        .contains_key("demo-policy.example.com/none"));
+}
+
+#[test]
+fn expressions_that_do_not_compile_fail_where_they_run() {
+    let p = policy(
+        json!({"validations": [{"expression": "object.spec.replicas"}, {"expression": "1 +"}]}),
+    );
+    let r = admit(&config(p, binding(json!({}))), &create(deployment(1, "x")));
+    assert!(
+        denial(&r)
+            .ends_with("denied request: compilation error: must evaluate to bool but got dyn"),
+        "{}",
+        denial(&r)
+    );
+    let p = policy(json!({"failurePolicy": "Ignore", "validations": [{"expression": "1 +"}]}));
+    assert!(admit(&config(p, binding(json!({}))), &create(deployment(1, "x"))).allowed());
+}
+
+#[test]
+fn request_fields_are_absent_when_empty_and_the_budget_stops_runaway_rules() {
+    let p = policy(json!({"validations": [
+        {"expression": "request.operation == 'CREATE' && request.kind.kind == 'Deployment' && !request.dryRun"},
+        {"expression": "has(request.userInfo.username)"}]}));
+    let r = admit(&config(p, binding(json!({}))), &create(deployment(1, "x")));
+    assert!(
+        denial(&r).ends_with("denied request: failed expression: has(request.userInfo.username)"),
+        "{}",
+        denial(&r)
+    );
+    let p = policy(
+        json!({"validations": [{"expression": "[1,2,3,4,5,6,7,8,9,10].all(a, [1,2,3,4,5,6,7,8,9,10].all(b, [1,2,3,4,5,6,7,8,9,10].all(c, [1,2,3,4,5,6,7,8,9,10].all(d, [1,2,3,4,5,6,7,8,9,10].all(e, [1,2,3,4,5,6,7,8,9,10].all(f, true))))))"}]}),
+    );
+    let r = admit(&config(p, binding(json!({}))), &create(deployment(1, "x")));
+    assert!(
+        denial(&r).contains("operation cancelled: actual cost limit exceeded"),
+        "{}",
+        denial(&r)
+    );
+}
