@@ -1,5 +1,6 @@
 //! The `kubeidl` command line: argument parsing and dispatch to one module per subcommand.
 
+mod admit;
 mod cel;
 mod crd;
 mod openapi;
@@ -125,6 +126,32 @@ pub enum Command {
     ///   kubeidl validate --ignore-missing-schemas --skip-kinds Secret,example.com/v1/Widget repo/
     #[command(verbatim_doc_comment)]
     Validate(ValidateArgs),
+    /// Evaluate ValidatingAdmissionPolicies on requests, as an apiserver would, without one.
+    ///
+    /// Policies and their bindings (--policies) are read with the API's defaults and their
+    /// expressions compiled once. Each REQUEST document is an AdmissionReview (its `request`
+    /// as an apiserver fills it) or a manifest, made into a request by --operation (CREATE by
+    /// default), --old, --subresource, --user and --groups. Built-in kinds are resolved to their
+    /// resources from the embedded Kubernetes release (--kube-version), custom kinds from
+    /// --crds. A namespace not given with --namespaces is taken to exist with only the
+    /// `kubernetes.io/metadata.name` label; a manifest without a namespace is in `default`.
+    ///
+    /// Each request prints its verdict with the manifest's file:line:col, the apiserver's
+    /// message when denied, its warnings and audit annotations (-v: every policy, binding and
+    /// param considered, and why). -o json prints one AdmissionReview response per request.
+    /// Exit code: 0 all admitted, 1 some denied, 2 unusable input.
+    ///
+    /// Examples:
+    ///
+    ///   kubeidl admit --policies policies/ deploy.yaml
+    ///
+    ///   kubeidl admit --policies policy.yaml --params limits.yaml --namespaces ns.yaml -o json deploy.yaml
+    ///
+    ///   kubeidl admit --policies policy.yaml --operation UPDATE --old live.yaml deploy.yaml
+    ///
+    ///   kubeidl admit --policies policy.yaml review.json     # an AdmissionReview request
+    #[command(verbatim_doc_comment)]
+    Admit(AdmitArgs),
     /// Print the reference of the validation tags.
     ///
     /// Every tag kubeidl reads, family by family, from the registry itself: its spelling in each
@@ -139,6 +166,51 @@ pub enum Command {
     ///   kubeidl tags -o json
     #[command(verbatim_doc_comment)]
     Tags(TagsArgs),
+}
+
+#[derive(Args)]
+pub struct AdmitArgs {
+    /// ValidatingAdmissionPolicies and ValidatingAdmissionPolicyBindings: files or directories
+    /// of YAML or JSON documents. Repeatable.
+    #[arg(long = "policies", value_name = "PATH")]
+    pub policies: Vec<PathBuf>,
+    /// Objects paramKinds select (any kind). Repeatable.
+    #[arg(long = "params", value_name = "PATH")]
+    pub params: Vec<PathBuf>,
+    /// Namespace objects, for namespace selectors and `namespaceObject`. Repeatable.
+    #[arg(long = "namespaces", value_name = "PATH")]
+    pub namespaces: Vec<PathBuf>,
+    /// CustomResourceDefinitions serving custom kinds (of requests and of params). Repeatable.
+    #[arg(long = "crds", value_name = "PATH")]
+    pub crds: Vec<PathBuf>,
+    /// The Kubernetes version whose built-in kinds to resolve (1.30 to 1.36).
+    #[arg(long = "kube-version", value_name = "VERSION", default_value = kubeidl::kube::NEWEST)]
+    pub kube_version: String,
+    /// The operation of requests made from manifests: CREATE, UPDATE, DELETE or CONNECT.
+    #[arg(long, value_name = "OP", default_value = "CREATE")]
+    pub operation: String,
+    /// The stored objects, found by kind, namespace and name: the old object of an UPDATE, the
+    /// object a DELETE removes.
+    #[arg(long, value_name = "FILE")]
+    pub old: Option<PathBuf>,
+    /// The subresource of requests made from manifests (`status`, `scale`...).
+    #[arg(long, value_name = "NAME")]
+    pub subresource: Option<String>,
+    /// The user sending requests made from manifests.
+    #[arg(long, value_name = "NAME")]
+    pub user: Option<String>,
+    /// That user's groups, comma-separated.
+    #[arg(long, value_name = "GROUPS", value_delimiter = ',')]
+    pub groups: Vec<String>,
+    /// Also print every policy, binding and param considered, and why it applied or not.
+    #[arg(short = 'v', long)]
+    pub verbose: bool,
+    /// Output format: text, or json (an AdmissionReview response per request).
+    #[arg(short = 'o', long = "output", value_name = "FORMAT", default_value = "text", value_parser = ["text", "json"])]
+    pub output: String,
+    /// Requests: AdmissionReview documents or manifests; files, directories, or - for stdin.
+    #[arg(value_name = "REQUEST", required = true)]
+    pub requests: Vec<String>,
 }
 
 #[derive(Args)]
@@ -317,6 +389,7 @@ pub fn run() -> ExitCode {
         Command::Crd(args) => crd::run(args),
         Command::Cel(args) => cel::run(args),
         Command::Validate(args) => validate::run(args),
+        Command::Admit(args) => admit::run(args),
         Command::Tags(args) => tags::run(args),
     };
     match result {

@@ -229,13 +229,13 @@ fn check_file(context: &Context<'_>, file: Option<&Path>) -> Result<FileReport, 
     Ok(report)
 }
 
-fn read(path: &Path) -> Result<Vec<u8>, Error> {
+pub(super) fn read(path: &Path) -> Result<Vec<u8>, Error> {
     std::fs::read(path).map_err(|e| Error::io(path, e))
 }
 
 /// The files a path names: the file itself, or the files below a directory with one of the
 /// extensions, sorted.
-fn files_below(path: &Path, extensions: &[&str]) -> Result<Vec<PathBuf>, Error> {
+pub(super) fn files_below(path: &Path, extensions: &[&str]) -> Result<Vec<PathBuf>, Error> {
     if !path.is_dir() {
         if !path.exists() {
             return Err(Error::new(format!(

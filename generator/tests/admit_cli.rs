@@ -1,0 +1,116 @@
+//! `kubeidl admit` on the policies of the ValidatingAdmissionPolicy documentation
+//! (`testdata/admission`): the documented messages, with positions; params and namespaces from
+//! files; AdmissionReview input and output; and bad input.
+
+mod support;
+
+use support::{kubeidl, stdout};
+
+const DIR: &str = "testdata/admission";
+
+fn args<'a>(extra: &[&'a str]) -> Vec<&'a str> {
+    let mut out = vec![
+        "admit",
+        "--policies",
+        "testdata/admission/policies.yaml",
+        "--params",
+        "testdata/admission/params.yaml",
+        "--namespaces",
+        "testdata/admission/namespaces.yaml",
+    ];
+    out.extend_from_slice(extra);
+    out
+}
+
+#[test]
+fn the_documented_policies_give_the_documented_messages() {
+    let out = kubeidl(&args(&["testdata/admission/deployments.yaml"]));
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let expected = "\
+testdata/admission/deployments.yaml:3:7: CREATE Deployment default/web: denied (422 Invalid): deployments.apps \"web\" is forbidden: ValidatingAdmissionPolicy 'demo-policy.example.com' with binding 'demo-binding-test.example.com' denied request: failed expression: object.spec.replicas <= 5
+testdata/admission/deployments.yaml:21:7: CREATE Deployment shop/cart: denied (422 Invalid): deployments.apps \"cart\" is forbidden: ValidatingAdmissionPolicy 'image-matches-namespace-environment.policy.example.com' with binding 'image-matches-namespace-environment.binding.example.com' denied request: only prod images are allowed in namespace shop
+testdata/admission/deployments.yaml:39:7: CREATE Deployment shop/api: allowed
+";
+    assert_eq!(stdout(&out), expected);
+    // The params policy denies the first too; -v shows it, and why the others do not apply.
+    let out = kubeidl(&args(&["-v", "testdata/admission/deployments.yaml"]));
+    let text = stdout(&out);
+    assert!(text.contains("  policy 'replicalimit-policy.example.com' with binding 'replicalimit-binding-test.example.com' and param default/replica-limit-test.example.com: 1 validation(s) failed"), "{text}");
+    assert!(text.contains("skipped: matchResources: namespaceSelector does not select namespace \"shop\": environment=test is not met"), "{text}");
+}
+
+#[test]
+fn admission_reviews_in_and_out() {
+    let dir = std::env::temp_dir().join(format!("kubeidl-admit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary directory");
+    let review = dir.join("review.json");
+    std::fs::write(
+        &review,
+        serde_json::json!({"apiVersion": "admission.k8s.io/v1", "kind": "AdmissionReview", "request": {
+            "uid": "705ab4f5-6393-11e8-b7cc-42010a800002",
+            "kind": {"group": "apps", "version": "v1", "kind": "Deployment"},
+            "resource": {"group": "apps", "version": "v1", "resource": "deployments"},
+            "name": "web", "namespace": "default", "operation": "UPDATE",
+            "userInfo": {"username": "admin"},
+            "object": {"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "web", "namespace": "default"},
+                       "spec": {"replicas": 4, "template": {"spec": {"containers": [{"name": "c", "image": "nginx"}]}}}},
+            "oldObject": {"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "web", "namespace": "default"},
+                          "spec": {"replicas": 1}}}})
+        .to_string(),
+    )
+    .expect("write review");
+    let out = kubeidl(&args(&["-o", "json", review.to_str().expect("path")]));
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(out.status.code(), Some(1));
+    let reviews: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    let response = &reviews[0]["response"];
+    assert_eq!(response["uid"], "705ab4f5-6393-11e8-b7cc-42010a800002");
+    assert_eq!(response["allowed"], false);
+    assert_eq!(response["status"]["code"], 422);
+    assert_eq!(
+        response["status"]["details"]["causes"][0]["message"],
+        "ValidatingAdmissionPolicy 'replicalimit-policy.example.com' with binding 'replicalimit-binding-test.example.com' denied request: object.spec.replicas must be no greater than 3"
+    );
+}
+
+#[test]
+fn bad_input_is_reported_with_its_position() {
+    // A manifest of a kind nothing serves is unusable, and the others are still admitted.
+    let dir = std::env::temp_dir().join(format!("kubeidl-admit-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary directory");
+    let manifests = dir.join("m.yaml");
+    std::fs::write(
+        &manifests,
+        "apiVersion: example.com/v1\nkind: Gadget\nmetadata: {name: g}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n",
+    )
+    .expect("write");
+    let policy = dir.join("p.yaml");
+    std::fs::write(
+        &policy,
+        "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicyBinding\nmetadata: {name: b}\nspec:\n  policyName: p\n  validationActions: [Shout]\n",
+    )
+    .expect("write");
+    let out = kubeidl(&[
+        "admit",
+        "--policies",
+        DIR,
+        manifests.to_str().expect("path"),
+    ]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    assert!(text.contains("m.yaml:2:7: no resource serves example.com/v1, Kind=Gadget in Kubernetes 1.36 or the --crds given"), "{text}");
+    assert!(
+        text.contains("m.yaml:6:7: CREATE ConfigMap default/c: allowed"),
+        "{text}"
+    );
+    let out = kubeidl(&[
+        "admit",
+        "--policies",
+        policy.to_str().expect("path"),
+        manifests.to_str().expect("path"),
+    ]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(out.status.code(), Some(2));
+    let err = support::stderr(&out);
+    assert!(err.contains("p.yaml:2:7: ValidatingAdmissionPolicyBinding: spec.validationActions[0]: Unsupported value: \"Shout\""), "{err}");
+}
