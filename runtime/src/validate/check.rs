@@ -34,6 +34,19 @@ pub(crate) struct Found {
     pub reshaped: bool,
 }
 
+impl Found {
+    /// Whether nothing was found and decoding reshapes the object exactly when `reshaped` says:
+    /// what the quick walk claims when it proves a value clean.
+    #[cfg(debug_assertions)]
+    pub fn is_clean(&self, reshaped: bool) -> bool {
+        self.unknown.is_empty()
+            && self.values.failures() == 0
+            && self.embedded.is_empty()
+            && self.lists.is_empty()
+            && self.reshaped == reshaped
+    }
+}
+
 /// Whether the walk applies the structural-schema steps (pruning, defaults, list types,
 /// embedded resources) or only kube-openapi's value checks (the branches of `anyOf` and the
 /// like, which see the pruned and defaulted value).
@@ -157,11 +170,7 @@ impl<'p, 'f, 'a, V: ValueView<'a>> Walker<'p, 'f, V> {
         let mut full = Found::default();
         Walker::new(self.plan, &mut full).node(id, v, path, Mode::Full { top: false }, depth, &[]);
         assert!(
-            full.unknown.is_empty()
-                && full.values.failures() == 0
-                && full.embedded.is_empty()
-                && full.lists.is_empty()
-                && full.reshaped == reshaped,
+            full.is_clean(reshaped),
             "the quick walk proved clean (reshaped: {reshaped}) a subtree the full walk did not: {full:?}"
         );
     }
