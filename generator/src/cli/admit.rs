@@ -151,14 +151,12 @@ pub fn run(args: AdmitArgs) -> Result<ExitCode, Error> {
                         continue;
                     }
                 };
-            let mut config_for_request = std::mem::take(&mut config);
-            config_for_request.equivalents = equivalents_in(
+            config.equivalents = equivalents_in(
                 &release,
                 &attributes.request.resource,
                 &attributes.request.subresource,
             );
-            let response = admit(&config_for_request, &attributes);
-            config = config_for_request;
+            let response = admit(&config, &attributes);
             if !response.allowed() {
                 worst = worst.max(1);
             }

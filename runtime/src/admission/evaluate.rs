@@ -152,6 +152,7 @@ pub fn admit(config: &Configuration, attributes: &Attributes) -> Response {
     let mut denials: Vec<Denial> = Vec::new();
     let mut warnings: Vec<String> = Vec::new();
     let request = &attributes.request;
+    let namespace = namespace_object(config, request);
     for policy in &config.policies {
         let step = |binding: Option<&str>, param: Option<String>, outcome: String| Step {
             policy: policy.name.clone(),
@@ -196,29 +197,12 @@ pub fn admit(config: &Configuration, attributes: &Attributes) -> Response {
         let mut published: BTreeMap<String, Vec<String>> = BTreeMap::new();
         for binding in bindings {
             let binding_name = Some(binding.name.as_str());
-            if let Some(criteria) = &binding.criteria {
-                match binding_matches(criteria, request, &config.equivalents) {
-                    Ok(None) => {}
-                    Ok(Some(why)) => {
-                        let note = format!("skipped: matchResources: {why}");
-                        response.trace.push(step(binding_name, None, note));
-                        continue;
-                    }
-                    Err(e) => {
-                        let message = format!("failed to configure binding: {e}");
-                        config_error(
-                            policy,
-                            binding_name,
-                            message,
-                            &mut denials,
-                            &mut response.trace,
-                        );
-                        continue;
-                    }
+            let params = match binding_params(config, policy, binding, request) {
+                Ok(Ok(params)) => params,
+                Ok(Err(note)) => {
+                    response.trace.push(step(binding_name, None, note));
+                    continue;
                 }
-            }
-            let params = match collect_params(config, policy, binding, request) {
-                Ok(params) => params,
                 Err(e) => {
                     let message = format!("failed to configure binding: {e}");
                     config_error(
@@ -231,12 +215,6 @@ pub fn admit(config: &Configuration, attributes: &Attributes) -> Response {
                     continue;
                 }
             };
-            if params.is_empty() {
-                let note = "skipped: no params found (parameterNotFoundAction: Allow)".to_string();
-                response.trace.push(step(binding_name, None, note));
-                continue;
-            }
-            let namespace = namespace_object(config, request);
             for param in params {
                 let label = param.map(param_label);
                 let input = Input {
@@ -338,6 +316,27 @@ fn config_error(
             reason: None,
         });
     }
+}
+
+/// What a binding gives a request: the params to evaluate with, or why it is skipped
+/// (`Ok(Err(note))`); `Err` is a configuration error of the binding.
+fn binding_params<'c>(
+    config: &'c Configuration,
+    policy: &Policy,
+    binding: &Binding,
+    request: &Request,
+) -> Result<Result<Vec<Option<&'c Value>>, String>, String> {
+    if let Some(criteria) = &binding.criteria {
+        if let Some(why) = binding_matches(criteria, request, &config.equivalents)? {
+            return Ok(Err(format!("skipped: matchResources: {why}")));
+        }
+    }
+    let params = collect_params(config, policy, binding, request)?;
+    if params.is_empty() {
+        let note = "skipped: no params found (parameterNotFoundAction: Allow)";
+        return Ok(Err(note.to_string()));
+    }
+    Ok(Ok(params))
 }
 
 /// Whether a binding's own criteria match: `None` when they do, else why not.
@@ -480,7 +479,7 @@ struct Input<'i> {
 
 /// The `request` variable: for matchConditions with the request's own resource, otherwise the
 /// matched one.
-fn request_value(input: &Input<'_>, own_resource: bool) -> Value {
+fn request_value(input: &Input<'_>, own_resource: bool) -> Map<String, Value> {
     let a = input.attributes;
     let r = &a.request;
     let gvk = |g: &super::GroupVersionKind| json!({"group": g.group, "version": g.version, "kind": g.kind});
@@ -524,7 +523,7 @@ fn request_value(input: &Input<'_>, own_resource: bool) -> Value {
     if !a.options.is_null() {
         out.insert("options".into(), a.options.clone());
     }
-    Value::Object(out)
+    out
 }
 
 /// The result of one audit annotation.
@@ -720,8 +719,6 @@ fn evaluate(
     let a = input.attributes;
     let request_own = request_value(input, true);
     let request = request_value(input, false);
-    let as_map = |v: &Value| v.as_object().cloned().unwrap_or_default();
-    let (request_own, request) = (as_map(&request_own), as_map(&request));
     let namespace = input.namespace.and_then(Value::as_object);
     fn bound<'v>(
         a: &'v Attributes,
