@@ -185,7 +185,7 @@ impl Reach<'_> {
         if depth > 3 || out.len() >= 6 {
             return;
         }
-        let schema = kubeidl::schema::resolve(schema, |r| self.schemas.resolve(r));
+        let schema = self.schemas.resolve(schema);
         let single = |t: &str| matches!(&schema.schema_type, Some(kubeidl::schema::SchemaType::Single(s)) if s == t);
         if single("array") && schema.max_items.is_none() {
             out.push(format!("{at} with maxItems"));

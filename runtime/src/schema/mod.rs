@@ -2,6 +2,7 @@
 //! (`$ref` closure and the apiserver's `allOf` wrapping of references).
 
 mod canonical;
+mod cel_node;
 mod document;
 mod model;
 mod parse;

@@ -6,7 +6,7 @@
 //! gives a warning, not an error).
 
 use super::plan::Refs;
-use crate::cel::decl::{Decl, DeclKind, Definitions};
+use crate::cel::decl::{Decl, DeclKind};
 use crate::cel::native::NativeRule;
 use crate::cel::rule::{compile_rule_with_cardinality, CompiledRule, ExpressionKind};
 use crate::cel::value::{ObjectSource, ObjectView};
@@ -55,14 +55,6 @@ pub struct RuleCompileError {
     pub path: String,
     pub rule: String,
     pub error: CompileError,
-}
-
-struct DefsAdapter<'s>(&'s HashMap<String, Schema>);
-
-impl Definitions for DefsAdapter<'_> {
-    fn resolve(&self, reference: &str) -> Option<&Schema> {
-        self.0.resolve(reference)
-    }
 }
 
 /// The definitions from which a rule can be reached through `$ref`s, so the rule tree skips
@@ -124,7 +116,7 @@ pub(crate) fn compile_tree(
         return tree;
     }
     let s = refs.resolve(schema);
-    let defs = DefsAdapter(refs.defs);
+    let defs = refs.defs;
     // The rules of a node: those written beside a `$ref` (a field's own rules, on the
     // `allOf` wrapper of its type), then those of the type it refers to.
     fn written(node: &Schema) -> &[Value] {
@@ -141,9 +133,9 @@ pub(crate) fn compile_tree(
     let entries: Vec<&Value> = beside.iter().chain(written(s)).collect();
     if !entries.is_empty() {
         let decl = if root {
-            Decl::for_resource_root(s, &defs)
+            Decl::for_resource_root(s, defs)
         } else {
-            Decl::from_schema(s, &defs)
+            Decl::from_schema(s, defs)
         };
         for entry in entries {
             let text = |k: &str| entry.get(k).and_then(Value::as_str).map(str::to_string);

@@ -188,14 +188,14 @@ pub fn is_canonical(s: &str) -> Result<bool, String> {
 /// The result of Go's `netip.ParseAddr`: the address and its IPv6 zone
 /// (empty when absent; IPv4 addresses never have one).
 #[derive(Debug)]
-pub(crate) struct ParsedAddr<'a> {
-    pub(crate) ip: IpAddr,
-    pub(crate) zone: &'a [u8],
+pub struct ParsedAddr<'a> {
+    pub ip: IpAddr,
+    pub zone: &'a [u8],
 }
 
 /// Go's `netip.parseAddrError`; `Display` gives its `Error()` text.
 #[derive(Debug, Clone)]
-pub(crate) struct AddrError {
+pub struct AddrError {
     input: Vec<u8>,
     msg: &'static str,
     at: Vec<u8>,
@@ -223,7 +223,7 @@ impl fmt::Display for AddrError {
 
 /// Go's `netip.ParseAddr`, on bytes because `net/url` hands it unescaped
 /// host bytes that need not be UTF-8.
-pub(crate) fn parse_addr(s: &[u8]) -> Result<ParsedAddr<'_>, AddrError> {
+pub fn parse_addr(s: &[u8]) -> Result<ParsedAddr<'_>, AddrError> {
     for &c in s {
         match c {
             b'.' => {

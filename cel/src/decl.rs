@@ -2,7 +2,7 @@
 //! properties an object exposes and under which escaped names, list semantics, and the sizes
 //! the cost estimator needs. Built once per schema; values of documents are then read through it.
 
-use crate::schema::Schema;
+pub use crate::schema_node::{Definitions, NoDefinitions, SchemaNode};
 use std::sync::Arc;
 
 /// How deep `$ref`s are followed before a node is treated as `dyn` (recursive schemas such as
@@ -79,41 +79,15 @@ impl ObjectDecl {
     }
 }
 
-/// Looks up `#/components/schemas/...` (or `#/definitions/...`) references.
-pub trait Definitions {
-    fn resolve(&self, reference: &str) -> Option<&Schema>;
-}
-
-/// No definitions: every `$ref` stays unresolved (and typed `dyn`).
-pub struct NoDefinitions;
-
-impl Definitions for NoDefinitions {
-    fn resolve(&self, _: &str) -> Option<&Schema> {
-        None
-    }
-}
-
-impl Definitions for std::collections::BTreeMap<String, Schema> {
-    fn resolve(&self, reference: &str) -> Option<&Schema> {
-        self.get(crate::schema::definition_name(reference)?.as_ref())
-    }
-}
-
-impl Definitions for std::collections::HashMap<String, Schema> {
-    fn resolve(&self, reference: &str) -> Option<&Schema> {
-        self.get(crate::schema::definition_name(reference)?.as_ref())
-    }
-}
-
 impl Decl {
     /// The declaration of a schema node.
-    pub fn from_schema(schema: &Schema, defs: &dyn Definitions) -> Decl {
+    pub fn from_schema<S: SchemaNode>(schema: &S, defs: &dyn Definitions<S>) -> Decl {
         build(schema, defs, 0, false)
     }
 
     /// The declaration of a resource's root (or of an embedded resource): only `apiVersion`,
     /// `kind`, `metadata.name` and `metadata.generateName` are visible of the object's metadata.
-    pub fn for_resource_root(schema: &Schema, defs: &dyn Definitions) -> Decl {
+    pub fn for_resource_root<S: SchemaNode>(schema: &S, defs: &dyn Definitions<S>) -> Decl {
         build(schema, defs, 0, true)
     }
 
@@ -128,40 +102,34 @@ impl Decl {
     }
 }
 
-fn resolve<'s>(schema: &'s Schema, defs: &'s dyn Definitions) -> &'s Schema {
-    crate::schema::resolve(schema, |reference| defs.resolve(reference))
-}
-
-fn type_name(s: &Schema) -> &str {
-    match &s.schema_type {
-        Some(crate::schema::SchemaType::Single(t)) => t,
-        _ => "",
-    }
-}
-
 /// The definitions being declared, outermost first: one met again below itself (a recursive
 /// type) is declared `dyn` there, instead of being expanded once per path to the depth limit.
-type Building = Vec<*const Schema>;
+type Building<S> = Vec<*const S>;
 
-fn build(schema: &Schema, defs: &dyn Definitions, depth: usize, resource_root: bool) -> Decl {
+fn build<S: SchemaNode>(
+    schema: &S,
+    defs: &dyn Definitions<S>,
+    depth: usize,
+    resource_root: bool,
+) -> Decl {
     build_in(schema, defs, depth, resource_root, &mut Vec::new())
 }
 
-fn build_in(
-    schema: &Schema,
-    defs: &dyn Definitions,
+fn build_in<S: SchemaNode>(
+    schema: &S,
+    defs: &dyn Definitions<S>,
     depth: usize,
     resource_root: bool,
-    building: &mut Building,
+    building: &mut Building<S>,
 ) -> Decl {
     let outer = schema;
-    let s = resolve(schema, defs);
+    let s = defs.resolve(schema);
     if depth > MAX_REF_DEPTH {
         return Decl::plain(DeclKind::Any);
     }
     let through_ref = !std::ptr::eq(s, outer);
     if through_ref {
-        if building.contains(&(s as *const Schema)) {
+        if building.contains(&(s as *const S)) {
             return Decl::plain(DeclKind::Any);
         }
         building.push(s);
@@ -173,31 +141,31 @@ fn build_in(
     decl
 }
 
-fn declare(
-    s: &Schema,
-    outer: &Schema,
-    defs: &dyn Definitions,
+fn declare<S: SchemaNode>(
+    s: &S,
+    outer: &S,
+    defs: &dyn Definitions<S>,
     depth: usize,
     resource_root: bool,
-    building: &mut Building,
+    building: &mut Building<S>,
 ) -> Decl {
-    let nullable = s.nullable || outer.nullable;
+    let nullable = s.nullable() || outer.nullable();
     let max_enum_len = s
-        .enum_values
+        .enum_values()
         .iter()
         .filter_map(|v| v.as_str().map(|t| t.chars().count() as u64))
         .max();
     let int_or_string = s.extension_flag("x-kubernetes-int-or-string")
-        || s.format.as_deref() == Some("int-or-string") && !s.one_of.is_empty();
+        || s.format() == Some("int-or-string") && s.has_one_of();
     let embedded = s.extension_flag("x-kubernetes-embedded-resource");
     let kind = if int_or_string {
         DeclKind::IntOrString
     } else {
-        match type_name(s) {
+        match s.type_name() {
             "boolean" => DeclKind::Bool,
             "integer" => DeclKind::Int,
             "number" => DeclKind::Double,
-            "string" => match s.format.as_deref() {
+            "string" => match s.format() {
                 Some("byte") => DeclKind::Bytes,
                 Some("date") => DeclKind::Timestamp { date_only: true },
                 Some("date-time") => DeclKind::Timestamp { date_only: false },
@@ -205,7 +173,7 @@ fn declare(
                 _ => DeclKind::String,
             },
             "array" => {
-                let mut item = s.items.as_deref().map_or(Decl::plain(DeclKind::Any), |i| {
+                let mut item = s.items().map_or(Decl::plain(DeclKind::Any), |i| {
                     build_in(i, defs, depth + 1, false, building)
                 });
                 let semantics = match s.list_type() {
@@ -221,7 +189,7 @@ fn declare(
                     semantics,
                 }
             }
-            "object" | "" if !s.properties.is_empty() || resource_root || embedded => {
+            "object" | "" if s.properties().next().is_some() || resource_root || embedded => {
                 DeclKind::Object(Arc::new(object(
                     s,
                     defs,
@@ -230,9 +198,9 @@ fn declare(
                     building,
                 )))
             }
-            "object" | "" if s.additional_properties.is_some() => {
+            "object" | "" if s.additional_properties().is_some() => {
                 DeclKind::Map(Box::new(build_in(
-                    s.additional_properties.as_deref().expect("checked"),
+                    s.additional_properties().expect("checked"),
                     defs,
                     depth + 1,
                     false,
@@ -246,7 +214,7 @@ fn declare(
         kind,
         nullable,
         correlatable: true,
-        max_size: s.max_length.or(s.max_items).or(s.max_properties),
+        max_size: s.max_length().or(s.max_items()).or(s.max_properties()),
         max_enum_len,
     }
 }
@@ -267,26 +235,26 @@ fn uncorrelatable(decl: &mut Decl) {
     }
 }
 
-fn object(
-    s: &Schema,
-    defs: &dyn Definitions,
+fn object<S: SchemaNode>(
+    s: &S,
+    defs: &dyn Definitions<S>,
     depth: usize,
     resource_root: bool,
-    building: &mut Building,
+    building: &mut Building<S>,
 ) -> ObjectDecl {
     let mut fields = Vec::new();
-    for (name, prop) in &s.properties {
+    for (name, prop) in s.properties() {
         let Some(cel_name) = escape(name) else {
             continue;
         };
         let decl = if resource_root && name == "metadata" {
-            metadata_decl(prop, defs)
+            metadata_decl(Some(prop), defs)
         } else {
             build_in(prop, defs, depth + 1, false, building)
         };
         fields.push(FieldDecl {
             cel_name,
-            json_name: name.clone(),
+            json_name: name.to_string(),
             decl,
         });
     }
@@ -304,23 +272,22 @@ fn object(
             fields.push(FieldDecl {
                 cel_name: "metadata".to_string(),
                 json_name: "metadata".to_string(),
-                decl: metadata_decl(&Schema::default(), defs),
+                decl: metadata_decl(None, defs),
             });
         }
     }
     ObjectDecl {
         fields,
-        required: s.required.clone(),
+        required: s.required(),
     }
 }
 
 /// The metadata of a resource as CEL sees it: `name` (at most 253 long) and `generateName`.
-fn metadata_decl(schema: &Schema, defs: &dyn Definitions) -> Decl {
-    let s = resolve(schema, defs);
+fn metadata_decl<S: SchemaNode>(schema: Option<&S>, defs: &dyn Definitions<S>) -> Decl {
+    let s = schema.map(|s| defs.resolve(s));
     let max_len = |field: &str, limit: u64| {
-        s.properties
-            .get(field)
-            .and_then(|p| resolve(p, defs).max_length)
+        s.and_then(|s| s.property(field))
+            .and_then(|p| defs.resolve(p).max_length())
             .map_or(limit, |m| m.min(limit))
     };
     let string = |max: u64| Decl {
@@ -398,14 +365,13 @@ mod tests {
 
     #[test]
     fn resource_roots_expose_only_identity_metadata() {
-        let s = Schema::from_json(&json!({
+        let s = json!({
             "type": "object",
             "properties": {
                 "metadata": {"type": "object", "properties": {"name": {"type": "string"}, "namespace": {"type": "string"}}},
                 "spec": {"type": "object", "properties": {"replicas": {"type": "integer"}}}
             }
-        }))
-        .unwrap();
+        });
         let d = Decl::for_resource_root(&s, &NoDefinitions);
         let DeclKind::Object(o) = &d.kind else {
             panic!()

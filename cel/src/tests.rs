@@ -2,7 +2,6 @@
 
 use super::decl::{Decl, NoDefinitions};
 use super::{Program, Value, PER_CALL_LIMIT};
-use crate::schema::Schema;
 use serde_json::json;
 
 fn eval_with(
@@ -10,7 +9,6 @@ fn eval_with(
     doc: serde_json::Value,
     expr: &str,
 ) -> Result<serde_json::Value, String> {
-    let schema = Schema::from_json(&schema).unwrap();
     let decl = Decl::from_schema(&schema, &NoDefinitions);
     let program = Program::compile(expr, &["self"]).map_err(|e| e.to_string())?;
     let out = program.evaluate(&[Value::from_json_decl(&doc, &decl)], PER_CALL_LIMIT);

@@ -1,14 +1,4 @@
-//! CEL with Kubernetes' semantics: parsing (through the `cel` crate, with Kubernetes' limits),
-//! compilation to a tree of slots and builtins, evaluation over borrowed values with cost
-//! metering, and cel-go's error texts.
-//!
-//! ```
-//! use kubeidl::cel::{Program, Value, PER_CALL_LIMIT};
-//! let doc = serde_json::json!({"minReplicas": 1, "maxReplicas": 3});
-//! let program = Program::compile("self.minReplicas <= self.maxReplicas", &["self"]).unwrap();
-//! let out = program.evaluate(&[Value::from_json(&doc)], PER_CALL_LIMIT);
-//! assert!(matches!(out.result, Ok(Value::Bool(true))));
-//! ```
+#![doc = include_str!("../README.md")]
 
 pub mod checker;
 pub mod decl;
@@ -25,9 +15,11 @@ pub mod parse;
 mod program;
 pub mod rebase;
 pub mod rule;
+pub mod schema_node;
 mod scopes;
 pub mod straight;
-pub(crate) mod time;
+pub mod strconv;
+pub mod time;
 pub mod types;
 pub mod value;
 

@@ -6,7 +6,6 @@ use super::rule::{
     compile_rule, compile_rule_with_options, CompileOptions, CompiledRule, ExpressionKind,
 };
 use super::{CelType, CheckOptions, ExtraLibraries, ExtraLibrary, Program, Value, PER_CALL_LIMIT};
-use crate::schema::Schema;
 use serde_json::json;
 
 fn enabled() -> CheckOptions {
@@ -192,7 +191,7 @@ fn the_library_is_off_unless_enabled() {
 }
 
 fn string_decl(max_length: u64) -> Decl {
-    let schema = Schema::from_json(&json!({"type": "string", "maxLength": max_length})).unwrap();
+    let schema = json!({"type": "string", "maxLength": max_length});
     Decl::from_schema(&schema, &NoDefinitions)
 }
 

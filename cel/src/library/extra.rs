@@ -4,8 +4,8 @@
 //! written for CRDs keep compiling only where a real apiserver would compile them.
 
 use super::kep_formats;
-use crate::cel::functions::Func;
-use crate::cel::types::CelType;
+use crate::functions::Func;
+use crate::types::CelType;
 use std::fmt;
 use std::str::FromStr;
 

@@ -182,7 +182,7 @@ fn as_string(v: &Value<'_>, nested: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cel::value::List;
+    use crate::value::List;
 
     #[test]
     fn formats_the_common_verbs() {

@@ -13,7 +13,7 @@
 
 use super::formats;
 use super::LibFunc;
-use crate::cel::types::CelType;
+use crate::types::CelType;
 
 /// The name the library is enabled by.
 pub const LIBRARY_NAME: &str = "kep-formats";

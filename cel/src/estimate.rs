@@ -427,12 +427,11 @@ pub fn exceeds_factor(cost: u64, limit: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cel::decl::NoDefinitions;
-    use crate::schema::Schema;
+    use crate::decl::NoDefinitions;
     use serde_json::json;
 
     fn cost(schema: serde_json::Value, rule: &str) -> u64 {
-        let decl = Decl::from_schema(&Schema::from_json(&schema).unwrap(), &NoDefinitions);
+        let decl = Decl::from_schema(&schema, &NoDefinitions);
         let program = Program::compile(rule, &["self"]).unwrap();
         program
             .estimate_cost(&[Some(SizeEstimate::of_decl(&decl))])

@@ -235,7 +235,7 @@ fn matches_label_key(s: &[u8]) -> bool {
 }
 
 /// `validation.IsDNS1123Label`.
-pub(crate) fn is_dns1123_label(v: &[u8]) -> Vec<String> {
+pub fn is_dns1123_label(v: &[u8]) -> Vec<String> {
     let mut errs = Vec::new();
     if v.len() > DNS1123_LABEL_MAX_LENGTH {
         errs.push(max_len_error_chars(DNS1123_LABEL_MAX_LENGTH));
@@ -256,12 +256,12 @@ pub(crate) fn is_dns1123_label(v: &[u8]) -> Vec<String> {
 
 /// `validation.NameIsDNSSubdomain` for a generateName prefix: the subdomain check of the name
 /// with a trailing dash masked.
-pub(crate) fn is_dns1123_subdomain_prefix(v: &[u8]) -> Vec<String> {
+pub fn is_dns1123_subdomain_prefix(v: &[u8]) -> Vec<String> {
     is_dns1123_subdomain(&mask_trailing_dash(v))
 }
 
 /// `validation.IsDNS1123Subdomain`.
-pub(crate) fn is_dns1123_subdomain(v: &[u8]) -> Vec<String> {
+pub fn is_dns1123_subdomain(v: &[u8]) -> Vec<String> {
     let mut errs = Vec::new();
     if v.len() > DNS1123_SUBDOMAIN_MAX_LENGTH {
         errs.push(max_len_error_chars(DNS1123_SUBDOMAIN_MAX_LENGTH));
@@ -293,7 +293,7 @@ fn content_is_dns1123_subdomain(v: &[u8]) -> Vec<String> {
 }
 
 /// `validation.IsDNS1035Label`.
-pub(crate) fn is_dns1035_label(v: &[u8]) -> Vec<String> {
+pub fn is_dns1035_label(v: &[u8]) -> Vec<String> {
     let mut errs = Vec::new();
     if v.len() > DNS1035_LABEL_MAX_LENGTH {
         errs.push(max_len_error_chars(DNS1035_LABEL_MAX_LENGTH));
@@ -309,7 +309,7 @@ pub(crate) fn is_dns1035_label(v: &[u8]) -> Vec<String> {
 }
 
 /// `content.IsLabelKey` (what `validation.IsQualifiedName` points to).
-pub(crate) fn is_label_key(v: &[u8]) -> Vec<String> {
+pub fn is_label_key(v: &[u8]) -> Vec<String> {
     // The common valid case, a name without a prefix, answered without splitting.
     if v.len() <= LABEL_KEY_MAX_LENGTH && !v.contains(&b'/') && matches_label_key(v) {
         return Vec::new();
@@ -358,7 +358,7 @@ pub(crate) fn is_label_key(v: &[u8]) -> Vec<String> {
 }
 
 /// `content.IsLabelValue`.
-pub(crate) fn is_label_value(v: &[u8]) -> Vec<String> {
+pub fn is_label_value(v: &[u8]) -> Vec<String> {
     let mut errs = Vec::new();
     if v.len() > LABEL_VALUE_MAX_LENGTH {
         errs.push(max_len_error_bytes(LABEL_VALUE_MAX_LENGTH));
@@ -379,7 +379,7 @@ pub(crate) fn is_label_value(v: &[u8]) -> Vec<String> {
 
 /// `strfmt.IsUUID`: 32 hex digits (any case) grouped 8-4-4-4-12, each of the
 /// four separators an optional '-'.
-pub(crate) fn is_uuid(s: &[u8]) -> bool {
+pub fn is_uuid(s: &[u8]) -> bool {
     let mut rest = s;
     for (i, n) in [8usize, 4, 4, 4, 12].into_iter().enumerate() {
         if i > 0 {
@@ -396,7 +396,7 @@ pub(crate) fn is_uuid(s: &[u8]) -> bool {
 }
 
 /// govalidator's `IsBase64`: padded standard base64, at least one quantum.
-pub(crate) fn is_base64(s: &[u8]) -> bool {
+pub fn is_base64(s: &[u8]) -> bool {
     fn b64(c: u8) -> bool {
         c.is_ascii_alphanumeric() || c == b'+' || c == b'/'
     }
@@ -411,7 +411,7 @@ pub(crate) fn is_base64(s: &[u8]) -> bool {
 }
 
 /// `strfmt.IsDate`: Go's `time.Parse("2006-01-02", s)` succeeds.
-pub(crate) fn is_date(s: &[u8]) -> bool {
+pub fn is_date(s: &[u8]) -> bool {
     let digits = |r: std::ops::Range<usize>| -> Option<u32> {
         let part = s.get(r)?;
         if !part.iter().all(u8::is_ascii_digit) {
@@ -445,7 +445,7 @@ pub(crate) fn is_date(s: &[u8]) -> bool {
 /// on every 't', only the first two pieces are checked (the date with
 /// `IsDate`, the time with `DateTimePattern`), and the hour, minute and
 /// second are range-checked while the zone offset is not.
-pub(crate) fn is_date_time(s: &[u8]) -> bool {
+pub fn is_date_time(s: &[u8]) -> bool {
     if s.len() < 4 {
         return false;
     }

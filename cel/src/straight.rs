@@ -116,7 +116,7 @@ fn straight(node: &Node) -> Option<Straight> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cel::Program;
+    use crate::Program;
 
     fn of(source: &str) -> Option<Straight> {
         Program::compile(source, &["self", "oldSelf"])

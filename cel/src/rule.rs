@@ -185,12 +185,11 @@ fn find_ident(e: &IdedExpr, name: &str) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cel::decl::NoDefinitions;
-    use crate::schema::Schema;
+    use crate::decl::NoDefinitions;
     use serde_json::json;
 
     fn decl(schema: serde_json::Value) -> Decl {
-        Decl::from_schema(&Schema::from_json(&schema).unwrap(), &NoDefinitions)
+        Decl::from_schema(&schema, &NoDefinitions)
     }
 
     fn spec() -> Decl {
@@ -301,11 +300,10 @@ mod tests {
     }
 
     fn list_item(d: &Decl) -> Decl {
-        let crate::cel::decl::DeclKind::Object(o) = &d.kind else {
+        let crate::decl::DeclKind::Object(o) = &d.kind else {
             panic!()
         };
-        let crate::cel::decl::DeclKind::List { item, .. } = &o.field("tags").unwrap().decl.kind
-        else {
+        let crate::decl::DeclKind::List { item, .. } = &o.field("tags").unwrap().decl.kind else {
             panic!()
         };
         (**item).clone()

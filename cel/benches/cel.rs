@@ -3,9 +3,9 @@
 //! `map` from 10,000 items, and compiling a set of 20 rules. The `cel` crate gets its context
 //! built once (its fastest use); kubeidl reads the JSON document in place on every evaluation.
 //!
-//! Run: `cargo bench -p kubeidl --bench cel`
+//! Run: `cargo bench -p kubeidl-cel --bench cel`
 
-use kubeidl::cel::{CelType, Program, Value, PER_CALL_LIMIT};
+use kubeidl_cel::{CelType, Program, Value, PER_CALL_LIMIT};
 use serde_json::{json, Value as Json};
 use std::sync::OnceLock;
 

@@ -1,7 +1,7 @@
 //! Every Kubernetes CEL library function, through the engine: results and exact error texts,
 //! including the edge cases (empty lists, IPv4-mapped addresses, IPv6 URL hosts, findAll limits).
 
-use kubeidl::cel::{Program, Value, PER_CALL_LIMIT};
+use kubeidl_cel::{Program, Value, PER_CALL_LIMIT};
 use serde_json::{json, Value as Json};
 
 fn eval(expr: &str) -> Result<Json, String> {

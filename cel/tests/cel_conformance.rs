@@ -7,8 +7,8 @@ mod support;
 
 use chrono::{TimeDelta, TimeZone, Utc};
 use indexmap::IndexMap;
-use kubeidl::cel::value::{Key, List, Map, TypeName};
-use kubeidl::cel::{CelType, CheckOptions, Program, Value, PER_CALL_LIMIT};
+use kubeidl_cel::value::{Key, List, Map, TypeName};
+use kubeidl_cel::{CelType, CheckOptions, Program, Value, PER_CALL_LIMIT};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -157,7 +157,7 @@ const KUBERNETES_DIFFERS: &[(&str, &str)] = &[
 const SPEC_ENVIRONMENT: CheckOptions = CheckOptions {
     homogeneous_literals: false,
     spec_extensions: true,
-    libraries: kubeidl::cel::ExtraLibraries::NONE,
+    libraries: kubeidl_cel::ExtraLibraries::NONE,
 };
 
 fn run(section: &str, test: &Message) -> Outcome {

@@ -123,7 +123,7 @@ pub fn parse_duration(s: &str) -> EvalResult<TimeDelta> {
 
 /// Go's `time.ParseDuration`, in nanoseconds: `[-+]` then one or more `<number><unit>` with
 /// units ns, us, µs, ms, s, m, h; `0` alone is zero. `None` when malformed or beyond int64.
-pub(crate) fn go_duration_nanos(s: &str) -> Option<i64> {
+pub fn go_duration_nanos(s: &str) -> Option<i64> {
     let (negative, mut rest) = match s.as_bytes().first() {
         Some(b'-') => (true, &s[1..]),
         Some(b'+') => (false, &s[1..]),
