@@ -8,6 +8,15 @@ use super::{kb, kep, ko, vg, VALUES};
 use crate::schema::Schema;
 use serde_json::{Number, Value};
 
+#[allow(non_upper_case_globals)]
+impl Rule {
+    pub const Minimum: Rule = Rule("Minimum");
+    pub const Maximum: Rule = Rule("Maximum");
+    pub const ExclusiveMinimum: Rule = Rule("ExclusiveMinimum");
+    pub const ExclusiveMaximum: Rule = Rule("ExclusiveMaximum");
+    pub const MultipleOf: Rule = Rule("MultipleOf");
+}
+
 pub(crate) const FAMILY: Family = Family {
     name: "bounds",
     doc: "The range and granularity of integers and numbers.",

@@ -8,6 +8,13 @@ use super::shared::{push_rule, scalar_literal, want_kind, Effect, Out, Outcome};
 use super::{kb, kep, vg, VALUES};
 use crate::schema::Schema;
 
+#[allow(non_upper_case_globals)]
+impl Rule {
+    pub const Enum: Rule = Rule("Enum");
+    pub const EnumExclude: Rule = Rule("EnumExclude");
+    pub const Neq: Rule = Rule("Neq");
+}
+
 pub(crate) const FAMILY: Family = Family {
     name: "enums",
     doc: "The values a field may take, and values it must not take.",

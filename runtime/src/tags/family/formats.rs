@@ -10,6 +10,12 @@ use super::shared::{cel_string, push_rule, set_once, string, want_kind, Effect, 
 use super::{kb, kep, ko, vg, VALUES};
 use crate::schema::Schema;
 
+#[allow(non_upper_case_globals)]
+impl Rule {
+    pub const Format: Rule = Rule("Format");
+    pub const NameFormat: Rule = Rule("NameFormat");
+}
+
 pub(crate) const FAMILY: Family = Family {
     name: "formats",
     doc: "Named string formats, and the format of an object's name.",

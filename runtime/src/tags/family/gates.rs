@@ -10,6 +10,17 @@ use super::shared::{Effect, Out, Outcome};
 use super::{vg, VALUES};
 use crate::schema::Schema;
 
+#[allow(non_upper_case_globals)]
+impl Rule {
+    pub const IfEnabled: Rule = Rule("IfEnabled");
+    pub const IfDisabled: Rule = Rule("IfDisabled");
+    /// `+k8s:alpha(since: "1.36")=+<tag>` / `+k8s:beta(...)`: a tag the apiserver runs in shadow
+    /// of its handwritten validation at that stage.
+    pub const Stage: Rule = Rule("Stage");
+    /// validation-gen 0.36's mode-based validation (`+k8s:discriminator`, `+k8s:member`).
+    pub const Mode: Rule = Rule("Mode");
+}
+
 pub(crate) const FAMILY: Family = Family {
     name: "gates",
     doc: "Tags whose check depends on the server: options, stages and modes.",

@@ -8,6 +8,18 @@ use super::shared::{count, push_rule, set_once, want_kind, Effect, Out, Outcome}
 use super::{kb, kep, ko, vg, VALUES};
 use crate::schema::Schema;
 
+#[allow(non_upper_case_globals)]
+impl Rule {
+    pub const MinLength: Rule = Rule("MinLength");
+    pub const MaxLength: Rule = Rule("MaxLength");
+    /// A length in bytes (validation-gen 0.36's `+k8s:maxBytes`).
+    pub const MaxBytes: Rule = Rule("MaxBytes");
+    pub const MinItems: Rule = Rule("MinItems");
+    pub const MaxItems: Rule = Rule("MaxItems");
+    pub const MinProperties: Rule = Rule("MinProperties");
+    pub const MaxProperties: Rule = Rule("MaxProperties");
+}
+
 pub(crate) const FAMILY: Family = Family {
     name: "lengths",
     doc: "Lengths of strings and counts of list items and map entries.",

@@ -9,6 +9,12 @@ use super::{kep, vg, VALUES};
 use crate::schema::Schema;
 use serde_json::json;
 
+#[allow(non_upper_case_globals)]
+impl Rule {
+    pub const ListType: Rule = Rule("ListType");
+    pub const ListMapKey: Rule = Rule("ListMapKey");
+}
+
 pub(crate) const FAMILY: Family = Family {
     name: "lists",
     doc: "How lists merge (atomic, set or map) and the keys of map lists.",

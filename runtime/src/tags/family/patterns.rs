@@ -7,6 +7,11 @@ use super::shared::{set_once, string, want_kind, Effect, Out, Outcome};
 use super::{kb, kep, ko, VALUES};
 use crate::schema::Schema;
 
+#[allow(non_upper_case_globals)]
+impl Rule {
+    pub const Pattern: Rule = Rule("Pattern");
+}
+
 pub(crate) const FAMILY: Family = Family {
     name: "patterns",
     doc: "Regular expressions strings must match.",

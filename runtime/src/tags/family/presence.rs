@@ -10,6 +10,15 @@ use super::{kb, kep, ko, vg, FIELD, VALUES};
 use crate::schema::Schema;
 use serde_json::Value;
 
+#[allow(non_upper_case_globals)]
+impl Rule {
+    pub const Required: Rule = Rule("Required");
+    pub const Optional: Rule = Rule("Optional");
+    pub const Forbidden: Rule = Rule("Forbidden");
+    pub const Nullable: Rule = Rule("Nullable");
+    pub const Default: Rule = Rule("Default");
+}
+
 pub(crate) const FAMILY: Family = Family {
     name: "presence",
     doc: "Whether a field must, may or must not be set, may be null, and its default.",

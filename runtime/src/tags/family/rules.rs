@@ -9,6 +9,11 @@ use super::{kb, kep};
 use crate::schema::Schema;
 use serde_json::Value;
 
+#[allow(non_upper_case_globals)]
+impl Rule {
+    pub const ValidationRule: Rule = Rule("ValidationRule");
+}
+
 pub(crate) const FAMILY: Family = Family {
     name: "rules",
     doc: "CEL rules written by the user.",

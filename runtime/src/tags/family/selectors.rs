@@ -15,6 +15,14 @@ use super::unions::union_role;
 use super::{vg, VALUES};
 use crate::schema::Schema;
 
+#[allow(non_upper_case_globals)]
+impl Rule {
+    pub const EachVal: Rule = Rule("EachVal");
+    pub const EachKey: Rule = Rule("EachKey");
+    pub const Subfield: Rule = Rule("Subfield");
+    pub const Item: Rule = Rule("Item");
+}
+
 pub(crate) const FAMILY: Family = Family {
     name: "selectors",
     doc: "Tags carrying a tag to elements, keys, subfields and selected items.",

@@ -7,6 +7,18 @@ use super::shared::{string, Effect, Out, Outcome};
 use super::{kb, vg, VALUES};
 use crate::schema::{Schema, SchemaType};
 
+#[allow(non_upper_case_globals)]
+impl Rule {
+    pub const OpaqueType: Rule = Rule("OpaqueType");
+    pub const Type: Rule = Rule("Type");
+    /// `x-kubernetes-embedded-resource`.
+    pub const EmbeddedResource: Rule = Rule("EmbeddedResource");
+    /// `x-kubernetes-int-or-string`.
+    pub const IntOrString: Rule = Rule("IntOrString");
+    /// `x-kubernetes-preserve-unknown-fields`.
+    pub const PreserveUnknownFields: Rule = Rule("PreserveUnknownFields");
+}
+
 pub(crate) const FAMILY: Family = Family {
     name: "structure",
     doc: "The schema's type, and types whose own validations do not apply.",

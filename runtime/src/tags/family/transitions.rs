@@ -7,6 +7,12 @@ use super::shared::{cel_field, field_json, push_rule, string, Effect, Out, Outco
 use super::{kep, vg, FIELD};
 use crate::schema::Schema;
 
+#[allow(non_upper_case_globals)]
+impl Rule {
+    pub const Immutable: Rule = Rule("Immutable");
+    pub const Update: Rule = Rule("Update");
+}
+
 pub(crate) const FAMILY: Family = Family {
     name: "transitions",
     doc: "What an update may do to a value.",

@@ -10,6 +10,13 @@ use super::shared::{cel_field, cel_string, field_json, Effect, Out, Outcome};
 use super::{kep, vg};
 use crate::schema::Schema;
 
+#[allow(non_upper_case_globals)]
+impl Rule {
+    pub const UnionMember: Rule = Rule("UnionMember");
+    pub const UnionDiscriminator: Rule = Rule("UnionDiscriminator");
+    pub const ZeroOrOneOfMember: Rule = Rule("ZeroOrOneOfMember");
+}
+
 pub(crate) const FAMILY: Family = Family {
     name: "unions",
     doc: "Members of which one (or at most one) is set, and their discriminator.",

@@ -8,6 +8,13 @@ use super::{kb, ko, vg, VALUES};
 use crate::schema::Schema;
 use serde_json::Value;
 
+#[allow(non_upper_case_globals)]
+impl Rule {
+    pub const UniqueItems: Rule = Rule("UniqueItems");
+    pub const Unique: Rule = Rule("Unique");
+    pub const CustomUnique: Rule = Rule("CustomUnique");
+}
+
 pub(crate) const FAMILY: Family = Family {
     name: "uniqueness",
     doc: "Lists whose items (or item keys) must be unique.",
