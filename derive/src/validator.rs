@@ -144,9 +144,14 @@ fn value_checks(shape: &Shape, schema: &Schema, v: TokenStream) -> TokenStream {
             let mut counts = item_counts(schema, quote!(#v.len()));
             if schema.unique_items {
                 let shown = crate::lists::item_json(elem);
+                let e = keyword_error(
+                    schema,
+                    "uniqueItems",
+                    quote!(::kubeidl::typed::__private::messages::duplicate_items(path)),
+                );
                 counts.extend(quote! {
                     if ::kubeidl::typed::__private::has_duplicates(#v, #shown) {
-                        errors.push(::kubeidl::typed::__private::messages::duplicate_items(path));
+                        errors.push(#e);
                     }
                 });
             }
@@ -158,16 +163,26 @@ fn value_checks(shape: &Shape, schema: &Schema, v: TokenStream) -> TokenStream {
         Shape::Map(elem) => {
             let mut counts = TokenStream::new();
             if let Some(min) = schema.min_properties {
+                let e = keyword_error(
+                    schema,
+                    "minProperties",
+                    quote!(::kubeidl::typed::__private::messages::too_few_properties(path, #v.len(), #min)),
+                );
                 counts.extend(quote! {
                     if (#v.len() as u64) < #min {
-                        errors.push(::kubeidl::typed::__private::messages::too_few_properties(path, #v.len(), #min));
+                        errors.push(#e);
                     }
                 });
             }
             if let Some(max) = schema.max_properties {
+                let e = keyword_error(
+                    schema,
+                    "maxProperties",
+                    quote!(::kubeidl::typed::__private::messages::too_many_properties(path, #v.len(), #max)),
+                );
                 counts.extend(quote! {
                     if (#v.len() as u64) > #max {
-                        errors.push(::kubeidl::typed::__private::messages::too_many_properties(path, #v.len(), #max));
+                        errors.push(#e);
                     }
                 });
             }
@@ -232,16 +247,26 @@ fn option_wrapped(elem: &Shape, checks: TokenStream) -> TokenStream {
 fn item_counts(schema: &Schema, len: TokenStream) -> TokenStream {
     let mut out = TokenStream::new();
     if let Some(min) = schema.min_items {
+        let e = keyword_error(
+            schema,
+            "minItems",
+            quote!(::kubeidl::typed::__private::messages::too_few_items(path, #len, #min)),
+        );
         out.extend(quote! {
             if (#len as u64) < #min {
-                errors.push(::kubeidl::typed::__private::messages::too_few_items(path, #len, #min));
+                errors.push(#e);
             }
         });
     }
     if let Some(max) = schema.max_items {
+        let e = keyword_error(
+            schema,
+            "maxItems",
+            quote!(::kubeidl::typed::__private::messages::too_many_items(path, #len, #max)),
+        );
         out.extend(quote! {
             if (#len as u64) > #max {
-                errors.push(::kubeidl::typed::__private::messages::too_many_items(path, #len, #max));
+                errors.push(#e);
             }
         });
     }
@@ -265,9 +290,14 @@ fn integer_checks(schema: &Schema, v: TokenStream) -> TokenStream {
         let factor = f as i64;
         if factor > 0 {
             let shown = factor.to_string();
+            let e = keyword_error(
+                schema,
+                "multipleOf",
+                quote!(::kubeidl::typed::__private::messages::not_multiple_of(path, #bad, #shown)),
+            );
             out.extend(quote! {
                 if #value % #factor != 0 {
-                    errors.push(::kubeidl::typed::__private::messages::not_multiple_of(path, #bad, #shown));
+                    errors.push(#e);
                 }
             });
         }
@@ -289,11 +319,16 @@ fn number_checks(schema: &Schema, v: TokenStream) -> TokenStream {
     let bad = quote!(::kubeidl::typed::__private::bad_float(*#v as f64));
     if let Some(factor) = schema.multiple_of.as_ref().and_then(|m| m.as_f64()) {
         let shown = format_double(factor);
+        let e = keyword_error(
+            schema,
+            "multipleOf",
+            quote!(::kubeidl::typed::__private::messages::not_multiple_of(path, #bad, #shown)),
+        );
         out.extend(quote! {
             {
                 let q = #value / #factor;
                 if (q - q.round()).abs() > 1e-9 {
-                    errors.push(::kubeidl::typed::__private::messages::not_multiple_of(path, #bad, #shown));
+                    errors.push(#e);
                 }
             }
         });
@@ -321,9 +356,14 @@ fn bound_checks(
         } else {
             quote!(#value < #b)
         };
+        let e = keyword_error(
+            schema,
+            "minimum",
+            quote!(::kubeidl::typed::__private::messages::below_minimum(path, #bad, #shown, #exclusive)),
+        );
         out.extend(quote! {
             if #fails {
-                errors.push(::kubeidl::typed::__private::messages::below_minimum(path, #bad, #shown, #exclusive));
+                errors.push(#e);
             }
         });
     }
@@ -335,9 +375,14 @@ fn bound_checks(
         } else {
             quote!(#value > #b)
         };
+        let e = keyword_error(
+            schema,
+            "maximum",
+            quote!(::kubeidl::typed::__private::messages::above_maximum(path, #bad, #shown, #exclusive)),
+        );
         out.extend(quote! {
             if #fails {
-                errors.push(::kubeidl::typed::__private::messages::above_maximum(path, #bad, #shown, #exclusive));
+                errors.push(#e);
             }
         });
     }
@@ -347,20 +392,35 @@ fn bound_checks(
 fn string_checks(schema: &Schema, v: TokenStream) -> TokenStream {
     let mut chain = Vec::new();
     if let Some(max) = schema.max_length {
+        let e = keyword_error(
+            schema,
+            "maxLength",
+            quote!(::kubeidl::typed::__private::messages::too_long(path, #max)),
+        );
         chain.push(quote! {
             if #v.len() as u64 > #max && #v.chars().count() as u64 > #max {
-                errors.push(::kubeidl::typed::__private::messages::too_long(path, #max));
+                errors.push(#e);
             }
         });
     }
     if let Some(min) = schema.min_length {
+        let e = keyword_error(
+            schema,
+            "minLength",
+            quote!(::kubeidl::typed::__private::messages::too_short(path, #v, #min)),
+        );
         chain.push(quote! {
             if (#v.len() as u64) < #min.saturating_mul(4) && (#v.chars().count() as u64) < #min {
-                errors.push(::kubeidl::typed::__private::messages::too_short(path, #v, #min));
+                errors.push(#e);
             }
         });
     }
     if let Some(pattern) = &schema.pattern {
+        let e = keyword_error(
+            schema,
+            "pattern",
+            quote!(::kubeidl::typed::__private::messages::pattern_mismatch(path, #v, #pattern)),
+        );
         chain.push(quote! {
             {
                 static PATTERN: ::kubeidl::typed::__private::OnceLock<::kubeidl::typed::__private::Regex> =
@@ -369,7 +429,7 @@ fn string_checks(schema: &Schema, v: TokenStream) -> TokenStream {
                     ::kubeidl::typed::__private::Regex::new(#pattern).expect("checked when the struct compiled")
                 });
                 if !re.is_match(#v) {
-                    errors.push(::kubeidl::typed::__private::messages::pattern_mismatch(path, #v, #pattern));
+                    errors.push(#e);
                 }
             }
         });
@@ -394,9 +454,14 @@ fn string_checks(schema: &Schema, v: TokenStream) -> TokenStream {
     }
     out.extend(rest);
     if let Some(format) = &schema.format {
+        let e = keyword_error(
+            schema,
+            "format",
+            quote!(::kubeidl::typed::__private::messages::bad_format(path, #v, #format)),
+        );
         out.extend(quote! {
             if ::kubeidl::typed::__private::messages::fails_format(#format, #v) {
-                errors.push(::kubeidl::typed::__private::messages::bad_format(path, #v, #format));
+                errors.push(#e);
             }
         });
     }
@@ -426,11 +491,33 @@ fn enum_check(
             other => kubeidl::errors::go_json(other),
         })
         .collect();
+    let e = keyword_error(
+        schema,
+        "enum",
+        quote!(::kubeidl::typed::__private::messages::not_supported(path, #bad, &allowed)),
+    );
     quote! {
         if !matches!(#v, #(#literals)|*) {
             let allowed: &[&str] = &[#(#shown),*];
             let allowed: ::std::vec::Vec<::std::string::String> = allowed.iter().map(|s| s.to_string()).collect();
-            errors.push(::kubeidl::typed::__private::messages::not_supported(path, #bad, &allowed));
+            errors.push(#e);
         }
     }
+}
+
+/// `error` (the expression building `keyword`'s failure) with the custom message and reason the
+/// schema gives that keyword (`x-kubernetes-errors`), as the schema walk applies them.
+fn keyword_error(schema: &Schema, keyword: &str, error: TokenStream) -> TokenStream {
+    let Some(custom) = kubeidl::validate::custom_errors::of(schema, keyword) else {
+        return error;
+    };
+    let message = &custom.message;
+    let error_type = match custom.error_type {
+        None => quote!(::std::option::Option::None),
+        Some(t) => {
+            let variant = quote::format_ident!("{t:?}");
+            quote!(::std::option::Option::Some(::kubeidl::errors::ErrorType::#variant))
+        }
+    };
+    quote!(::kubeidl::typed::__private::custom_errors::apply(#error, #message, #error_type))
 }

@@ -182,7 +182,36 @@ fn names() -> strings::Names {
         mode: String::new(),
         secret: None,
         host: String::new(),
+        label: String::new(),
     }
+}
+
+#[test]
+fn custom_messages_and_reasons_replace_the_keywords_own() {
+    let mut v = names();
+    v.label = "a".repeat(17);
+    assert_eq!(
+        assert_same(&v),
+        ["label: Too long: must be at most 16 letters", NOT_CHECKED]
+    );
+    assert_eq!(
+        kubeidl::typed::Validate::validate(&v)[0]
+            .error_type
+            .reason(),
+        "FieldValueTooLong"
+    );
+    v.label = "Abc".into();
+    assert_eq!(
+        assert_same(&v),
+        // A Forbidden error does not keep rules from running (as the walk decides).
+        ["label: Forbidden: must be lower-case letters"]
+    );
+    assert_eq!(
+        kubeidl::typed::Validate::validate(&v)[0]
+            .error_type
+            .reason(),
+        "FieldValueForbidden"
+    );
 }
 
 #[test]

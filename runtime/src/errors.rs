@@ -242,6 +242,19 @@ impl ErrorType {
             ErrorType::TypeInvalid => "FieldValueTypeInvalid",
         }
     }
+
+    /// The type a rule's `reason` names, of the four a CRD's `x-kubernetes-validations` may
+    /// give (`FieldValueInvalid`, `FieldValueForbidden`, `FieldValueRequired`,
+    /// `FieldValueDuplicate`).
+    pub fn from_rule_reason(reason: &str) -> Option<ErrorType> {
+        Some(match reason {
+            "FieldValueInvalid" => ErrorType::Invalid,
+            "FieldValueForbidden" => ErrorType::Forbidden,
+            "FieldValueRequired" => ErrorType::Required,
+            "FieldValueDuplicate" => ErrorType::Duplicate,
+            _ => return None,
+        })
+    }
 }
 
 /// The value an error shows, keeping the Go type that decides how it prints.
@@ -280,6 +293,9 @@ pub struct FieldError {
     pub path: FieldPath,
     pub bad_value: BadValue,
     pub detail: String,
+    /// When a custom error (`x-kubernetes-errors`) gave this error its type: the type of the
+    /// keyword failure it replaced, which still decides whether CEL rules may run.
+    pub replaced_type: Option<ErrorType>,
 }
 
 impl FieldError {
@@ -294,6 +310,7 @@ impl FieldError {
             path,
             bad_value,
             detail: detail.into(),
+            replaced_type: None,
         }
     }
 

@@ -250,6 +250,17 @@ fn examples() -> Vec<(Rule, Vec<&'static str>, ValueKind, Scopes)> {
             field,
         ),
         (
+            R::Error,
+            vec![
+                "+k8s:maxLength=63",
+                "+k8s:error(maxLength)=\"must be a DNS label\"",
+                "+pattern=^[a-z]",
+                "+k8s:error(keyword: pattern, reason: Forbidden)=\"must start with a letter\"",
+            ],
+            K::String,
+            field,
+        ),
+        (
             R::NameFormat,
             vec!["+nameFormat='dns1123label'"],
             K::Struct,

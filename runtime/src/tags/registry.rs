@@ -229,6 +229,7 @@ pub static FAMILIES: &[Family] = &[
     family::unions::FAMILY,
     family::selectors::FAMILY,
     family::structure::FAMILY,
+    family::messages::FAMILY,
     family::gates::FAMILY,
 ];
 

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 pub use crate::cel::native::{object as native_object, NativeObject, NativeRule, ToCel};
 pub use crate::cel::{decl::Decl, Value as CelValue};
 pub use crate::tags::lower::{Member, ValueKind};
-pub use crate::validate::{messages, TypeRules};
+pub use crate::validate::{custom_errors, messages, TypeRules};
 pub use regex::Regex;
 pub use std::sync::OnceLock;
 

@@ -20,6 +20,7 @@ mod catalog;
 mod check;
 mod correlate;
 mod crd;
+pub mod custom_errors;
 mod decode;
 mod formats;
 mod listtype;
@@ -327,7 +328,7 @@ pub(crate) fn ratchet(
 pub fn blocks_rules(errors: &[FieldError]) -> bool {
     errors.iter().any(|e| {
         matches!(
-            e.error_type,
+            e.replaced_type.unwrap_or(e.error_type),
             ErrorType::NotSupported
                 | ErrorType::Required
                 | ErrorType::TooLong

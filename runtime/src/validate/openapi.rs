@@ -35,14 +35,16 @@ pub(crate) fn check_string(node: &Node, text: &str, path: &Path<'_>, errors: &mu
         0
     };
     if let Some(max) = node.max_length.filter(|m| len > *m) {
-        errors.add(|| messages::too_long(path, max));
+        errors.add(|| node.keyword_error("maxLength", messages::too_long(path, max)));
     } else if let Some(min) = node.min_length.filter(|m| len < *m) {
-        errors.add(|| messages::too_short(path, text, min));
+        errors.add(|| node.keyword_error("minLength", messages::too_short(path, text, min)));
     } else if let Some(p) = &node.pattern {
         let source = &p.source;
         match &p.regex {
             Ok(re) if re.is_match(text) => {}
-            Ok(_) => errors.add(|| messages::pattern_mismatch(path, text, source)),
+            Ok(_) => errors.add(|| {
+                node.keyword_error("pattern", messages::pattern_mismatch(path, text, source))
+            }),
             Err(e) => errors.add(|| {
                 error_at(ErrorType::Invalid, path, bad(), |at| {
                     format!("{at} in body should match '{source}', but pattern is invalid: {e}")
@@ -52,7 +54,7 @@ pub(crate) fn check_string(node: &Node, text: &str, path: &Path<'_>, errors: &mu
     }
     if let Some(f) = &node.format {
         if !(text.is_empty() && node.empty_passes_format) && messages::fails_format(f, text) {
-            errors.add(|| messages::bad_format(path, text, f));
+            errors.add(|| node.keyword_error("format", messages::bad_format(path, text, f)));
         }
     }
 }
@@ -66,15 +68,22 @@ pub(crate) fn check_array<'a>(
 ) {
     let len = v.len() as u64;
     if let Some(min) = node.min_items.filter(|m| len < *m) {
-        errors.add(|| messages::too_few_items(path, len as usize, min));
+        errors.add(|| {
+            node.keyword_error("minItems", messages::too_few_items(path, len as usize, min))
+        });
     }
     if let Some(max) = node.max_items.filter(|m| len > *m) {
-        errors.add(|| messages::too_many_items(path, len as usize, max));
+        errors.add(|| {
+            node.keyword_error(
+                "maxItems",
+                messages::too_many_items(path, len as usize, max),
+            )
+        });
     }
     if node.unique_items {
         let items: Vec<_> = v.items().map(ValueView::to_json).collect();
         if super::listtype::repeats(&items) {
-            errors.add(|| messages::duplicate_items(path));
+            errors.add(|| node.keyword_error("uniqueItems", messages::duplicate_items(path)));
         }
     }
 }
@@ -83,10 +92,20 @@ pub(crate) fn check_array<'a>(
 pub(crate) fn check_object_counts(node: &Node, count: usize, path: &Path<'_>, errors: &mut Errors) {
     let count = count as u64;
     if let Some(min) = node.min_properties.filter(|m| count < *m) {
-        errors.add(|| messages::too_few_properties(path, count as usize, min));
+        errors.add(|| {
+            node.keyword_error(
+                "minProperties",
+                messages::too_few_properties(path, count as usize, min),
+            )
+        });
     }
     if let Some(max) = node.max_properties.filter(|m| count > *m) {
-        errors.add(|| messages::too_many_properties(path, count as usize, max));
+        errors.add(|| {
+            node.keyword_error(
+                "maxProperties",
+                messages::too_many_properties(path, count as usize, max),
+            )
+        });
     }
 }
 
@@ -141,7 +160,8 @@ pub(crate) fn check_enum<'a>(
                 other => go_json(other),
             })
             .collect();
-        FieldError::not_supported(at(path), BadValue::of_json(&value), &allowed)
+        let e = messages::not_supported(path, BadValue::of_json(&value), &allowed);
+        node.keyword_error("enum", e)
     });
 }
 
@@ -177,19 +197,22 @@ pub(crate) fn check_number<'a>(
                         })
                     });
                 } else if i % f != 0 {
-                    errors
-                        .add(|| messages::not_multiple_of(path, BadValue::Int(i), &f.to_string()));
+                    errors.add(|| {
+                        let e = messages::not_multiple_of(path, BadValue::Int(i), &f.to_string());
+                        node.keyword_error("multipleOf", e)
+                    });
                 }
             }
             None => {
                 let q = value / factor;
                 if (q - q.round()).abs() > 1e-9 {
                     errors.add(|| {
-                        messages::not_multiple_of(
+                        let e = messages::not_multiple_of(
                             path,
                             BadValue::of_json(&v.to_json()),
                             &format_double(factor),
-                        )
+                        );
+                        node.keyword_error("multipleOf", e)
                     });
                 }
             }
@@ -200,14 +223,24 @@ pub(crate) fn check_number<'a>(
         let (b, shown) = bound(min);
         let exclusive = node.exclusive_minimum;
         if exclusive && value <= b || !exclusive && value < b {
-            errors.add(|| messages::below_minimum(path, bad(), &shown, exclusive));
+            errors.add(|| {
+                node.keyword_error(
+                    "minimum",
+                    messages::below_minimum(path, bad(), &shown, exclusive),
+                )
+            });
         }
     }
     if let Some(max) = &node.maximum {
         let (b, shown) = bound(max);
         let exclusive = node.exclusive_maximum;
         if exclusive && value >= b || !exclusive && value > b {
-            errors.add(|| messages::above_maximum(path, bad(), &shown, exclusive));
+            errors.add(|| {
+                node.keyword_error(
+                    "maximum",
+                    messages::above_maximum(path, bad(), &shown, exclusive),
+                )
+            });
         }
     }
 }

@@ -4,7 +4,9 @@
 //! pruning, defaulting, strip-zero, list-type and embedded-resource flags. Properties are found
 //! by name through the property tables of the quick walk's form, which both walks use.
 
+use super::custom_errors::{self, CustomError};
 use super::formats;
+use crate::errors::FieldError;
 use crate::schema::{definition_name, Schema, SchemaType};
 use crate::value::{Kind, ValueView};
 use serde_json::{Number, Value};
@@ -229,6 +231,8 @@ pub(crate) struct Node {
     pub list_type: ListType,
     /// The node checks nothing but `type` (and `nullable`): the common branch of `anyOf`.
     pub type_only: bool,
+    /// The keywords given a custom message (`x-kubernetes-errors`), with it.
+    pub custom_errors: Box<[(&'static str, CustomError)]>,
 }
 
 impl Node {
@@ -239,6 +243,15 @@ impl Node {
     pub fn prunes(&self, key: &str, top: bool) -> bool {
         matches!(self.unknown, Unknown::Pruned)
             && !((top || self.embedded) && matches!(key, "apiVersion" | "kind" | "metadata"))
+    }
+
+    /// `error`, the failure of `keyword` here, with the custom message (and reason) the node
+    /// gives that keyword, if it gives one.
+    pub fn keyword_error(&self, keyword: &str, error: FieldError) -> FieldError {
+        match self.custom_errors.iter().find(|(k, _)| *k == keyword) {
+            Some((_, custom)) => custom_errors::apply(error, &custom.message, custom.error_type),
+            None => error,
+        }
     }
 
     /// Whether nothing but `type` and `nullable` is checked.
@@ -476,6 +489,7 @@ impl<'s> Compiler<'_, 's> {
             embedded: s.extension_flag("x-kubernetes-embedded-resource"),
             list_type,
             type_only: false,
+            custom_errors: custom_errors::all(s).into(),
             empty_passes_format: self.native && s.format.as_deref() == Some("byte"),
         };
         node.type_only = node.checks_only_type();

@@ -181,12 +181,9 @@ pub(crate) fn compile_tree(
                 },
                 None => None,
             };
-            let reason = match text("reason").as_deref() {
-                Some("FieldValueForbidden") => ErrorType::Forbidden,
-                Some("FieldValueRequired") => ErrorType::Required,
-                Some("FieldValueDuplicate") => ErrorType::Duplicate,
-                _ => ErrorType::Invalid,
-            };
+            let reason = text("reason")
+                .and_then(|r| ErrorType::from_rule_reason(&r))
+                .unwrap_or(ErrorType::Invalid);
             tree.rules.push(Rule {
                 source,
                 compiled,

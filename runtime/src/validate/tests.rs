@@ -834,3 +834,49 @@ fn the_quick_walk_agrees_with_the_full_walk_on_every_object_one_edit_away() {
         variants.len()
     );
 }
+
+#[test]
+fn custom_errors_replace_keyword_messages_and_keep_rules_blocked() {
+    let v = validator(json!({
+        "type": "object",
+        "properties": {
+            "name": {
+                "type": "string", "maxLength": 5,
+                "x-kubernetes-errors": {"maxLength": {"message": "must be a short name", "reason": "FieldValueInvalid"}}
+            },
+            "size": {
+                "type": "integer", "minimum": 1, "multipleOf": 2,
+                "x-kubernetes-validation-errors": {"minimum": {"message": "needs one at least"}}
+            },
+            "tier": {
+                "type": "string", "enum": ["gold", "silver"],
+                "x-kubernetes-errors": {"enum": {"message": "gold or silver", "reason": "FieldValueForbidden"}}
+            }
+        },
+        "x-kubernetes-validations": [{"rule": "self.size < 10", "message": "too big"}]
+    }));
+    let report = v.validate(&json!({"name": "abcdefg", "size": 12}));
+    let errors = &report.errors;
+    assert_eq!(
+        messages(&report),
+        vec![
+            // The value stays as the keyword's error shows it: a too-long one is omitted.
+            "name: Invalid value: must be a short name",
+            // A too-long string keeps rules from running, whatever its error is called.
+            "<nil>: Invalid value: null: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation",
+        ]
+    );
+    assert_eq!(errors[0].error_type.reason(), "FieldValueInvalid");
+    assert_eq!(errors[0].replaced_type, Some(ErrorType::TooLong));
+    // The KEP's other name for the extension; a keyword without a custom error keeps its text.
+    let report = v.validate(&json!({"size": -1, "tier": "bronze"}));
+    assert_eq!(
+        messages(&report),
+        vec![
+            "size: Invalid value: -1: size in body should be a multiple of 2",
+            "size: Invalid value: -1: needs one at least",
+            "tier: Forbidden: gold or silver",
+            "<nil>: Invalid value: null: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation",
+        ]
+    );
+}

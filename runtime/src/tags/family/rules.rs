@@ -4,7 +4,7 @@
 use super::super::lower::{Place, RuleOrigin, Validation};
 use super::super::read::{PayloadValue, RuleSpec, TagUse};
 use super::super::registry::{Entry, Family, Payload as P, Rule, Scopes};
-use super::shared::{push_rule, Effect, Out, Outcome};
+use super::shared::{crd_reason, push_rule, Effect, Out, Outcome};
 use super::{kb, kep};
 use crate::schema::Schema;
 use serde_json::Value;
@@ -40,21 +40,9 @@ fn validation_rule(_: &Place<'_>, tag: &TagUse, schema: &mut Schema, _: &mut Out
     Ok(Effect::Lowered)
 }
 
-/// The KEP's reasons and kubebuilder's spellings, as a CRD schema spells them.
-fn reason(text: &str) -> Option<&'static str> {
-    Some(match text {
-        "Required" | "FieldValueRequired" => "FieldValueRequired",
-        "Forbidden" | "FieldValueForbidden" => "FieldValueForbidden",
-        "Invalid" | "FieldValueInvalid" => "FieldValueInvalid",
-        "Duplicate" | "FieldValueDuplicate" => "FieldValueDuplicate",
-        "RequestEntityTooLarge" => "RequestEntityTooLarge",
-        _ => return None,
-    })
-}
-
 fn validation_of(spec: &RuleSpec, name: &str) -> Result<Validation, String> {
     let reason = match &spec.reason {
-        Some(r) => Some(reason(r).ok_or_else(|| {
+        Some(r) => Some(crd_reason(r).ok_or_else(|| {
             format!("+{name}: reason {r:?} is not one of Required, Forbidden, Invalid, Duplicate, RequestEntityTooLarge")
         })?),
         None => None,

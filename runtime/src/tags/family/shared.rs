@@ -33,6 +33,18 @@ pub(crate) struct Out<'a> {
     pub list: &'a mut ListTags,
 }
 
+/// The KEP's reasons and kubebuilder's spellings, as a CRD schema spells them.
+pub(crate) fn crd_reason(text: &str) -> Option<&'static str> {
+    Some(match text {
+        "Required" | "FieldValueRequired" => "FieldValueRequired",
+        "Forbidden" | "FieldValueForbidden" => "FieldValueForbidden",
+        "Invalid" | "FieldValueInvalid" => "FieldValueInvalid",
+        "Duplicate" | "FieldValueDuplicate" => "FieldValueDuplicate",
+        "RequestEntityTooLarge" => "RequestEntityTooLarge",
+        _ => return None,
+    })
+}
+
 /// Lowers a tag (already checked to stand in a scope its entry allows) onto its place.
 pub(crate) type LowerFn = fn(&Place<'_>, &TagUse, &mut Schema, &mut Out<'_>) -> Outcome;
 

@@ -52,4 +52,12 @@ type Names struct {
 	// +optional
 	// +kubebuilder:validation:Pattern=`^[a-z0-9.:-]+$`
 	Host string `json:"host,omitempty"`
+
+	// Label is short and lower case, with messages of its own.
+	// +optional
+	// +k8s:maxLength=16
+	// +k8s:error(maxLength)="must be at most 16 letters"
+	// +pattern=^[a-z]+$
+	// +k8s:error(keyword: pattern, reason: Forbidden)="must be lower-case letters"
+	Label string `json:"label,omitempty"`
 }

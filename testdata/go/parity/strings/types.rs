@@ -66,6 +66,15 @@ pub struct Names {
     /// +kubebuilder:validation:Pattern=`^[a-z0-9.:-]+$`
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub host: String,
+
+    /// Label is short and lower case, with messages of its own.
+    /// +optional
+    /// +k8s:maxLength=16
+    /// +k8s:error(maxLength)="must be at most 16 letters"
+    /// +pattern=^[a-z]+$
+    /// +k8s:error(keyword: pattern, reason: Forbidden)="must be lower-case letters"
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub label: String,
 }
 
 /// The definitions of this package's types.
