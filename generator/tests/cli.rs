@@ -329,23 +329,23 @@ fn lenient_turns_tag_errors_into_warnings() {
 }
 
 #[test]
-fn readme_tag_reference_is_kubeidl_tags_markdown() {
+fn tag_reference_doc_is_kubeidl_tags_markdown() {
     let out = kubeidl(&["tags", "-o", "markdown"]);
     assert!(out.status.success(), "{}", stderr(&out));
-    let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
+    let doc = std::fs::read_to_string(repo().join("docs/tags.md")).unwrap();
     let (begin, end) = (
         "<!-- begin: kubeidl tags -o markdown -->\n",
         "<!-- end: kubeidl tags -o markdown -->",
     );
-    let start = readme.find(begin).expect("README has the begin marker") + begin.len();
-    let stop = readme[start..]
+    let start = doc.find(begin).expect("docs/tags.md has the begin marker") + begin.len();
+    let stop = doc[start..]
         .find(end)
-        .expect("README has the end marker")
+        .expect("docs/tags.md has the end marker")
         + start;
     assert_eq!(
-        &readme[start..stop],
+        &doc[start..stop],
         stdout(&out),
-        "README's tag reference is stale: replace it with `kubeidl tags -o markdown`"
+        "docs/tags.md is stale: replace its tag reference with `kubeidl tags -o markdown`"
     );
 }
 
