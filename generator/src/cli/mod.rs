@@ -156,7 +156,7 @@ pub enum Command {
     ///
     /// Every tag kubeidl reads, family by family, from the registry itself: its spelling in each
     /// dialect (KEP-4153, validation-gen, kubebuilder, kube-openapi) with the payload it takes,
-    /// where it may stand, what it means and an example. README's tag reference is
+    /// where it may stand, what it means and an example. The tag reference in docs/tags.md is
     /// `kubeidl tags -o markdown`.
     ///
     /// Examples:

@@ -1,6 +1,6 @@
 //! The tag reference, made from the registry alone: every family and tag with its spelling in
 //! each dialect, the places it may stand, its payload, what it means and an example; as text,
-//! as Markdown (README's table) or as JSON. `kubeidl tags` prints it.
+//! as Markdown (docs/tags.md) or as JSON. `kubeidl tags` prints it.
 
 use super::registry::{Dialect, Entry, Family, FAMILIES};
 use serde_json::{json, Value};
