@@ -2,7 +2,7 @@
 
 use super::super::lower::Place;
 use super::super::read::TagUse;
-use super::super::registry::{Entry, Family, Payload as P, Rule};
+use super::super::registry::{Entry, Family, Payload as P, Rule, Scopes};
 use super::shared::{string, Effect, Out, Outcome};
 use super::{kb, vg, VALUES};
 use crate::schema::{Schema, SchemaType};
@@ -17,6 +17,8 @@ impl Rule {
     pub const IntOrString: Rule = Rule("IntOrString");
     /// `x-kubernetes-preserve-unknown-fields`.
     pub const PreserveUnknownFields: Rule = Rule("PreserveUnknownFields");
+    /// controller-gen's empty schema for a field.
+    pub const Schemaless: Rule = Rule("Schemaless");
 }
 
 pub(crate) const FAMILY: Family = Family {
@@ -73,8 +75,29 @@ pub(crate) const FAMILY: Family = Family {
             doc: "Fields the schema does not declare are kept instead of pruned (`x-kubernetes-preserve-unknown-fields: true`).",
             example: "+kubebuilder:pruning:PreserveUnknownFields",
         },
+        Entry {
+            rule: Rule::Schemaless,
+            spellings: &[kb("kubebuilder:validation:Schemaless", P::None)],
+            scopes: Scopes::FIELD,
+            lower: schemaless,
+            check: None,
+            members: None,
+            doc: "The field's schema is not its Go type's: it starts empty (`{}`, description kept), as controller-gen starts it, and the tags after this one fill it in (usually `+kubebuilder:validation:Type=object` and `+kubebuilder:pruning:PreserveUnknownFields`). Write it before the field's other tags.",
+            example: "+kubebuilder:validation:Schemaless",
+        },
     ],
 };
+
+/// Drops what the field's Go type gave its schema, keeping the description and what tags wrote
+/// as extensions.
+fn schemaless(_: &Place<'_>, _: &TagUse, schema: &mut Schema, _: &mut Out<'_>) -> Outcome {
+    *schema = Schema {
+        description: schema.description.take(),
+        extensions: std::mem::take(&mut schema.extensions),
+        ..Schema::default()
+    };
+    Ok(Effect::Lowered)
+}
 
 /// Sets a `x-kubernetes-*` flag of the schema.
 fn flag(schema: &mut Schema, name: &str) -> Outcome {
