@@ -154,7 +154,7 @@ fn expand_schema(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
                     flattened: ::std::vec![#(::kubeidl::typed::__private::flattened_definition::<#flattened>(definitions)),*],
                     deferred: ::std::vec![#(#deferred),*],
                 };
-                let definition = built.definition();
+                let definition = built.definition(definitions);
                 definitions.insert(name, definition);
                 #(<#refs as ::kubeidl::typed::Definition>::add_definitions(definitions);)*
             }

@@ -88,6 +88,8 @@ pub fn deferred_tokens(d: &Deferred) -> TokenStream {
             elem: #elem,
             strips_zero: #strips_zero,
             members: <#ty as ::kubeidl::typed::Definition>::members(),
+            type_name: <#ty as ::kubeidl::typed::Definition>::definition_name,
+            add_type: <#ty as ::kubeidl::typed::Definition>::add_definitions,
         }
     }
 }

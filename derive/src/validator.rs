@@ -41,7 +41,16 @@ pub fn body(c: &Container<'_>, built: &Built) -> TokenStream {
     for (f, property) in &fields {
         let wire = &f.wire;
         let is_required = built.schema.required.contains(&f.wire) && property.default.is_none();
-        let inner = value_checks(f.shape.required(), property, quote!(v));
+        let inner = if overrides_members(f) {
+            // Its type's derived checks are not those of the variant the field refers to.
+            quote! {
+                static VARIANT: ::kubeidl::typed::__private::OnceLock<::kubeidl::validate::Validator> =
+                    ::kubeidl::typed::__private::OnceLock::new();
+                ::kubeidl::typed::__private::variant_value_errors::<Self, _>(&VARIANT, #wire, v, path, errors);
+            }
+        } else {
+            value_checks(f.shape.required(), property, quote!(v))
+        };
         let set = presence(f, property);
         if !inner.is_empty() {
             // An unset field takes its default, which is checked in its place.
@@ -520,4 +529,14 @@ fn keyword_error(schema: &Schema, keyword: &str, error: TokenStream) -> TokenStr
         }
     };
     quote!(::kubeidl::typed::__private::custom_errors::apply(#error, #message, #error_type))
+}
+
+/// Whether the field overrides members of its type (`+k8s:override`).
+fn overrides_members(f: &Field<'_>) -> bool {
+    f.docs.lines.iter().any(|line| {
+        matches!(
+            kubeidl::tags::read::read_line(line),
+            Ok(Some(tag)) if tag.rule == kubeidl::tags::registry::Rule::Override
+        )
+    })
 }

@@ -20,6 +20,8 @@ mod rules;
 mod selected;
 #[path = "../../testdata/go/parity/strings/types.rs"]
 mod strings;
+#[path = "../../testdata/go/parity/templates/types.rs"]
+mod templates;
 #[path = "../../testdata/go/parity/unions/types.rs"]
 mod unions;
 
@@ -104,6 +106,11 @@ fn rules() {
 #[test]
 fn unions() {
     assert_parity("unions", unions::definitions());
+}
+
+#[test]
+fn templates() {
+    assert_parity("templates", templates::definitions());
 }
 
 #[test]

@@ -29,6 +29,9 @@ mod selected;
 #[path = "../../testdata/go/parity/strings/types.rs"]
 #[allow(dead_code)]
 mod strings;
+#[path = "../../testdata/go/parity/templates/types.rs"]
+#[allow(dead_code)]
+mod templates;
 #[path = "../../testdata/go/parity/unions/types.rs"]
 #[allow(dead_code)]
 mod unions;
@@ -791,4 +794,39 @@ fn ratcheting_correlates_map_list_items_by_key_and_set_items_not_at_all() {
         warnings,
         ["ports[1].number: Invalid value: 0: ports[1].number in body should be greater than or equal to 1"]
     );
+}
+
+#[test]
+fn an_override_holds_for_its_field_alone() {
+    let template = |capacity: i32, name: &str| templates::Template {
+        capacity,
+        name: name.into(),
+    };
+    let long = "a".repeat(20);
+    let pool = templates::Pool {
+        main: template(1, &long),
+        spare: Some(template(2, &long)),
+    };
+    // The spare's name is held to the override's 16; the main one to the type's own 63.
+    assert_eq!(
+        assert_same(&pool),
+        ["spare.name: Too long: may not be more than 16 bytes"]
+    );
+    let pool = templates::Pool {
+        main: template(0, "a"),
+        spare: Some(template(0, "b")),
+    };
+    assert_eq!(
+        assert_same(&pool),
+        [
+            "main.capacity: Invalid value: 0: main.capacity in body should be greater than or equal to 1",
+            "spare.capacity: Invalid value: 0: spare.capacity in body should be greater than or equal to 1",
+        ]
+    );
+    // Capacity is required in the type and optional in the spare's variant.
+    let doc = <templates::Pool as Definition>::openapi_schema();
+    let required = |name: &str| doc.schemas[name].required.clone();
+    let base = <templates::Template as Definition>::definition_name();
+    assert_eq!(required(&base), ["capacity"]);
+    assert!(required(&format!("{base}_Pool_spare")).is_empty());
 }

@@ -261,6 +261,15 @@ fn examples() -> Vec<(Rule, Vec<&'static str>, ValueKind, Scopes)> {
             field,
         ),
         (
+            R::Override,
+            vec![
+                "+k8s:override(name)=+k8s:optional",
+                "+k8s:override(generateName)=+k8s:maxLength=16",
+            ],
+            K::Struct,
+            field,
+        ),
+        (
             R::NameFormat,
             vec!["+nameFormat='dns1123label'"],
             K::Struct,
@@ -325,6 +334,9 @@ fn lowered(lines: &[&str], kind: ValueKind, scope: Scopes) -> String {
     }
     for u in &out.union {
         text.push_str(&format!("union: {u:?}\n"));
+    }
+    for o in &out.overrides {
+        text.push_str(&format!("override of {}: +{}\n", o.member, o.tag.name));
     }
     for (selects, label, role) in &out.item_unions {
         text.push_str(&format!("item union: {selects} {label} {role:?}\n"));
@@ -453,4 +465,36 @@ fn shadowed_tags_lower_as_the_tag_they_wrap_when_asked_for() {
         out.errors[0].message,
         r#"+k8s:beta(since: "soon"): want a version such as "1.36""#
     );
+}
+
+#[test]
+fn overrides_name_a_member_and_carry_a_tag_that_may_stand_on_it() {
+    let problems = |line: &str| lowered(&[line], ValueKind::Struct, Scopes::FIELD);
+    for (line, problem) in [
+        (
+            "+k8s:override(size)=+k8s:optional",
+            "the field's type has no member with JSON name \"size\"",
+        ),
+        (
+            "+k8s:override(name)=+k8s:listType=atomic",
+            "+k8s:listType cannot stand for a member here",
+        ),
+        (
+            "+k8s:override(name)=+k8s:minimum=1",
+            "+k8s:override(name): tag \"+k8s:minimum\" needs an integer or a number",
+        ),
+        (
+            "+k8s:override=+k8s:optional",
+            "needs the member's JSON name",
+        ),
+    ] {
+        let text = problems(line);
+        assert!(text.contains(problem), "{line}: {text}");
+    }
+    let text = lowered(
+        &["+k8s:override(name)=+k8s:optional"],
+        ValueKind::String,
+        Scopes::FIELD,
+    );
+    assert!(text.contains("problem at"), "{text}");
 }

@@ -19,7 +19,8 @@ use crate::go::{
 use kubeidl::comments::description;
 use kubeidl::schema::{wrap_refs, Document, Schema, SchemaType};
 use kubeidl::tags::lower::{
-    add_rules, lower, union_rules, unshadow, At, Counts, Lowered, Place, UnionMember, Validation,
+    add_rules, lower, referenced, retarget, union_rules, unshadow, variant, variant_name, At,
+    Counts, Lowered, Member, Override, Place, UnionMember, Validation,
 };
 use kubeidl::tags::registry::Scopes;
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
@@ -141,6 +142,7 @@ fn build(
         tally: Tally::default(),
         current: String::new(),
         origins: RuleOrigins::default(),
+        overrides: Vec::new(),
     };
     for (pkg, name) in roots {
         walk.enqueue(pkg, name)?;
@@ -157,6 +159,11 @@ fn build(
         let mut schema = walk.definition(&pkg, decl)?;
         wrap_refs(&mut schema);
         schemas.insert(model, schema);
+    }
+    for pending in std::mem::take(&mut walk.overrides) {
+        if let Err(e) = pending.apply(&mut schemas) {
+            walk.tally.errors.push(e);
+        }
     }
     if options.validations {
         let checked = rule_check::check_rules(&schemas, &walk.origins, options.strict_cost);
@@ -218,6 +225,43 @@ struct Walk<'l> {
     /// The definition being built.
     current: String,
     origins: RuleOrigins,
+    /// Fields that override members of their types (`+k8s:override`), applied once every
+    /// definition is built.
+    overrides: Vec<PendingOverride>,
+}
+
+/// A field whose type's definition it refers to is a variant, with members' tags overridden.
+struct PendingOverride {
+    owner: String,
+    field: String,
+    overrides: Vec<Override>,
+    members: Vec<Member>,
+    pos: SourcePos,
+}
+
+impl PendingOverride {
+    /// Adds the variant definition and points the field's property at it.
+    fn apply(self, schemas: &mut BTreeMap<String, Schema>) -> Result<()> {
+        let fail = |message: String| Error::at(&self.pos, message);
+        let property = schemas
+            .get_mut(&self.owner)
+            .and_then(|d| d.properties.get_mut(&self.field))
+            .ok_or_else(|| fail(format!("field {:?} has no property", self.field)))?;
+        let base_name = referenced(property).ok_or_else(|| {
+            fail(format!(
+                "+k8s:override: field {:?} does not refer to a struct definition",
+                self.field
+            ))
+        })?;
+        let name = variant_name(&base_name, &self.owner, &self.field);
+        retarget(property, &name);
+        let base = schemas
+            .get(&base_name)
+            .ok_or_else(|| fail(format!("no definition {base_name}")))?;
+        let variant = variant(base, &self.overrides, &self.members).map_err(fail)?;
+        schemas.insert(name, variant);
+        Ok(())
+    }
 }
 
 /// Where each rule of the document was written.
@@ -708,8 +752,17 @@ impl Walk<'_> {
         };
         let docs = validations::type_docs(&self.types, &m.ty).map_err(at(&m.pos))?;
         self.lower_type_uses(docs, &place, property);
-        let lowered = self.lower_doc(&m.comments, &m.pos.file, &place, property);
+        let mut lowered = self.lower_doc(&m.comments, &m.pos.file, &place, property);
         lowered.apply_presence(json, &mut parent.required);
+        if !lowered.overrides.is_empty() {
+            self.overrides.push(PendingOverride {
+                owner: self.current.clone(),
+                field: json.to_string(),
+                overrides: std::mem::take(&mut lowered.overrides),
+                members: members.clone(),
+                pos: m.pos.clone(),
+            });
+        }
         let item_rules = lowered.item_union_rules();
         rules.rules.extend(lowered.parent_rules);
         rules.unions.extend(

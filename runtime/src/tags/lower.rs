@@ -13,6 +13,7 @@
 
 mod model;
 
+pub use super::family::overrides::{referenced, retarget, variant, variant_name, Override};
 pub use super::family::shared::cel_string;
 pub use super::family::unions::{union_rules, UnionMember};
 pub use model::{
@@ -41,6 +42,7 @@ pub fn lower<P: Clone>(place: &Place<'_>, tags: &[At<P>], schema: &mut Schema) -
         warnings: Vec::new(),
         origins: Vec::new(),
         lowered_at: Vec::new(),
+        overrides: Vec::new(),
     };
     let mut list = ListTags::default();
     let mut cel_parts: Vec<(usize, String, Value, P)> = Vec::new();
@@ -69,6 +71,7 @@ pub fn lower<P: Clone>(place: &Place<'_>, tags: &[At<P>], schema: &mut Schema) -
                     union: &mut out.union,
                     item_unions: &mut out.item_unions,
                     list: &mut list,
+                    overrides: &mut out.overrides,
                 };
                 lower_one(place, tag, schema, &mut sink)
             }

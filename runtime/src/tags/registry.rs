@@ -228,6 +228,7 @@ pub static FAMILIES: &[Family] = &[
     family::transitions::FAMILY,
     family::unions::FAMILY,
     family::selectors::FAMILY,
+    family::overrides::FAMILY,
     family::structure::FAMILY,
     family::messages::FAMILY,
     family::gates::FAMILY,

@@ -2,7 +2,7 @@
 
 use crate::errors::BadValue;
 use crate::schema::{ref_target, wrap_refs, Schema};
-use crate::tags::lower::{add_rules, lower, At, Place};
+use crate::tags::lower::{add_rules, lower, retarget, variant, variant_name, At, Override, Place};
 use crate::tags::read::read_line;
 use crate::tags::registry::Scopes;
 use std::collections::BTreeMap;
@@ -119,12 +119,16 @@ pub struct Deferred<'a> {
     pub strips_zero: bool,
     /// The members of the field's struct type (or of its items or values).
     pub members: Vec<Member>,
+    /// The definition name of that type, and what adds its definitions: a field that
+    /// overrides members' tags (`+k8s:override`) refers to a variant of it.
+    pub type_name: fn() -> String,
+    pub add_type: fn(&mut BTreeMap<String, Schema>),
 }
 
 impl Deferred<'_> {
     /// The field's property, every tag lowered; a tag that cannot be lowered panics with its
     /// message (the macro checked everything but the members).
-    fn property(&self, owner: &str) -> Schema {
+    fn property(&self, owner: &str) -> (Schema, Vec<Override>) {
         let fail = |message: &str| -> ! {
             panic!(
                 "kubeidl: the tags of field {:?} of {owner} cannot be lowered: {message}",
@@ -166,18 +170,50 @@ impl Deferred<'_> {
             );
         }
         wrap_refs(&mut property);
-        property
+        (property, lowered.overrides)
+    }
+
+    /// Adds the variant of the field's type that its overrides ask for, and points `property`
+    /// at it.
+    fn add_variant(
+        &self,
+        owner: &str,
+        property: &mut Schema,
+        overrides: &[Override],
+        definitions: &mut BTreeMap<String, Schema>,
+    ) {
+        let base_name = (self.type_name)();
+        (self.add_type)(definitions);
+        let base = &definitions[&base_name];
+        if *base == Schema::default() {
+            panic!(
+                "kubeidl: field {:?} of {owner} overrides members of {base_name}, whose definition is being built (a type cannot override its own members)",
+                self.property
+            );
+        }
+        let built = variant(base, overrides, &self.members).unwrap_or_else(|e| {
+            panic!(
+                "kubeidl: the tags of field {:?} of {owner} cannot be lowered: {e}",
+                self.property
+            )
+        });
+        let name = variant_name(&base_name, owner, self.property);
+        retarget(property, &name);
+        definitions.insert(name, built);
     }
 }
 
 impl Built<'_> {
     /// The finished definition.
-    pub fn definition(self) -> Schema {
+    pub fn definition(self, definitions: &mut BTreeMap<String, Schema>) -> Schema {
         let value: serde_json::Value =
             serde_json::from_str(self.json).expect("the derive macro writes valid JSON");
         let mut schema = Schema::from_json(&value).expect("the derive macro writes a valid schema");
         for field in &self.deferred {
-            let property = field.property(self.name);
+            let (mut property, overrides) = field.property(self.name);
+            if !overrides.is_empty() {
+                field.add_variant(self.name, &mut property, &overrides, definitions);
+            }
             schema
                 .properties
                 .insert(field.property.to_string(), property);
@@ -235,6 +271,30 @@ pub fn flattened_definition<F: super::Definition>(
         definitions.entry(name).or_insert(schema);
     }
     own
+}
+
+/// The value checks of the field `field` of `Owner` (whose value is `value`, at `path`) against
+/// the variant of its type's definition its overrides made (`+k8s:override`): the type's own
+/// derived checks are not the variant's. `cache` holds the variant's validator.
+pub fn variant_value_errors<Owner: super::Definition, T: super::Definition + serde::Serialize>(
+    cache: &'static OnceLock<crate::validate::Validator>,
+    field: &str,
+    value: &T,
+    path: &crate::validate::Path<'_>,
+    errors: &mut Vec<crate::errors::FieldError>,
+) {
+    let validator = cache.get_or_init(|| {
+        let defs: std::collections::HashMap<String, Schema> =
+            Owner::openapi_schema().schemas.into_iter().collect();
+        let name = variant_name(&T::definition_name(), &Owner::definition_name(), field);
+        crate::validate::Validator::with_definitions(
+            &Schema::reference_to(&name),
+            std::sync::Arc::new(defs),
+        )
+        .expect("a derived definition compiles")
+    });
+    let json = serde_json::to_value(value).expect("a derived value serializes");
+    errors.extend(validator.value_errors_at(&json, path));
 }
 
 /// `uniqueItems`: whether an item's JSON (`shown`) repeats an earlier one's.

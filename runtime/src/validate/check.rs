@@ -78,6 +78,14 @@ pub(crate) fn check_toward<'a>(
     found
 }
 
+/// Checks `value`, found at `path` of a larger object, against the plan's root: what a derived
+/// validator asks of a field whose type's definition is a variant (`+k8s:override`).
+pub(crate) fn check_at<'a>(plan: &Plan, value: impl ValueView<'a>, path: &Path<'_>) -> Found {
+    let mut found = Found::default();
+    Walker::new(plan, &mut found).node(plan.root, value, path, Mode::Full { top: false }, 0, &[]);
+    found
+}
+
 /// Checks `value` against the plan's root by the full walk alone, never the quick one: what
 /// [`check_toward`] must find.
 #[cfg(test)]

@@ -285,6 +285,20 @@ impl Validator {
     }
 }
 
+impl Validator {
+    /// The value checks of `value`, found at `path` of a larger object (defaults applied as the
+    /// walk applies them; no list types, metadata or rules): what a derived validator asks of a
+    /// field whose type's definition is a variant of the type's own (`+k8s:override`).
+    #[doc(hidden)]
+    pub fn value_errors_at<'a>(
+        &self,
+        value: impl ValueView<'a>,
+        path: &Path<'_>,
+    ) -> Vec<FieldError> {
+        check::check_at(&self.plan, value, path).values.into_list()
+    }
+}
+
 /// The apiserver's note that rules were skipped, at the root.
 pub(crate) fn rules_not_checked() -> FieldError {
     FieldError::invalid(

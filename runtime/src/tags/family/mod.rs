@@ -10,6 +10,7 @@ pub(crate) mod gates;
 pub(crate) mod lengths;
 pub(crate) mod lists;
 pub(crate) mod messages;
+pub(crate) mod overrides;
 pub(crate) mod patterns;
 pub(crate) mod presence;
 pub(crate) mod rules;

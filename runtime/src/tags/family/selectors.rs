@@ -108,6 +108,7 @@ fn each_val(place: &Place<'_>, tag: &TagUse, schema: &mut Schema, out: &mut Out<
         union: &mut *out.union,
         item_unions: &mut *out.item_unions,
         list: &mut ignored,
+        overrides: &mut *out.overrides,
     };
     lower_one(&elem_place, inner, elem_schema, &mut elem_out)
 }

@@ -31,6 +31,8 @@ pub(crate) struct Out<'a> {
     pub item_unions: &'a mut Vec<(String, String, UnionRole)>,
     /// List metadata, applied once every tag of the place is read.
     pub list: &'a mut ListTags,
+    /// Members of the field's struct type whose tags this use replaces.
+    pub overrides: &'a mut Vec<super::overrides::Override>,
 }
 
 /// The KEP's reasons and kubebuilder's spellings, as a CRD schema spells them.

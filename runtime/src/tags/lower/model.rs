@@ -2,6 +2,7 @@
 //! holds, tags with their positions, `x-kubernetes-validations` entries, union roles, presence,
 //! counts, and what lowering a place gives besides its schema's edits.
 
+use super::super::family::overrides::Override;
 use super::super::family::shared::field_path;
 use super::super::family::unions::{union_rules, UnionMember};
 use super::super::read::TagUse;
@@ -220,6 +221,9 @@ pub struct Lowered<P> {
     pub origins: Vec<RuleOrigin<P>>,
     /// Where each tag counted as lowered stands.
     pub lowered_at: Vec<P>,
+    /// Members of the field's struct type whose tags this use replaces (`+k8s:override`): the
+    /// field refers to a variant of its type's definition, built once every definition is known.
+    pub overrides: Vec<Override>,
 }
 
 impl<P> Lowered<P> {
