@@ -89,14 +89,7 @@ impl SchemaNode for Value {
     }
 
     fn list_map_keys(&self) -> Vec<String> {
-        self.get("x-kubernetes-list-map-keys")
-            .and_then(Value::as_array)
-            .map(|keys| {
-                keys.iter()
-                    .filter_map(|k| k.as_str().map(str::to_string))
-                    .collect()
-            })
-            .unwrap_or_default()
+        strings(self.get("x-kubernetes-list-map-keys"))
     }
 
     fn properties(&self) -> impl Iterator<Item = (&str, &Self)> {
@@ -129,14 +122,15 @@ impl SchemaNode for Value {
     }
 
     fn required(&self) -> Vec<String> {
-        self.get("required")
-            .and_then(Value::as_array)
-            .map(|names| {
-                names
-                    .iter()
-                    .filter_map(|n| n.as_str().map(str::to_string))
-                    .collect()
-            })
-            .unwrap_or_default()
+        strings(self.get("required"))
     }
+}
+
+/// The strings of a JSON array (none when it is not one).
+fn strings(list: Option<&Value>) -> Vec<String> {
+    list.and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|v| v.as_str().map(str::to_string))
+        .collect()
 }

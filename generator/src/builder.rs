@@ -46,6 +46,7 @@ impl Generator {
                 explicit_defaults_only: false,
                 shadowed: false,
                 controller_gen: false,
+                cel_libraries: Default::default(),
             },
             ..Generator::default()
         }

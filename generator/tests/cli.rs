@@ -365,3 +365,28 @@ fn tags_prints_the_reference_as_text_and_json() {
         .flat_map(|f| f["tags"].as_array().unwrap())
         .any(|t| t["example"] == "+k8s:eachVal=+k8s:maxLength=16"));
 }
+
+#[test]
+fn kep_format_helpers_compile_only_with_their_library() {
+    let err = bad("./testdata/go-bad/kepformats");
+    assert!(
+        err.starts_with(&format!(
+            "error: {}",
+            location("kepformats", "types.go", 6, 5)
+        )),
+        "{err}"
+    );
+    assert!(err.contains("undeclared reference to 'isFormat'"), "{err}");
+    let out = kubeidl(&[
+        "openapi",
+        "--cel-library",
+        "kep-formats",
+        "./testdata/go-bad/kepformats",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("self.isFormat('dns1123Label')"),
+        "{}",
+        stdout(&out)
+    );
+}

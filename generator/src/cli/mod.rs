@@ -351,6 +351,16 @@ pub struct OpenapiArgs {
     /// handwritten validation, so they count as documentation.
     #[arg(long, conflicts_with = "no_validations")]
     pub shadowed: bool,
+    /// Let rules call an opt-in CEL library no apiserver has (repeatable), when they are
+    /// checked at build time: kep-formats gives `<string>.isFormat(name)` and
+    /// `<string>.validateFormat(name)` (`kubeidl cel --help` lists the names). A document whose
+    /// rules use one is for tools that have the library too, not for an apiserver.
+    #[arg(
+        long = "cel-library",
+        value_name = "NAME",
+        conflicts_with = "no_validations"
+    )]
+    pub cel_libraries: Vec<kubeidl::cel::ExtraLibrary>,
     /// Write the document to FILE (atomically: a temporary file renamed into place) instead of stdout.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,

@@ -16,6 +16,7 @@ pub fn run(args: OpenapiArgs) -> Result<ExitCode, Error> {
         explicit_defaults_only: false,
         shadowed: args.shadowed,
         controller_gen: false,
+        cel_libraries: args.cel_libraries.iter().copied().collect(),
     };
     let generated = generate(&loader, &args.packages, &options)?;
     for warning in &generated.warnings {

@@ -104,6 +104,7 @@ pub fn generate(loader: &Loader, package_args: &[String], options: &Options) -> 
             explicit_defaults_only: true,
             shadowed: false,
             controller_gen: options.controller_gen_compat,
+            cel_libraries: Default::default(),
         },
     )?;
     let mut definitions = generated.document.schemas;

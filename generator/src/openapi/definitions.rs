@@ -51,6 +51,9 @@ pub struct Options {
     /// Publish the tags the apiserver runs in shadow of its handwritten validation
     /// (`+k8s:alpha(since: "1.36")=+<tag>`, `+k8s:beta(...)`); by default they only document.
     pub shadowed: bool,
+    /// Opt-in CEL libraries no apiserver has (`kep-formats`) that rules may call; none by
+    /// default, so every rule compiles where an apiserver would compile it.
+    pub cel_libraries: kubeidl::cel::ExtraLibraries,
 }
 
 /// The generated document and what the user should hear about.
@@ -166,7 +169,12 @@ fn build(
         }
     }
     if options.validations {
-        let checked = rule_check::check_rules(&schemas, &walk.origins, options.strict_cost);
+        let checked = rule_check::check_rules(
+            &schemas,
+            &walk.origins,
+            options.strict_cost,
+            options.cel_libraries,
+        );
         walk.tally.errors.extend(checked.errors);
         walk.tally.warnings.extend(checked.warnings);
     }

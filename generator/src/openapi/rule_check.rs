@@ -6,7 +6,8 @@
 use crate::error::{Error, SourcePos};
 use kubeidl::cel::decl::{Decl, Definitions};
 use kubeidl::cel::estimate::STATIC_ESTIMATED_COST_LIMIT;
-use kubeidl::cel::rule::{compile_rule_unlimited, ExpressionKind};
+use kubeidl::cel::rule::{compile_rule_unlimited_with, CompileOptions, ExpressionKind};
+use kubeidl::cel::ExtraLibraries;
 use kubeidl::schema::Schema;
 use kubeidl::tags::lower::VALIDATIONS;
 use std::collections::BTreeMap;
@@ -33,6 +34,7 @@ pub fn check_rules(
     schemas: &BTreeMap<String, Schema>,
     origins: &dyn Origins,
     strict_cost: bool,
+    libraries: ExtraLibraries,
 ) -> Checked {
     let mut checked = Checked::default();
     for (name, schema) in schemas {
@@ -41,6 +43,7 @@ pub fn check_rules(
             definition: name,
             origins,
             strict_cost,
+            libraries,
             checked: &mut checked,
         };
         walk.node(schema, &mut Vec::new(), true);
@@ -53,6 +56,7 @@ struct NodeWalk<'a> {
     definition: &'a str,
     origins: &'a dyn Origins,
     strict_cost: bool,
+    libraries: ExtraLibraries,
     checked: &'a mut Checked,
 }
 
@@ -98,7 +102,16 @@ impl NodeWalk<'_> {
         let authored = origin.as_ref().is_none_or(|(_, authored)| *authored);
         for (expression, kind) in expressions {
             let mut warn = false;
-            let problem = match compile_rule_unlimited(expression, decl, optional_old_self, kind) {
+            let options = CompileOptions {
+                libraries: self.libraries,
+            };
+            let problem = match compile_rule_unlimited_with(
+                expression,
+                decl,
+                optional_old_self,
+                kind,
+                options,
+            ) {
                 Err(e) => Some(e.to_string()),
                 Ok(compiled) if compiled.estimated_cost > STATIC_ESTIMATED_COST_LIMIT => {
                     warn = !authored && !self.strict_cost;
