@@ -61,7 +61,7 @@ impl SchemaNode for Value {
     }
 
     fn nullable(&self) -> bool {
-        self.extension_flag("nullable")
+        self.get("nullable").and_then(Value::as_bool) == Some(true)
     }
 
     fn enum_values(&self) -> &[Value] {

@@ -20,7 +20,7 @@ use kubeidl::comments::description;
 use kubeidl::schema::{wrap_refs, Document, Schema, SchemaType};
 use kubeidl::tags::lower::{
     add_rules, lower, referenced, retarget, union_rules, unshadow, variant, variant_name, At,
-    Counts, Lowered, Member, Override, Place, UnionMember, Validation,
+    Counts, Lowered, Override, Place, UnionMember, Validation,
 };
 use kubeidl::tags::registry::Scopes;
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
@@ -243,7 +243,6 @@ struct PendingOverride {
     owner: String,
     field: String,
     overrides: Vec<Override>,
-    members: Vec<Member>,
     pos: SourcePos,
 }
 
@@ -266,7 +265,7 @@ impl PendingOverride {
         let base = schemas
             .get(&base_name)
             .ok_or_else(|| fail(format!("no definition {base_name}")))?;
-        let variant = variant(base, &self.overrides, &self.members).map_err(fail)?;
+        let variant = variant(base, &self.overrides).map_err(fail)?;
         schemas.insert(name, variant);
         Ok(())
     }
@@ -767,7 +766,6 @@ impl Walk<'_> {
                 owner: self.current.clone(),
                 field: json.to_string(),
                 overrides: std::mem::take(&mut lowered.overrides),
-                members: members.clone(),
                 pos: m.pos.clone(),
             });
         }

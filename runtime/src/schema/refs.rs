@@ -32,19 +32,33 @@ pub fn definition_name(reference: &str) -> Option<Cow<'_, str>> {
     })
 }
 
+/// The `$ref` a schema stands for: its own, or that of the apiserver's
+/// `{"allOf": [{"$ref": R}], ...}` wrapping of a reference with other keywords beside it.
+pub fn reference_of(schema: &Schema) -> Option<&str> {
+    match (&schema.reference, schema.all_of.as_slice()) {
+        (Some(r), _) => Some(r),
+        (None, [only]) if schema.schema_type.is_none() => only.reference.as_deref(),
+        _ => None,
+    }
+}
+
+/// [`reference_of`], to change it.
+pub fn reference_of_mut(schema: &mut Schema) -> Option<&mut String> {
+    match (&mut schema.reference, schema.all_of.as_mut_slice()) {
+        (Some(r), _) => Some(r),
+        (None, [only]) if schema.schema_type.is_none() => only.reference.as_mut(),
+        _ => None,
+    }
+}
+
 /// The schema `schema` stands for: its `$ref`'s target, or that of the apiserver's
 /// `{"allOf": [{"$ref": R}], ...}` wrapping, found with `lookup`, repeatedly. A reference
 /// `lookup` does not know stops the chain at the schema holding it.
 pub fn resolve<'s>(schema: &'s Schema, lookup: impl Fn(&str) -> Option<&'s Schema>) -> &'s Schema {
     let mut s = schema;
     for _ in 0..MAX_REF_CHAIN {
-        let reference = match (&s.reference, s.all_of.as_slice()) {
-            (Some(r), _) => r.as_str(),
-            (None, [only]) if s.schema_type.is_none() => match &only.reference {
-                Some(r) => r.as_str(),
-                None => return s,
-            },
-            _ => return s,
+        let Some(reference) = reference_of(s) else {
+            return s;
         };
         match lookup(reference) {
             Some(target) => s = target,

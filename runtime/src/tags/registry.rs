@@ -160,13 +160,6 @@ impl Spelling {
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Rule(pub(crate) &'static str);
 
-impl Rule {
-    /// The rule's name (`MaxItems`).
-    pub const fn name(self) -> &'static str {
-        self.0
-    }
-}
-
 impl std::fmt::Debug for Rule {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.0)

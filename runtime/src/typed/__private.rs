@@ -191,7 +191,7 @@ impl Deferred<'_> {
                 self.property
             );
         }
-        let built = variant(base, overrides, &self.members).unwrap_or_else(|e| {
+        let built = variant(base, overrides).unwrap_or_else(|e| {
             panic!(
                 "kubeidl: the tags of field {:?} of {owner} cannot be lowered: {e}",
                 self.property

@@ -21,23 +21,31 @@ pub const EXTENSION: &str = "x-kubernetes-errors";
 /// The KEP's alternative name, accepted when reading.
 pub const ALTERNATIVE_EXTENSION: &str = "x-kubernetes-validation-errors";
 
-/// The keywords a custom error may be given for: the value validations with a message of
-/// their own.
-pub const KEYWORDS: &[&str] = &[
-    "minimum",
-    "maximum",
-    "multipleOf",
-    "minLength",
-    "maxLength",
-    "pattern",
-    "format",
-    "minItems",
-    "maxItems",
-    "uniqueItems",
-    "minProperties",
-    "maxProperties",
-    "enum",
+/// Whether a schema holds a keyword.
+type Held = fn(&Schema) -> bool;
+
+/// The keywords a custom error may be given for (the value validations with a message of
+/// their own), each with whether a schema holds it.
+const KEYWORDS: &[(&str, Held)] = &[
+    ("minimum", |s| s.minimum.is_some()),
+    ("maximum", |s| s.maximum.is_some()),
+    ("multipleOf", |s| s.multiple_of.is_some()),
+    ("minLength", |s| s.min_length.is_some()),
+    ("maxLength", |s| s.max_length.is_some()),
+    ("pattern", |s| s.pattern.is_some()),
+    ("format", |s| s.format.is_some()),
+    ("minItems", |s| s.min_items.is_some()),
+    ("maxItems", |s| s.max_items.is_some()),
+    ("uniqueItems", |s| s.unique_items),
+    ("minProperties", |s| s.min_properties.is_some()),
+    ("maxProperties", |s| s.max_properties.is_some()),
+    ("enum", |s| !s.enum_values.is_empty()),
 ];
+
+/// The keywords a custom error may be given for, in the order kube-openapi checks them.
+pub fn keywords() -> impl Iterator<Item = &'static str> {
+    KEYWORDS.iter().map(|(k, _)| *k)
+}
 
 /// What a keyword's failure reports instead of kube-openapi's detail.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -63,22 +71,10 @@ impl CustomError {
 /// Whether `schema` holds `keyword`; `None` when `keyword` is not one a custom error may be
 /// given for.
 pub fn holds(schema: &Schema, keyword: &str) -> Option<bool> {
-    Some(match keyword {
-        "minimum" => schema.minimum.is_some(),
-        "maximum" => schema.maximum.is_some(),
-        "multipleOf" => schema.multiple_of.is_some(),
-        "minLength" => schema.min_length.is_some(),
-        "maxLength" => schema.max_length.is_some(),
-        "pattern" => schema.pattern.is_some(),
-        "format" => schema.format.is_some(),
-        "minItems" => schema.min_items.is_some(),
-        "maxItems" => schema.max_items.is_some(),
-        "uniqueItems" => schema.unique_items,
-        "minProperties" => schema.min_properties.is_some(),
-        "maxProperties" => schema.max_properties.is_some(),
-        "enum" => !schema.enum_values.is_empty(),
-        _ => return None,
-    })
+    KEYWORDS
+        .iter()
+        .find(|(k, _)| *k == keyword)
+        .map(|(_, held)| held(schema))
 }
 
 /// The custom error `schema` gives `keyword`, if any. Entries without a string `message`, and
@@ -98,11 +94,16 @@ pub fn of(schema: &Schema, keyword: &str) -> Option<CustomError> {
     })
 }
 
-/// Every keyword of [`KEYWORDS`] `schema` gives a custom error, with it.
+/// Every keyword `schema` gives a custom error, with it.
 pub fn all(schema: &Schema) -> Vec<(&'static str, CustomError)> {
-    KEYWORDS
+    let written = [EXTENSION, ALTERNATIVE_EXTENSION]
         .iter()
-        .filter_map(|k| of(schema, k).map(|c| (*k, c)))
+        .any(|name| schema.extensions.contains_key(*name));
+    if !written {
+        return Vec::new();
+    }
+    keywords()
+        .filter_map(|k| of(schema, k).map(|c| (k, c)))
         .collect()
 }
 

@@ -40,7 +40,7 @@ fn error(place: &Place<'_>, tag: &TagUse, schema: &mut Schema, _: &mut Out<'_>) 
         None => {
             return Err(format!(
                 "+{name}({keyword}): not a keyword a message can be given to; one of {}",
-                custom_errors::KEYWORDS.join(", ")
+                custom_errors::keywords().collect::<Vec<_>>().join(", ")
             ))
         }
         Some(false) => {

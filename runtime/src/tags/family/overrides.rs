@@ -7,13 +7,13 @@
 
 use super::super::codetags::{Args, Scalar};
 use super::super::lower::{
-    add_rules, lower, At, Lowered, Member, Place, Presence, ValueKind, VALIDATIONS,
+    add_rules, lower, At, Place, Presence, Validation, ValueKind, VALIDATIONS,
 };
 use super::super::read::TagUse;
 use super::super::registry::{Entry, Family, Payload as P, Rule, Scopes};
 use super::shared::{nested, want_kind, Effect, Out, Outcome};
 use super::{vg, FIELD};
-use crate::schema::{definition_name, ref_target, Schema};
+use crate::schema::{definition_name, ref_target, reference_of, reference_of_mut, Schema};
 use serde_json::Value;
 
 #[allow(non_upper_case_globals)]
@@ -36,12 +36,18 @@ pub(crate) const FAMILY: Family = Family {
     }],
 };
 
-/// One member's tag, replaced for one use of its struct type.
+/// One member's tag, replaced for one use of its struct type, and what it lowers to there.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Override {
     /// The member's JSON name.
     pub member: String,
     pub tag: TagUse,
+    /// The keywords and rules the tag writes on the member's property.
+    pub keywords: Schema,
+    /// Whether the tag makes the member required or optional.
+    pub presence: Option<Presence>,
+    /// Rules the tag asks of the struct.
+    pub struct_rules: Vec<Validation>,
 }
 
 fn override_(place: &Place<'_>, tag: &TagUse, _: &mut Schema, out: &mut Out<'_>) -> Outcome {
@@ -61,14 +67,31 @@ fn override_(place: &Place<'_>, tag: &TagUse, _: &mut Schema, out: &mut Out<'_>)
             inner.name
         ));
     }
-    // Lowered now, on its own, so a wrong tag is an error at the field.
-    let lowered = lower_override(m, inner, &mut Schema::default());
+    // Lowered here, on its own, so a wrong tag is an error at the field; the variant takes
+    // the result when every definition is known.
+    let member_place = Place {
+        json: Some(&m.json),
+        name: Some(&m.name),
+        ..Place::inner(Scopes::FIELD, m.kind, &[])
+    };
+    let mut keywords = Schema::default();
+    let lowered = lower(
+        &member_place,
+        &[At {
+            tag: inner.clone(),
+            pos: (),
+        }],
+        &mut keywords,
+    );
     if let Some(e) = lowered.errors.first() {
         return Err(format!("+{name}({member}): {}", e.message));
     }
     out.overrides.push(Override {
         member,
         tag: inner.clone(),
+        keywords,
+        presence: lowered.presence,
+        struct_rules: lowered.parent_rules,
     });
     Ok(Effect::Lowered)
 }
@@ -94,22 +117,6 @@ fn no_member(name: &str, member: &str) -> String {
     format!("+{name}({member}): the field's type has no member with JSON name {member:?}")
 }
 
-fn lower_override(member: &Member, tag: &TagUse, schema: &mut Schema) -> Lowered<()> {
-    let place = Place {
-        json: Some(&member.json),
-        name: Some(&member.name),
-        ..Place::inner(Scopes::FIELD, member.kind, &[])
-    };
-    lower(
-        &place,
-        &[At {
-            tag: tag.clone(),
-            pos: (),
-        }],
-        schema,
-    )
-}
-
 /// The name of the variant of the definition `base` that the field `field` of the struct whose
 /// definition is `owner` refers to: `com.example.v1.Template_Pool_spare`.
 pub fn variant_name(base: &str, owner: &str, field: &str) -> String {
@@ -119,48 +126,31 @@ pub fn variant_name(base: &str, owner: &str, field: &str) -> String {
 
 /// The variant of the definition `base`: each overridden member's property takes what its
 /// override lowers to in place of the same keywords (rules are added), and its presence in
-/// `required` follows a presence override. `members`: the struct's members.
-pub fn variant(
-    base: &Schema,
-    overrides: &[Override],
-    members: &[Member],
-) -> Result<Schema, String> {
+/// `required` follows a presence override.
+pub fn variant(base: &Schema, overrides: &[Override]) -> Result<Schema, String> {
     let mut out = base.clone();
     for o in overrides {
-        let member = members
-            .iter()
-            .find(|m| m.json == o.member)
-            .ok_or_else(|| no_member("k8s:override", &o.member))?;
-        let mut scratch = Schema::default();
-        let lowered = lower_override(member, &o.tag, &mut scratch);
-        if let Some(e) = lowered.errors.first() {
-            return Err(format!("+k8s:override({}): {}", o.member, e.message));
+        if let Some(presence) = o.presence {
+            presence.apply(&o.member, &mut out.required);
         }
-        match lowered.presence {
-            Some(Presence::Required) if !out.required.contains(&o.member) => {
-                out.required.push(o.member.clone())
-            }
-            Some(Presence::Optional) => out.required.retain(|r| *r != o.member),
-            _ => {}
-        }
-        add_rules(&mut out, lowered.parent_rules);
+        add_rules(&mut out, o.struct_rules.iter().cloned());
         let property = out.properties.get_mut(&o.member).ok_or_else(|| {
             format!(
                 "+k8s:override({}): the definition has no property {:?}",
                 o.member, o.member
             )
         })?;
-        overlay(property, &scratch)?;
+        overlay(property, &o.keywords)?;
     }
     Ok(out)
 }
 
 /// Writes the keywords of `scratch` over those of `property`; rules are added after its own.
-fn overlay(property: &mut Schema, scratch: &Schema) -> Result<(), String> {
+fn overlay(property: &mut Schema, keywords: &Schema) -> Result<(), String> {
     let Value::Object(mut target) = property.to_json() else {
         return Err("a property is an object".into());
     };
-    let Value::Object(over) = scratch.to_json() else {
+    let Value::Object(over) = keywords.to_json() else {
         return Err("a property is an object".into());
     };
     for (key, value) in over {
@@ -178,23 +168,12 @@ fn overlay(property: &mut Schema, scratch: &Schema) -> Result<(), String> {
 /// The definition a field's property refers to, directly or through the apiserver's `allOf`
 /// wrapping.
 pub fn referenced(property: &Schema) -> Option<String> {
-    let reference = match (&property.reference, property.all_of.as_slice()) {
-        (Some(r), _) => r,
-        (None, [only]) => only.reference.as_ref()?,
-        _ => return None,
-    };
-    Some(definition_name(reference)?.into_owned())
+    Some(definition_name(reference_of(property)?)?.into_owned())
 }
 
 /// Points a field's property at the definition `to` in place of the one it refers to.
 pub fn retarget(property: &mut Schema, to: &str) {
-    let reference = match (&mut property.reference, property.all_of.as_mut_slice()) {
-        (Some(r), _) => r,
-        (None, [only]) => match only.reference.as_mut() {
-            Some(r) => r,
-            None => return,
-        },
-        _ => return,
-    };
-    *reference = ref_target(to);
+    if let Some(reference) = reference_of_mut(property) {
+        *reference = ref_target(to);
+    }
 }

@@ -183,6 +183,19 @@ pub enum Presence {
     Optional,
 }
 
+impl Presence {
+    /// Puts the field named `json` in or out of its struct's `required` list.
+    pub fn apply(self, json: &str, required: &mut Vec<String>) {
+        match self {
+            Presence::Required if !required.iter().any(|r| r == json) => {
+                required.push(json.to_string())
+            }
+            Presence::Optional => required.retain(|r| r != json),
+            Presence::Required => {}
+        }
+    }
+}
+
 /// How many tags a place had and what became of them.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Counts {
@@ -230,12 +243,8 @@ impl<P> Lowered<P> {
     /// Applies the field's `+k8s:required` or `+k8s:optional` to its struct's `required` list,
     /// where the field is named `json`.
     pub fn apply_presence(&self, json: &str, required: &mut Vec<String>) {
-        match self.presence {
-            Some(Presence::Required) if !required.iter().any(|r| r == json) => {
-                required.push(json.to_string())
-            }
-            Some(Presence::Optional) => required.retain(|r| r != json),
-            _ => {}
+        if let Some(presence) = self.presence {
+            presence.apply(json, required);
         }
     }
 
