@@ -148,6 +148,7 @@ impl<'a> Container<'a> {
                 json: f.wire.clone(),
                 name: f.go_name(),
                 kind: f.shape.kind(),
+                optional: f.optional,
             })
             .collect()
     }

@@ -18,11 +18,13 @@ pub fn members_body(c: &Container<'_>) -> TokenStream {
             };
         }
         let (json, name, kind) = (&f.wire, f.go_name(), kind_tokens(f.shape.kind()));
+        let optional = f.optional;
         quote! {
             members.push(::kubeidl::tags::lower::Member {
                 json: ::std::string::String::from(#json),
                 name: ::std::string::String::from(#name),
                 kind: #kind,
+                optional: #optional,
             });
         }
     });

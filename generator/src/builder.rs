@@ -46,6 +46,8 @@ impl Generator {
                 explicit_defaults_only: false,
                 shadowed: false,
                 controller_gen: false,
+                refuse_floats: false,
+                ignore_unexported_fields: false,
                 cel_libraries: Default::default(),
             },
             ..Generator::default()

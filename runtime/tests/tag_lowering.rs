@@ -12,6 +12,7 @@ fn member(json: &str, name: &str, kind: ValueKind) -> Member {
         json: json.into(),
         name: name.into(),
         kind,
+        optional: true,
     }
 }
 
@@ -185,6 +186,34 @@ fn examples() -> Vec<(Rule, Vec<&'static str>, ValueKind, Scopes)> {
             R::UnionDiscriminator,
             vec!["+k8s:unionDiscriminator(union: \"u\")"],
             K::String,
+            field,
+        ),
+        (
+            R::AtMostOneOf,
+            vec!["+kubebuilder:validation:AtMostOneOf=name;generateName"],
+            K::Struct,
+            Scopes::TYPE,
+        ),
+        (
+            R::ExactlyOneOf,
+            vec!["+kubebuilder:validation:ExactlyOneOf=name;generateName"],
+            K::Struct,
+            Scopes::TYPE,
+        ),
+        (
+            R::AtLeastOneOf,
+            vec!["+kubebuilder:validation:AtLeastOneOf=name;generateName"],
+            K::Struct,
+            Scopes::TYPE,
+        ),
+        (
+            R::Items,
+            vec![
+                "+kubebuilder:validation:items:MaxLength=255",
+                "+kubebuilder:validation:items:Enum=a;b",
+                "+kubebuilder:validation:items:XValidation:rule=\"self != 'c'\",message=\"not c\"",
+            ],
+            K::List,
             field,
         ),
         (

@@ -12,6 +12,14 @@ pub fn run(args: CrdArgs) -> Result<ExitCode, Error> {
         lenient: args.lenient,
         max_description_len: args.max_desc_len,
         controller_gen_compat: args.controller_gen_compat,
+        allow_dangerous_types: args.allow_dangerous_types,
+        ignore_unexported_fields: args.ignore_unexported_fields,
+        generate_embedded_object_meta: args.generate_embedded_object_meta,
+        header: args
+            .header_file
+            .as_ref()
+            .map(|path| std::fs::read_to_string(path).map_err(|e| Error::io(path, e)))
+            .transpose()?,
     };
     let generated = generate(&loader, &args.packages, &options)?;
     for warning in &generated.warnings {

@@ -272,6 +272,24 @@ pub struct CrdArgs {
     /// `+kubebuilder:` markers are warnings instead of errors.
     #[arg(long)]
     pub controller_gen_compat: bool,
+    /// With --controller-gen-compat, accept float fields (`type: number`), which controller-gen
+    /// refuses unless `crd:allowDangerousTypes=true` (their encoding differs across languages).
+    #[arg(long)]
+    pub allow_dangerous_types: bool,
+    /// Leave unexported fields out without a warning (they are left out either way, as
+    /// encoding/json never writes them), as controller-gen's `crd:ignoreUnexportedFields=true`.
+    #[arg(long)]
+    pub ignore_unexported_fields: bool,
+    /// With --controller-gen-compat, still give an ObjectMeta below the root (a pod template's
+    /// metadata) its name, namespace, labels, annotations and finalizers, as controller-gen's
+    /// `crd:generateEmbeddedObjectMeta=true`; without --controller-gen-compat they are always
+    /// there, so the apiserver does not prune them.
+    #[arg(long)]
+    pub generate_embedded_object_meta: bool,
+    /// Write this file's text (a license header, as comment lines) before each CRD, as
+    /// controller-gen's `crd:headerFile`.
+    #[arg(long, value_name = "FILE")]
+    pub header_file: Option<PathBuf>,
     /// Cut schema descriptions to at most N bytes (at a sentence end, else a space and "..."),
     /// as controller-gen's maxDescLen; 0 drops them. Keeps big CRDs under the 256 KiB a
     /// client-side `kubectl apply` can record.

@@ -16,6 +16,8 @@ pub fn run(args: OpenapiArgs) -> Result<ExitCode, Error> {
         explicit_defaults_only: false,
         shadowed: args.shadowed,
         controller_gen: false,
+        refuse_floats: false,
+        ignore_unexported_fields: false,
         cel_libraries: args.cel_libraries.iter().copied().collect(),
     };
     let generated = generate(&loader, &args.packages, &options)?;

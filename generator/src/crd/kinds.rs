@@ -50,7 +50,13 @@ pub struct KindMarkers {
 
 /// The kinds declared in `packages`, in package then name order. A package with kinds but no
 /// `+groupName` is an error (a CRD needs a group); a package marked `+kubebuilder:skip` has none.
-pub fn find(packages: &[Arc<Package>]) -> Result<Vec<Kind>, Vec<Error>> {
+/// With `allow_empty_group`, an explicit `+groupName=` (empty) gives the group `""`, as
+/// controller-gen gives it, though no apiserver accepts such a CRD; `warnings` says so.
+pub fn find(
+    packages: &[Arc<Package>],
+    allow_empty_group: bool,
+    warnings: &mut Vec<String>,
+) -> Result<Vec<Kind>, Vec<Error>> {
     let mut kinds = Vec::new();
     let mut errors = Vec::new();
     for pkg in packages {
@@ -69,6 +75,13 @@ pub fn find(packages: &[Arc<Package>]) -> Result<Vec<Kind>, Vec<Error>> {
         }
         let group = match comment_tags::single(&pkg.doc_comments, "groupName") {
             Ok(Some(g)) if !g.trim().is_empty() => g.trim().to_string(),
+            Ok(Some(_)) if allow_empty_group => {
+                warnings.push(format!(
+                    "{}: package {} says +groupName= (empty): its CRDs have no group, which an apiserver refuses",
+                    found[0].pos, pkg.path
+                ));
+                String::new()
+            }
             Ok(_) => {
                 errors.push(Error::at(
                     &found[0].pos,

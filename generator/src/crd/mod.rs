@@ -30,9 +30,24 @@ pub struct Options {
     /// space followed by `...`.
     pub max_description_len: Option<usize>,
     /// Do what controller-gen does where kubeidl deliberately differs: descriptions keep their
-    /// line breaks, `required` lists are sorted, and unknown `+kubebuilder:` markers are
-    /// warnings (controller-gen ignores them).
+    /// line breaks and drop `TODO` lines, `required` lists are sorted, unknown markers are
+    /// warnings (controller-gen ignores them), only `+k8s:enum` makes an enum, `+default=ref(..)`
+    /// is left out, `int` and floats have no format, a type's documentation shows where it is
+    /// used, and an ObjectMeta below the root is a bare object.
     pub controller_gen_compat: bool,
+    /// With `controller_gen_compat`, accept float members (`type: number`), as controller-gen's
+    /// `crd:allowDangerousTypes`; controller-gen refuses them otherwise. kubeidl accepts them.
+    pub allow_dangerous_types: bool,
+    /// Say nothing of unexported fields (they are left out either way), as controller-gen's
+    /// `crd:ignoreUnexportedFields`.
+    pub ignore_unexported_fields: bool,
+    /// Give an `ObjectMeta` below the root (pod templates and the like) the properties a CRD
+    /// may declare of it (name, namespace, labels, annotations, finalizers). On unless
+    /// `controller_gen_compat`, where controller-gen's `crd:generateEmbeddedObjectMeta` turns
+    /// it on.
+    pub generate_embedded_object_meta: bool,
+    /// Text written before each CRD (a license header), as controller-gen's `crd:headerFile`.
+    pub header: Option<String>,
 }
 
 /// The size of the annotation `kubectl apply` (client side) keeps of an object; a bigger CRD
@@ -66,6 +81,21 @@ pub struct Generated {
 /// the apiserver does not validate them there, and pruning keeps only what is declared.
 const EMBEDDED_METADATA: &[&str] = &["name", "namespace", "labels", "annotations", "finalizers"];
 
+/// The types controller-gen writes its own schema for, with no description.
+const CONTROLLER_GEN_KNOWN: &[&str] = &[
+    "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta",
+    "io.k8s.apimachinery.pkg.apis.meta.v1.Time",
+    "io.k8s.apimachinery.pkg.apis.meta.v1.MicroTime",
+    "io.k8s.apimachinery.pkg.apis.meta.v1.Duration",
+    "io.k8s.apimachinery.pkg.apis.meta.v1.FieldsV1",
+    "io.k8s.apimachinery.pkg.api.resource.Quantity",
+    "io.k8s.apimachinery.pkg.runtime.RawExtension",
+    "io.k8s.apimachinery.pkg.apis.meta.v1.unstructured.Unstructured",
+    "io.k8s.apimachinery.pkg.util.intstr.IntOrString",
+    "io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSON",
+    "io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1beta1.JSON",
+];
+
 /// Definitions a CRD must not prune: free-form objects.
 const FREE_FORM: &[&str] = &[
     "io.k8s.apimachinery.pkg.runtime.RawExtension",
@@ -81,7 +111,9 @@ pub fn generate(loader: &Loader, package_args: &[String], options: &Options) -> 
         .map(|(path, _)| path)
         .collect();
     let packages = loader.packages(&paths)?;
-    let kinds = kinds::find(&packages).map_err(Error::many)?;
+    let mut warnings = Vec::new();
+    let kinds = kinds::find(&packages, options.controller_gen_compat, &mut warnings)
+        .map_err(Error::many)?;
     if kinds.is_empty() {
         return Err(Error::new(format!(
             "no kinds in {}: a kind is a struct that embeds both TypeMeta and ObjectMeta",
@@ -99,16 +131,23 @@ pub fn generate(loader: &Loader, package_args: &[String], options: &Options) -> 
         &openapi::Options {
             enums: true,
             validations: true,
-            lenient: options.lenient || options.controller_gen_compat,
+            lenient: options.lenient,
             strict_cost: true,
             explicit_defaults_only: true,
             shadowed: false,
             controller_gen: options.controller_gen_compat,
+            refuse_floats: options.controller_gen_compat && !options.allow_dangerous_types,
+            ignore_unexported_fields: options.ignore_unexported_fields,
             cel_libraries: Default::default(),
         },
     )?;
     let mut definitions = generated.document.schemas;
-    prepare(&mut definitions, &kinds);
+    prepare(
+        &mut definitions,
+        &kinds,
+        options.generate_embedded_object_meta || !options.controller_gen_compat,
+        options.controller_gen_compat,
+    );
     let mut by_crd: BTreeMap<(String, String), Vec<&Kind>> = BTreeMap::new();
     for kind in &kinds {
         by_crd
@@ -118,7 +157,7 @@ pub fn generate(loader: &Loader, package_args: &[String], options: &Options) -> 
     }
     let mut crds = Vec::new();
     let mut errors = Vec::new();
-    let mut warnings = generated.warnings;
+    warnings.extend(generated.warnings);
     for versions in by_crd.values() {
         match crd(versions, &definitions, &generated.origins, options) {
             Ok(crd) => {
@@ -151,8 +190,14 @@ fn kind_definition(kind: &Kind) -> String {
 }
 
 /// Rewrites the definitions a CRD sees differently from OpenAPI: `ObjectMeta` keeps only the
-/// properties a CRD may declare below the root, free-form objects keep unknown fields.
-fn prepare(definitions: &mut BTreeMap<String, Schema>, kinds: &[Kind]) {
+/// properties a CRD may declare below the root (none unless `embedded_meta`), free-form objects
+/// keep unknown fields, and for controller-gen the types it knows have no description.
+fn prepare(
+    definitions: &mut BTreeMap<String, Schema>,
+    kinds: &[Kind],
+    embedded_meta: bool,
+    controller_gen: bool,
+) {
     let mut object_metas = Vec::new();
     for kind in kinds {
         let Some(root) = definitions.get(&kind_definition(kind)) else {
@@ -172,9 +217,16 @@ fn prepare(definitions: &mut BTreeMap<String, Schema>, kinds: &[Kind]) {
     for name in object_metas {
         if let Some(meta) = definitions.get_mut(&name) {
             meta.properties
-                .retain(|key, _| EMBEDDED_METADATA.contains(&key.as_str()));
+                .retain(|key, _| embedded_meta && EMBEDDED_METADATA.contains(&key.as_str()));
             meta.required.clear();
             meta.extensions.clear();
+        }
+    }
+    if controller_gen {
+        for name in CONTROLLER_GEN_KNOWN {
+            if let Some(schema) = definitions.get_mut(*name) {
+                schema.description = None;
+            }
         }
     }
     for name in FREE_FORM {
@@ -298,10 +350,19 @@ fn crd(
     });
     Ok(Crd {
         file_name: format!("{}_{}.yaml", first.group, names.plural),
-        text: yaml::document(&object),
+        text: with_header(options.header.as_deref(), yaml::document(&object)),
         name,
         object,
     })
+}
+
+/// The document after the header, which ends with a line break.
+fn with_header(header: Option<&str>, document: String) -> String {
+    match header.filter(|h| !h.is_empty()) {
+        Some(h) if h.ends_with('\n') => format!("{h}{document}"),
+        Some(h) => format!("{h}\n{document}"),
+        None => document,
+    }
 }
 
 /// controller-gen writes every `required` list sorted.
@@ -410,7 +471,8 @@ fn names(versions: &[&Kind], errors: &mut Vec<Error>) -> Names {
             ));
         }
     }
-    if !first.group.contains('.') {
+    // An empty group was allowed for controller-gen, with a warning.
+    if !first.group.contains('.') && !first.group.is_empty() {
         errors.push(Error::at(
             &first.pos,
             format!(

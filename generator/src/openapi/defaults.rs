@@ -10,7 +10,8 @@ use serde_json::{Map, Number, Value};
 
 /// The default of a member (or slice item, or map value) of type `ty` whose own comment lines are
 /// `comments`, written in package `comment_package`; `enforce` adds the zero value openapi-gen
-/// enforces when no tag gives one.
+/// enforces when no tag gives one. Without `resolve_refs`, a `+default=ref(Const)` is left out, as
+/// controller-gen leaves it.
 pub fn default_value(
     types: &Types<'_>,
     comments: &[String],
@@ -18,8 +19,10 @@ pub fn default_value(
     omit_empty: bool,
     enforce: bool,
     comment_package: &str,
+    resolve_refs: bool,
 ) -> Result<Option<Value>> {
-    let explicit = explicit_default(types, comments, ty, comment_package)?;
+    let explicit = explicit_default(types, comments, ty, comment_package)?
+        .filter(|e| resolve_refs || !matches!(e, Explicit::Ref(_)));
     let enforced = if enforce {
         enforced_default(types, ty, omit_empty)?
     } else {

@@ -11,18 +11,20 @@ use super::extensions::{
 use super::naming::definition_name;
 use super::rule_check;
 use super::types::{is_std, Kind, Types};
-use super::validations::{self, read_tags, Tally};
+use super::validations::{self, Tally};
 use crate::error::{Error, Result, SourcePos};
 use crate::go::{
     struct_tag, Doc, Field, Loader, Method, Package, ReturnLiteral, TypeDecl, TypeExpr,
 };
 use kubeidl::comments::description;
-use kubeidl::schema::{wrap_refs, Document, Schema, SchemaType};
+use kubeidl::schema::{merge_use, wrap_refs, Document, Schema, SchemaType, UseConflict};
 use kubeidl::tags::lower::{
-    add_rules, lower, referenced, retarget, union_rules, unshadow, variant, variant_name, At,
-    Counts, Lowered, Override, Place, UnionMember, Validation,
+    add_rules, controller_gen_immutable_presence, immutable_presence, lower, referenced, retarget,
+    union_rules, unshadow, variant, variant_name, At, Counts, Lowered, Override, Place,
+    UnionMember, Validation,
 };
 use kubeidl::tags::registry::Scopes;
+use serde_json::Value;
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::sync::Arc;
 
@@ -48,6 +50,10 @@ pub struct Options {
     /// their line breaks, and only `+k8s:enum` (not openapi-gen's `+enum`) makes a string type
     /// an enum.
     pub controller_gen: bool,
+    /// Leave unexported fields out without a warning (controller-gen's `ignoreUnexportedFields`).
+    pub ignore_unexported_fields: bool,
+    /// Refuse float members, as controller-gen does unless `allowDangerousTypes` is set.
+    pub refuse_floats: bool,
     /// Publish the tags the apiserver runs in shadow of its handwritten validation
     /// (`+k8s:alpha(since: "1.36")=+<tag>`, `+k8s:beta(...)`); by default they only document.
     pub shadowed: bool,
@@ -333,6 +339,37 @@ impl Walk<'_> {
         }
     }
 
+    /// controller-gen's description of a use of a type that has none of its own: the doc of the
+    /// first alias or defined non-struct type on the way that has one (a struct's comes with its
+    /// definition). openapi-gen gives none.
+    fn type_description(&self, ty: &TypeExpr) -> Result<Option<String>> {
+        if !self.options.controller_gen {
+            return Ok(None);
+        }
+        for (doc, _) in validations::type_docs(&self.types, ty)? {
+            if let Some(text) = kubeidl::comments::controller_gen_description(&doc.lines) {
+                return Ok(Some(text));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The extension tags (`+mapType`, `+listType`...) of the aliases and defined non-struct types
+    /// a use goes through, under the use's own (`own`), which win. A struct type's stand on its
+    /// definition.
+    fn type_extensions(
+        &self,
+        ty: &TypeExpr,
+        own: indexmap::IndexMap<String, Value>,
+    ) -> Result<indexmap::IndexMap<String, Value>> {
+        let mut out = indexmap::IndexMap::new();
+        for (doc, _) in validations::type_docs(&self.types, ty)?.iter().rev() {
+            out.extend(extensions(&doc.lines));
+        }
+        out.extend(own);
+        Ok(out)
+    }
+
     /// The definition of a struct type.
     fn definition(&mut self, pkg: &Arc<Package>, decl: &TypeDecl) -> Result<Schema> {
         let ty = named(pkg, &decl.name);
@@ -428,9 +465,15 @@ impl Walk<'_> {
                 };
                 let fields = self.types.members(&inner).map_err(at(&m.pos))?;
                 self.members(&inner_owner, &fields, schema, rules)?;
+                if self.options.controller_gen {
+                    // controller-gen merges an embedded struct's own schema into the parent's,
+                    // its `+structType` and other extension tags with it.
+                    let comments = self.types.comments(&inner).map_err(at(&m.pos))?;
+                    schema.extensions.extend(extensions(&comments));
+                }
                 continue;
             }
-            if is_unexported(m) {
+            if is_unexported(m) && !self.options.ignore_unexported_fields {
                 let warning = format!(
                     "{}: field {} is not exported, so encoding/json never reads or writes it; left out of the schema",
                     m.pos, m.name
@@ -462,12 +505,21 @@ impl Walk<'_> {
         check_patch_tags(m)?;
         let enum_type = self.enum_type(&m.ty).map_err(at(&m.pos))?;
         let mut lines = m.comments.lines.clone();
-        if let Some(e) = enum_type.as_ref().filter(|_| self.options.enums) {
+        // controller-gen lists no values in descriptions.
+        if let Some(e) = enum_type
+            .as_ref()
+            .filter(|_| self.options.enums && !self.options.controller_gen)
+        {
             lines.extend(e.description_lines());
         }
         let mut schema = Schema {
-            description: self.description(&lines),
-            extensions: extensions(&m.comments),
+            description: match self.description(&lines) {
+                None => self.type_description(&m.ty).map_err(at(&m.pos))?,
+                own => own,
+            },
+            extensions: self
+                .type_extensions(&m.ty, extensions(&m.comments))
+                .map_err(at(&m.pos))?,
             ..Schema::default()
         };
         if json_tag_parts(m).get(1).is_some_and(|p| p == "string") {
@@ -482,13 +534,14 @@ impl Walk<'_> {
             omit_empty,
             !self.options.explicit_defaults_only,
             &owner.path,
+            !self.options.controller_gen,
         )
         .map_err(at(&m.pos))?;
         let resolved = self
             .types
             .resolve_alias_and_ptr(&m.ty)
             .map_err(at(&m.pos))?;
-        if let Some((t, f)) = simple_type(&self.types.type_string(&resolved)) {
+        if let Some((t, f)) = self.simple_type(&resolved).map_err(at(&m.pos))? {
             set_simple(&mut schema, t, f);
             if let Some(e) = enum_type {
                 schema.enum_values = e.json_values();
@@ -516,6 +569,30 @@ impl Walk<'_> {
             }
         }
         Ok(schema)
+    }
+
+    /// The `type` and `format` of a Go type that has a simple JSON form. controller-gen gives
+    /// a format only to 32- and 64-bit integers, and floats only when allowed.
+    fn simple_type(&self, resolved: &TypeExpr) -> Result<Option<(&'static str, &'static str)>> {
+        let go = self.types.type_string(resolved);
+        let Some((t, f)) = simple_type(&go) else {
+            return Ok(None);
+        };
+        if t == "number" && self.options.refuse_floats {
+            return Err(Error::new(format!(
+                "{go} is a float, whose encoding differs across languages: serialize it as a string, or allow it with --allow-dangerous-types"
+            )));
+        }
+        if !self.options.controller_gen {
+            return Ok(Some((t, f)));
+        }
+        let format = match go.as_str() {
+            "int32" | "uint32" => "int32",
+            "int64" | "uint64" => "int64",
+            _ if t == "integer" || t == "number" => "",
+            _ => f,
+        };
+        Ok(Some((t, format)))
     }
 
     fn enum_type(&self, ty: &TypeExpr) -> Result<Option<EnumType>> {
@@ -573,6 +650,7 @@ impl Walk<'_> {
             false,
             !self.options.explicit_defaults_only,
             &package,
+            !self.options.controller_gen,
         )
         .map_err(|e| Error {
             message: format!(
@@ -584,10 +662,12 @@ impl Walk<'_> {
         })?;
         let mut schema = Schema {
             default,
+            description: self.type_description(elem)?,
+            extensions: self.type_extensions(elem, Default::default())?,
             ..Schema::default()
         };
         let resolved = self.types.resolve_alias_and_ptr(elem)?;
-        if let Some((t, f)) = simple_type(&self.types.type_string(&resolved)) {
+        if let Some((t, f)) = self.simple_type(&resolved)? {
             set_simple(&mut schema, t, f);
             if let Some(e) = self.enum_type(elem)? {
                 schema.enum_values = e.json_values();
@@ -688,12 +768,24 @@ impl Walk<'_> {
         place: &Place<'_>,
         schema: &mut Schema,
     ) -> Lowered<SourcePos> {
-        let mut errors = Vec::new();
-        let mut tags = read_tags(doc, file, &mut errors);
+        let (mut errors, mut unknown) = (Vec::new(), Vec::new());
+        let mut tags = validations::read_tags(
+            doc,
+            file,
+            &mut errors,
+            self.options.controller_gen.then_some(&mut unknown),
+        );
         if self.options.shadowed {
             tags = unshadow(tags);
         }
         self.tally.push_errors(errors);
+        for warning in unknown {
+            let warning = warning.to_string();
+            // A type's tags are read at each use.
+            if !self.tally.warnings.contains(&warning) {
+                self.tally.warnings.push(warning);
+            }
+        }
         self.lower_at(place, &tags, schema)
     }
 
@@ -758,8 +850,29 @@ impl Walk<'_> {
                 .map_err(at(&m.pos))?
         };
         let docs = validations::type_docs(&self.types, &m.ty).map_err(at(&m.pos))?;
-        self.lower_type_uses(docs, &place, property);
-        let mut lowered = self.lower_doc(&m.comments, &m.pos.file, &place, property);
+        let mut lowered = if docs.is_empty() {
+            self.lower_doc(&m.comments, &m.pos.file, &place, property)
+        } else {
+            // The type's tags and the field's are lowered apart and merged as a use of the
+            // type, so a field may narrow what its type allows (both kept, in `allOf`).
+            let base = property.clone();
+            self.lower_type_uses(docs, &place, property);
+            let mut own = base.clone();
+            let lowered = self.lower_doc(&m.comments, &m.pos.file, &place, &mut own);
+            match merge_use(property.clone(), changed_keywords(&base, &own)) {
+                Ok(merged) => *property = merged,
+                Err(conflict) => self.tally.errors.push(Error::at(
+                    &m.pos,
+                    format!(
+                        "field {}: its tags and those of its type {} disagree: {}",
+                        m.name,
+                        m.ty.go_string(),
+                        describe_conflict(&conflict)
+                    ),
+                )),
+            }
+            lowered
+        };
         lowered.apply_presence(json, &mut parent.required);
         if !lowered.overrides.is_empty() {
             self.overrides.push(PendingOverride {
@@ -768,6 +881,17 @@ impl Walk<'_> {
                 overrides: std::mem::take(&mut lowered.overrides),
                 pos: m.pos.clone(),
             });
+        }
+        if self.options.controller_gen {
+            // controller-gen's reading of `+k8s:immutable` on a field.
+            let presence = immutable_presence(json);
+            if let Some(i) = lowered.parent_rules.iter().position(|r| *r == presence) {
+                lowered.parent_rules.remove(i);
+                let optional = is_optional(m).unwrap_or(false);
+                if let Some(rule) = controller_gen_immutable_presence(json, optional) {
+                    lowered.parent_rules.insert(i, rule);
+                }
+            }
         }
         let item_rules = lowered.item_union_rules();
         rules.rules.extend(lowered.parent_rules);
@@ -823,6 +947,26 @@ pub(super) fn simple_type(type_string: &str) -> Option<(&'static str, &'static s
 fn set_simple(schema: &mut Schema, t: &str, f: &str) {
     schema.schema_type = Some(SchemaType::Single(t.to_string()));
     schema.format = (!f.is_empty()).then(|| f.to_string());
+}
+
+/// The keywords `changed` sets that `base` does not have, or has with another value.
+fn changed_keywords(base: &Schema, changed: &Schema) -> Schema {
+    let (Value::Object(before), Value::Object(mut after)) = (base.to_json(), changed.to_json())
+    else {
+        unreachable!("a schema is a JSON object")
+    };
+    after.retain(|key, value| before.get(key) != Some(value));
+    Schema::from_json(&Value::Object(after)).unwrap_or_else(|_| changed.clone())
+}
+
+fn describe_conflict(conflict: &UseConflict) -> String {
+    match conflict {
+        UseConflict::Type { field, base } => {
+            format!("the field says type {field}, its type {base}")
+        }
+        UseConflict::Keyword(key) => format!("both set {key:?}, to different values"),
+        UseConflict::Unreadable(message) => message.clone(),
+    }
 }
 
 /// `+patchStrategy`/`+patchMergeKey` in the comment must equal the same keys in the struct tag.

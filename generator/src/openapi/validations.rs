@@ -4,18 +4,23 @@
 //! along its alias chain. The meaning of each tag is kubeidl's `tags::lower`.
 
 use super::definitions::simple_type;
-use super::extensions::{is_inline, json_name};
+use super::extensions::{is_inline, is_optional, json_name};
 use super::types::{is_std, Kind, Types};
 use crate::error::{Error, Result, SourcePos};
 use crate::go::{Doc, Field, TypeExpr};
 use kubeidl::tags::lower::{At, Counts, Member, ValueKind};
-use kubeidl::tags::read::read_line;
+use kubeidl::tags::read::{is_unknown_tag, read_line};
 use std::path::PathBuf;
 use std::sync::Arc;
 
-/// Reads the validation tags of a comment; lines that do not parse become errors at the column
-/// where they go wrong.
-pub fn read_tags(doc: &Doc, file: &Arc<PathBuf>, errors: &mut Vec<Error>) -> Vec<At<SourcePos>> {
+/// The tags of a comment, the lines that are not tags into `errors`; unknown tags go to
+/// `unknown` instead when it is given, as controller-gen ignores markers it does not know.
+pub fn read_tags(
+    doc: &Doc,
+    file: &Arc<PathBuf>,
+    errors: &mut Vec<Error>,
+    mut unknown: Option<&mut Vec<Error>>,
+) -> Vec<At<SourcePos>> {
     let mut tags = Vec::new();
     for (index, line) in doc.lines.iter().enumerate() {
         let pos = |offset: usize| doc.source_pos(file, index, offset);
@@ -25,7 +30,13 @@ pub fn read_tags(doc: &Doc, file: &Arc<PathBuf>, errors: &mut Vec<Error>) -> Vec
                 tags.push(At { tag, pos: at });
             }
             Ok(None) => {}
-            Err(e) => errors.push(Error::at(&pos(e.offset), e.message)),
+            Err(e) => {
+                let error = Error::at(&pos(e.offset), e.message);
+                match unknown.as_deref_mut() {
+                    Some(warnings) if is_unknown_tag(line) => warnings.push(error),
+                    _ => errors.push(error),
+                }
+            }
         }
     }
     tags
@@ -146,6 +157,7 @@ fn struct_members(
                 json,
                 name: f.name.clone(),
                 kind: value_kind(types, &f.ty)?,
+                optional: is_optional(f).unwrap_or(false),
             });
         }
     }
@@ -185,13 +197,14 @@ pub fn type_docs(types: &Types<'_>, ty: &TypeExpr) -> Result<Vec<(Doc, Arc<PathB
         }
         let pkg = types.declaring(package, name)?;
         let decl = &pkg.types[name.as_str()];
+        let doc = decl.comments.with_kubebuilder_markers(&decl.above);
         if decl.alias {
-            docs.push((decl.comments.clone(), decl.pos.file.clone()));
+            docs.push((doc, decl.pos.file.clone()));
             current = decl.ty.clone();
             continue;
         }
         if types.kind(&current)? != Kind::Struct {
-            docs.push((decl.comments.clone(), decl.pos.file.clone()));
+            docs.push((doc, decl.pos.file.clone()));
         }
         return Ok(docs);
     }

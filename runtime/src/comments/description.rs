@@ -31,14 +31,28 @@ pub fn description(lines: &[String]) -> Option<String> {
 }
 
 /// The `description` controller-gen writes for these comment lines: the comment's text with its
-/// marker lines (`+...`) left out and its line breaks kept (runs of blank lines as one), trimmed;
+/// marker lines (`+...`) left out and its line breaks kept (runs of blank lines as one), lines
+/// starting with `TODO` dropped and everything from a line starting with `---` cut, except inside
+/// a fenced code block (``` or ~~~), as Kubernetes' documentation conventions ask; trimmed,
 /// `None` when nothing is left.
 pub fn controller_gen_description(lines: &[String]) -> Option<String> {
     let mut out: Vec<&str> = Vec::new();
+    let mut in_code = false;
     for line in lines {
         let line = line.trim_end();
         if line.trim_start().starts_with('+') {
             continue;
+        }
+        if line.starts_with("```") || line.starts_with("~~~") {
+            in_code = !in_code;
+        }
+        if !in_code {
+            if line.starts_with("TODO") {
+                continue;
+            }
+            if line.starts_with("---") {
+                break;
+            }
         }
         if line.is_empty() && out.last().is_none_or(|l| l.is_empty()) {
             continue;
@@ -78,6 +92,28 @@ mod tests {
         assert_eq!(
             controller_gen_description(&["+kubebuilder:object:root=true".to_string()]),
             None
+        );
+    }
+
+    #[test]
+    fn controller_gen_drops_todo_lines_and_cuts_at_triple_dash_outside_code() {
+        let lines = |l: &[&str]| l.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            controller_gen_description(&lines(&[
+                "Resources of the pod.",
+                "TODO: expand this.",
+                "",
+                "Alpha.",
+                "---",
+                "New uses are discouraged."
+            ]))
+            .as_deref(),
+            Some("Resources of the pod.\n\nAlpha.")
+        );
+        assert_eq!(
+            controller_gen_description(&lines(&["Example:", "```", "---", "TODO", "```", "end"]))
+                .as_deref(),
+            Some("Example:\n```\n---\nTODO\n```\nend")
         );
     }
 

@@ -18,6 +18,6 @@ pub use refs::{
     rest_friendly_name, wrap_refs, COMPONENTS_PREFIX, MAX_REF_CHAIN,
 };
 pub use structural::{
-    crd_schema_errors, inline, node_name, Inlined, RuleSite, StructuralError, CRD_EXTENSIONS,
-    QUANTITY_PATTERN,
+    crd_schema_errors, inline, merge_use, node_name, Inlined, RuleSite, StructuralError,
+    UseConflict, CRD_EXTENSIONS, QUANTITY_PATTERN,
 };

@@ -40,6 +40,8 @@ pub enum PayloadValue {
         value: Value,
     },
     Tag(Box<TagUse>),
+    /// kubebuilder's `key=value` options, in order, values unquoted.
+    Options(Vec<(String, String)>),
 }
 
 /// A CEL rule and its options.
@@ -73,6 +75,20 @@ pub fn read_line(line: &str) -> Result<Option<TagUse>, SyntaxError> {
     })
 }
 
+/// Whether `line` is a tag in a known tag namespace that no spelling has (`+kubebuilder:typo`): what
+/// [`read_line`] refuses as an unknown tag. controller-gen ignores such markers.
+pub fn is_unknown_tag(line: &str) -> bool {
+    let text = line.trim();
+    if !text.starts_with('+') {
+        return false;
+    }
+    let run = name_run(text);
+    let items_form = run
+        .strip_prefix(super::family::selectors::ITEMS_PREFIX)
+        .is_some_and(|r| r.starts_with(':'));
+    !items_form && matches!(lookup(run), Known::Unknown)
+}
+
 /// The name run after `+`: `[\p{L}_][\p{L}\p{Nd}_.\-:]*`.
 fn name_run(text: &str) -> &str {
     let body = &text[1..];
@@ -91,6 +107,9 @@ fn error(offset: usize, message: impl Into<String>) -> SyntaxError {
 
 fn read_tag(text: &str) -> Result<Option<TagUse>, SyntaxError> {
     let run = name_run(text);
+    if let Some(tag) = kubebuilder_items(text, run)? {
+        return Ok(Some(tag));
+    }
     if let Some(tag) = kubebuilder_with_options(text, run)? {
         return Ok(Some(tag));
     }
@@ -124,6 +143,41 @@ fn read_tag(text: &str) -> Result<Option<TagUse>, SyntaxError> {
     }))
 }
 
+/// `+kubebuilder:validation:items:<Marker>...`: the marker `+kubebuilder:validation:<Marker>...`
+/// carried to a list's items.
+fn kubebuilder_items(text: &str, run: &str) -> Result<Option<TagUse>, SyntaxError> {
+    let prefix = super::family::selectors::ITEMS_PREFIX;
+    let Some(marker) = run.strip_prefix(prefix).and_then(|r| r.strip_prefix(':')) else {
+        return Ok(None);
+    };
+    let shift = prefix.len() + 1 - "kubebuilder:validation:".len();
+    let inner_text = format!("+kubebuilder:validation:{marker}{}", &text[1 + run.len()..]);
+    let shifted = |e: SyntaxError| SyntaxError {
+        offset: e.offset + shift,
+        message: e.message,
+    };
+    let inner = match read_tag(&inner_text).map_err(shifted)? {
+        Some(inner) if inner.dialect == Dialect::Kubebuilder => inner,
+        _ => {
+            return Err(error(
+                1 + prefix.len() + 1,
+                format!("+{prefix}:{marker} carries no kubebuilder validation marker"),
+            ))
+        }
+    };
+    let Known::Validation(entry, spelling) = lookup(prefix) else {
+        unreachable!("the items form is a registered spelling")
+    };
+    Ok(Some(TagUse {
+        rule: entry.rule,
+        dialect: spelling.dialect,
+        name: spelling.name,
+        args: Args::None,
+        payload: PayloadValue::Tag(Box::new(inner)),
+        offset: 0,
+    }))
+}
+
 /// `+kubebuilder:validation:XValidation:rule="...",message="..."`: a marker name, `:`, options.
 fn kubebuilder_with_options(text: &str, run: &str) -> Result<Option<TagUse>, SyntaxError> {
     if !run.starts_with("kubebuilder:") {
@@ -131,7 +185,9 @@ fn kubebuilder_with_options(text: &str, run: &str) -> Result<Option<TagUse>, Syn
     }
     for entry in super::registry::entries() {
         for s in entry.spellings {
-            if s.dialect != Dialect::Kubebuilder || s.payload != Payload::Rule {
+            if s.dialect != Dialect::Kubebuilder
+                || !matches!(s.payload, Payload::Rule | Payload::Options)
+            {
                 continue;
             }
             if let Some(rest) = text[1..]
@@ -140,18 +196,41 @@ fn kubebuilder_with_options(text: &str, run: &str) -> Result<Option<TagUse>, Syn
             {
                 let offset = 2 + s.name.len();
                 let list = options::parse(rest).map_err(|e| error(e.offset + offset, e.message))?;
+                let payload = match s.payload {
+                    Payload::Rule => PayloadValue::Rule(rule_spec(&list, s.dialect, offset)?),
+                    _ => PayloadValue::Options(named_options(&list, s.name, offset)?),
+                };
                 return Ok(Some(TagUse {
                     rule: entry.rule,
                     dialect: s.dialect,
                     name: s.name,
                     args: Args::None,
-                    payload: PayloadValue::Rule(rule_spec(&list, s.dialect, offset)?),
+                    payload,
                     offset: 0,
                 }));
             }
         }
     }
     Ok(None)
+}
+
+/// The `key=value` options of a marker that takes no positional value.
+fn named_options(
+    list: &options::OptionList,
+    name: &str,
+    offset: usize,
+) -> Result<Vec<(String, String)>, SyntaxError> {
+    if let Some(v) = &list.positional {
+        return Err(error(
+            v.offset + offset,
+            format!("+{name} takes key=value options, not {:?}", v.text),
+        ));
+    }
+    Ok(list
+        .named
+        .iter()
+        .map(|(k, v)| (k.clone(), v.text.clone()))
+        .collect())
 }
 
 /// `+k8s:validation:<key>=<JSON>`, `+k8s:validation:cel[<i>]:<key>=<JSON>` or `...>raw text`.
@@ -283,6 +362,12 @@ fn payload(
             PayloadValue::Rule(rule_spec(&list, spelling.dialect, offset)?)
         }
         Payload::Tag => return Err(wrong("a tag")),
+        Payload::Options => {
+            return Err(error(
+                offset - 1,
+                format!("+{name} takes options after ':': +{name}:key=value,..."),
+            ))
+        }
     })
 }
 

@@ -109,6 +109,8 @@ pub enum Payload {
     List,
     /// A CEL rule with options (`+validationRule="...",message="..."`).
     Rule,
+    /// kubebuilder's options after `:` (`+kubebuilder:externalDocs:url="...",description="..."`).
+    Options,
 }
 
 impl Payload {
@@ -125,6 +127,7 @@ impl Payload {
             Payload::Raw => "<text>",
             Payload::List => "<a;b;...>",
             Payload::Rule => "\"<rule>\",message=\"<message>\"",
+            Payload::Options => "<key>=<value>,...",
         }
     }
 }
@@ -148,6 +151,7 @@ impl Spelling {
         match (self.dialect, self.payload) {
             // kubebuilder's rule markers take their options after a colon.
             (Dialect::Kubebuilder, Payload::Rule) => format!("+{}:rule={payload}", self.name),
+            (Dialect::Kubebuilder, Payload::Options) => format!("+{}:{payload}", self.name),
             _ => format!("+{}={payload}", self.name),
         }
     }
@@ -224,6 +228,7 @@ pub static FAMILIES: &[Family] = &[
     family::overrides::FAMILY,
     family::structure::FAMILY,
     family::messages::FAMILY,
+    family::documentation::FAMILY,
     family::gates::FAMILY,
 ];
 

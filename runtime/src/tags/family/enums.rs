@@ -26,7 +26,8 @@ pub(crate) const FAMILY: Family = Family {
                 vg("k8s:enum", P::None),
                 kb("kubebuilder:validation:Enum", P::List),
             ],
-            scopes: Scopes::TYPE.or(Scopes::FIELD),
+            // The listing spelling reaches list items (`items:Enum`); the others stand on types.
+            scopes: VALUES,
             lower: enum_,
             check: None,
             members: None,

@@ -4,6 +4,7 @@
 //! [`shared`] holds what several families use; the registry's table lists the families.
 
 pub(crate) mod bounds;
+pub(crate) mod documentation;
 pub(crate) mod enums;
 pub(crate) mod formats;
 pub(crate) mod gates;

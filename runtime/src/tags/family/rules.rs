@@ -3,9 +3,9 @@
 
 use super::super::lower::{Place, RuleOrigin, Validation};
 use super::super::read::{PayloadValue, RuleSpec, TagUse};
-use super::super::registry::{Entry, Family, Payload as P, Rule, Scopes};
+use super::super::registry::{Entry, Family, Payload as P, Rule};
 use super::shared::{crd_reason, push_rule, Effect, Out, Outcome};
-use super::{kb, kep};
+use super::{kb, kep, VALUES};
 use crate::schema::Schema;
 use serde_json::Value;
 
@@ -23,7 +23,7 @@ pub(crate) const FAMILY: Family = Family {
             kep("validationRule", P::Rule),
             kb("kubebuilder:validation:XValidation", P::Rule),
         ],
-        scopes: Scopes::TYPE.or(Scopes::FIELD),
+        scopes: VALUES,
         lower: validation_rule,
         check: None,
         members: None,

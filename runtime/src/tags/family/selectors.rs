@@ -12,12 +12,17 @@ use super::shared::{
     Outcome,
 };
 use super::unions::union_role;
-use super::{vg, VALUES};
+use super::{kb, vg, VALUES};
+
+/// How the items form of a `+kubebuilder:validation:` marker is spelled: the prefix, `:`, the
+/// marker's own name after `validation:` and its value.
+pub(crate) const ITEMS_PREFIX: &str = "kubebuilder:validation:items";
 use crate::schema::Schema;
 
 #[allow(non_upper_case_globals)]
 impl Rule {
     pub const EachVal: Rule = Rule("EachVal");
+    pub const Items: Rule = Rule("Items");
     pub const EachKey: Rule = Rule("EachKey");
     pub const Subfield: Rule = Rule("Subfield");
     pub const Item: Rule = Rule("Item");
@@ -36,6 +41,16 @@ pub(crate) const FAMILY: Family = Family {
             members: None,
             doc: "Applies the carried tag to every item of a list or value of a map, on `items` or `additionalProperties`, as if it stood there.",
             example: "+k8s:eachVal=+k8s:maxLength=16",
+        },
+        Entry {
+            rule: Rule::Items,
+            spellings: &[kb(ITEMS_PREFIX, P::Tag)],
+            scopes: VALUES,
+            lower: items,
+            check: None,
+            members: None,
+            doc: "controller-gen's items form of a `+kubebuilder:validation:` marker (`items:MaxLength=255`, `items:XValidation:rule=...`): the marker applied to every item of the list, on `items`.",
+            example: "+kubebuilder:validation:items:MaxLength=255",
         },
         Entry {
             rule: Rule::EachKey,
@@ -111,6 +126,14 @@ fn each_val(place: &Place<'_>, tag: &TagUse, schema: &mut Schema, out: &mut Out<
         overrides: &mut *out.overrides,
     };
     lower_one(&elem_place, inner, elem_schema, &mut elem_out)
+}
+
+/// controller-gen applies an items marker to the list's `items` only.
+fn items(place: &Place<'_>, tag: &TagUse, schema: &mut Schema, out: &mut Out<'_>) -> Outcome {
+    if place.kind != ValueKind::List && place.kind != ValueKind::Other {
+        return Err(wrong_kind(place, tag.name, "a list"));
+    }
+    each_val(place, tag, schema, out)
 }
 
 fn each_key(place: &Place<'_>, tag: &TagUse, schema: &mut Schema, _: &mut Out<'_>) -> Outcome {

@@ -42,7 +42,7 @@ pub(crate) const FAMILY: Family = Family {
             lower: type_,
             check: None,
             members: None,
-            doc: "The schema's `type` (`string`, `integer`, `number`, `boolean`, `array` or `object`), for a type whose Go type does not say it; it must agree with a type the Go type gives.",
+            doc: "The schema's `type` (`string`, `integer`, `number`, `boolean`, `array` or `object`), in place of the one the Go type gives (a type whose JSON form its Go type does not show, such as a bool that marshals as a string).",
             example: "+kubebuilder:validation:Type=string",
         },
         Entry {
@@ -139,14 +139,8 @@ fn type_(_: &Place<'_>, tag: &TagUse, schema: &mut Schema, _: &mut Out<'_>) -> O
             "+{name}={t}: a type is string, integer, number, boolean, array or object"
         ));
     }
-    match &schema.schema_type {
-        Some(SchemaType::Single(existing)) if *existing != t => Err(format!(
-            "+{name}={t} conflicts with the type {existing} of the Go type"
-        )),
-        Some(_) => Ok(Effect::Lowered),
-        None => {
-            schema.schema_type = Some(SchemaType::Single(t));
-            Ok(Effect::Lowered)
-        }
-    }
+    // controller-gen: the marker overrides what the Go type says (a bool that marshals as a
+    // string), its format kept.
+    schema.schema_type = Some(SchemaType::Single(t));
+    Ok(Effect::Lowered)
 }

@@ -49,16 +49,32 @@ fn immutable(place: &Place<'_>, _: &TagUse, schema: &mut Schema, out: &mut Out<'
         Validation::new("self == oldSelf", "field is immutable"),
     );
     if let Some(json) = place.json.filter(|_| place.scope == Scopes::FIELD) {
-        let f = cel_field(json);
-        out.parent_rules.push(
-            Validation::new(
-                format!("has(self.{f}) == has(oldSelf.{f})"),
-                "field is immutable",
-            )
-            .field(json),
-        );
+        out.parent_rules.push(immutable_presence(json));
     }
     Ok(Effect::Lowered)
+}
+
+/// The rule `+k8s:immutable` on field `json` puts on its struct: the field is neither set nor
+/// unset by an update.
+pub fn immutable_presence(json: &str) -> Validation {
+    let f = cel_field(json);
+    Validation::new(
+        format!("has(self.{f}) == has(oldSelf.{f})"),
+        "field is immutable",
+    )
+    .field(json)
+}
+
+/// What controller-gen puts on the struct in place of [`immutable_presence`]: for an optional
+/// field only, that it is not unset once set (it may be set later); nothing for a required one.
+pub fn controller_gen_immutable_presence(json: &str, optional: bool) -> Option<Validation> {
+    let f = cel_field(json);
+    optional.then(|| {
+        Validation::new(
+            format!("!has(oldSelf.{f}) || has(self.{f})"),
+            format!("field {json} is immutable once set"),
+        )
+    })
 }
 
 fn update(place: &Place<'_>, tag: &TagUse, schema: &mut Schema, out: &mut Out<'_>) -> Outcome {

@@ -2,12 +2,14 @@
 //! set, optionally named by a discriminator field.
 
 use super::super::codetags::{Args, Scalar};
-use super::super::lower::{Place, UnionRole, Validation};
-use super::super::read::TagUse;
+use super::super::lower::{Place, UnionRole, Validation, ValueKind};
+use super::super::read::{PayloadValue, TagUse};
 use super::super::registry::Dialect;
 use super::super::registry::{Entry, Family, Payload as P, Rule, Scopes};
-use super::shared::{cel_field, cel_string, field_json, Effect, Out, Outcome};
-use super::{kep, vg};
+use super::shared::{
+    cel_field, cel_string, field_json, push_rule, want_kind, Effect, Out, Outcome,
+};
+use super::{kb, kep, vg};
 use crate::schema::Schema;
 
 #[allow(non_upper_case_globals)]
@@ -15,6 +17,9 @@ impl Rule {
     pub const UnionMember: Rule = Rule("UnionMember");
     pub const UnionDiscriminator: Rule = Rule("UnionDiscriminator");
     pub const ZeroOrOneOfMember: Rule = Rule("ZeroOrOneOfMember");
+    pub const AtMostOneOf: Rule = Rule("AtMostOneOf");
+    pub const ExactlyOneOf: Rule = Rule("ExactlyOneOf");
+    pub const AtLeastOneOf: Rule = Rule("AtLeastOneOf");
 }
 
 pub(crate) const FAMILY: Family = Family {
@@ -53,6 +58,36 @@ pub(crate) const FAMILY: Family = Family {
             members: None,
             doc: "The field is a member of a union of which at most one member is set; a union cannot mix these with `unionMember`.",
             example: "+k8s:zeroOrOneOfMember",
+        },
+        Entry {
+            rule: Rule::AtMostOneOf,
+            spellings: &[kb("kubebuilder:validation:AtMostOneOf", P::List)],
+            scopes: Scopes::TYPE,
+            lower: at_most_one_of,
+            check: None,
+            members: None,
+            doc: "On a struct type: at most one of the listed fields (JSON names, each optional) is set, as the rule controller-gen writes. Repeatable, one rule per tag.",
+            example: "+kubebuilder:validation:AtMostOneOf=configMapRef;secretRef",
+        },
+        Entry {
+            rule: Rule::ExactlyOneOf,
+            spellings: &[kb("kubebuilder:validation:ExactlyOneOf", P::List)],
+            scopes: Scopes::TYPE,
+            lower: exactly_one_of,
+            check: None,
+            members: None,
+            doc: "On a struct type: exactly one of the listed fields (JSON names, each optional) is set. Repeatable.",
+            example: "+kubebuilder:validation:ExactlyOneOf=http;grpc",
+        },
+        Entry {
+            rule: Rule::AtLeastOneOf,
+            spellings: &[kb("kubebuilder:validation:AtLeastOneOf", P::List)],
+            scopes: Scopes::TYPE,
+            lower: at_least_one_of,
+            check: None,
+            members: None,
+            doc: "On a struct type: at least one of the listed fields (JSON names, each optional) is set. Repeatable.",
+            example: "+kubebuilder:validation:AtLeastOneOf=email;phone",
         },
     ],
 };
@@ -231,4 +266,115 @@ pub fn union_rules(members: &[UnionMember]) -> Result<Vec<Validation>, String> {
         }
     }
     Ok(rules)
+}
+
+/// How many of a one-of marker's fields may be set.
+#[derive(Clone, Copy)]
+enum OneOf {
+    AtMost,
+    Exactly,
+    AtLeast,
+}
+
+fn at_most_one_of(
+    place: &Place<'_>,
+    tag: &TagUse,
+    schema: &mut Schema,
+    _: &mut Out<'_>,
+) -> Outcome {
+    one_of(place, tag, schema, OneOf::AtMost)
+}
+
+fn exactly_one_of(
+    place: &Place<'_>,
+    tag: &TagUse,
+    schema: &mut Schema,
+    _: &mut Out<'_>,
+) -> Outcome {
+    one_of(place, tag, schema, OneOf::Exactly)
+}
+
+fn at_least_one_of(
+    place: &Place<'_>,
+    tag: &TagUse,
+    schema: &mut Schema,
+    _: &mut Out<'_>,
+) -> Outcome {
+    one_of(place, tag, schema, OneOf::AtLeast)
+}
+
+/// controller-gen's rule for a one-of marker: a sum of `has()`es compared with 1, or their `||`.
+fn one_of(place: &Place<'_>, tag: &TagUse, schema: &mut Schema, how: OneOf) -> Outcome {
+    let name = tag.name;
+    want_kind(place, name, &[ValueKind::Struct])?;
+    let PayloadValue::List(values) = &tag.payload else {
+        return Err(format!("+{name} takes field names: +{name}=a;b"));
+    };
+    let fields: Vec<String> = values
+        .iter()
+        .map(|v| match v {
+            serde_json::Value::String(s) => s.clone(),
+            other => other.to_string(),
+        })
+        .collect();
+    let nested: Vec<&str> = fields
+        .iter()
+        .filter(|f| f.contains('.'))
+        .map(String::as_str)
+        .collect();
+    if !nested.is_empty() {
+        return Err(format!(
+            "+{name}: cannot reference nested fields: {}; name fields of this struct",
+            nested.join(",")
+        ));
+    }
+    for field in &fields {
+        match place.members.iter().find(|m| &m.json == field) {
+            None if !place.members.is_empty() => {
+                return Err(format!(
+                    "+{name}: the struct has no field {field:?} (JSON names: {})",
+                    place
+                        .members
+                        .iter()
+                        .map(|m| m.json.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ))
+            }
+            Some(m) if !m.optional => {
+                return Err(format!(
+                    "+{name}: field {field} is part of a one-of constraint and must be optional: give it omitempty or omitzero, and no +required"
+                ))
+            }
+            _ => {}
+        }
+    }
+    let listed = format!("[{}]", fields.join(" "));
+    let sum = || {
+        fields
+            .iter()
+            .map(|f| format!("(has(self.{f})?1:0)"))
+            .collect::<Vec<_>>()
+            .join("+")
+    };
+    let rule = match how {
+        OneOf::AtMost => Validation::new(
+            format!("{} <= 1", sum()),
+            format!("at most one of the fields in {listed} may be set"),
+        ),
+        OneOf::Exactly => Validation::new(
+            format!("{} == 1", sum()),
+            format!("exactly one of the fields in {listed} must be set"),
+        ),
+        OneOf::AtLeast => Validation::new(
+            fields
+                .iter()
+                .map(|f| format!("has(self.{f})"))
+                .collect::<Vec<_>>()
+                .join("||"),
+            format!("at least one of the fields in {listed} must be set"),
+        ),
+    };
+    push_rule(schema, rule);
+    Ok(Effect::Lowered)
 }

@@ -60,6 +60,8 @@ pub struct Member {
     /// The Go (or Rust) field name: a union member's discriminator value by default.
     pub name: String,
     pub kind: ValueKind,
+    /// Not required: its wire form may leave it out (omitempty, omitzero, or `+optional`).
+    pub optional: bool,
 }
 
 /// The place tags stand on.
