@@ -290,6 +290,38 @@ fn a_recursive_type_is_an_error_naming_the_cycle() {
     );
 }
 
+/// Standard-library types as kubebuilder APIs hold them: behind a `Type=` marker (on the field, or
+/// on a named type over one), as TextMarshaler strings (`net.IP`, `netip.Prefix`, map keys),
+/// through pointers to aliases.
+#[test]
+fn standard_library_types_through_markers_and_text_marshalers() {
+    let generated = crds("stdtypes", 1);
+    assert!(generated.warnings.is_empty(), "{:?}", generated.warnings);
+    let text = text(&generated);
+    for expected in [
+        "target:\n                  description: \"The target, written as a URL string by the type's own marshalling.\"\n                  format: uri\n                  type: string\n",
+        "since:\n                  description: When the link was made.\n                  type: integer\n",
+        "address:\n                  description: An address.\n                  type: string\n",
+        "prefix:\n                  description: A prefix.\n                  type: string\n",
+        "byKey:\n                  additionalProperties:\n                    type: string\n",
+        "nickname:\n                  description: A pointer to an alias of a string.\n                  maxLength: 10\n                  type: string\n",
+    ] {
+        assert!(text.contains(expected), "{expected}\n{text}");
+    }
+}
+
+#[test]
+fn a_standard_library_type_without_a_marker_is_an_error_at_its_field() {
+    let err = bad("stdtype");
+    assert_eq!(
+        first_line(&err),
+        format!(
+            "error: {}field Target: kubeidl has no schema for the standard library's net/url.URL; say what its JSON is with +kubebuilder:validation:Type=string (or integer, object...)",
+            location("stdtype/types.go", 13, 2)
+        )
+    );
+}
+
 #[test]
 fn a_kind_without_a_group_is_an_error() {
     let err = bad("crdnogroup");

@@ -527,3 +527,50 @@ fn overrides_name_a_member_and_carry_a_tag_that_may_stand_on_it() {
     );
     assert!(text.contains("problem at"), "{text}");
 }
+
+#[test]
+fn the_same_pattern_means_the_same_in_every_dialect() {
+    let spellings = [
+        "+pattern=^a$",
+        "+pattern=`^a$`",
+        "+pattern=\"^a$\"",
+        "+kubebuilder:validation:Pattern=`^a$`",
+        "+kubebuilder:validation:Pattern=\"^a$\"",
+        "+k8s:validation:pattern=\"^a$\"",
+    ];
+    for line in spellings {
+        let text = lowered(&[line], ValueKind::String, Scopes::FIELD);
+        assert!(text.contains("\"pattern\": \"^a$\""), "{line}: {text}");
+        assert!(!text.contains("problem at"), "{line}: {text}");
+    }
+}
+
+#[test]
+fn exclusive_bounds_take_booleans_in_the_kep_dialect() {
+    let text = lowered(
+        &[
+            "+minimum=0",
+            "+exclusiveMinimum=true",
+            "+maximum=10",
+            "+exclusiveMaximum=false",
+        ],
+        ValueKind::Integer,
+        Scopes::FIELD,
+    );
+    insta::assert_snapshot!(text);
+    let shorthand = lowered(&["+exclusiveMaximum=10"], ValueKind::Integer, Scopes::FIELD);
+    assert!(shorthand.contains("\"maximum\": 10"), "{shorthand}");
+    assert!(
+        shorthand.contains("\"exclusiveMaximum\": true"),
+        "{shorthand}"
+    );
+    let bad = lowered(
+        &["+exclusiveMaximum=\"no\""],
+        ValueKind::Integer,
+        Scopes::FIELD,
+    );
+    assert!(
+        bad.contains("+exclusiveMaximum takes true, false or a number"),
+        "{bad}"
+    );
+}

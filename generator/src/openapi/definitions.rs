@@ -10,7 +10,7 @@ use super::extensions::{
 };
 use super::naming::definition_name;
 use super::rule_check;
-use super::types::{is_std, Kind, Types};
+use super::types::{is_std, is_unknown_std, Kind, Types};
 use super::validations::{self, Tally};
 use crate::error::{Error, Result, SourcePos};
 use crate::go::{
@@ -537,6 +537,21 @@ impl Walk<'_> {
             !self.options.controller_gen,
         )
         .map_err(at(&m.pos))?;
+        let held = validations::unpointed(&self.types, &m.ty).map_err(at(&m.pos))?;
+        if is_unknown_std(&held) {
+            // Its schema is what the field's `Type=` tag says; lowering the tag sets it.
+            if !has_type_tag(&m.comments.lines) {
+                return Err(Error::at(
+                    &m.pos,
+                    format!(
+                        "field {}: kubeidl has no schema for the standard library's {}; say what its JSON is with +kubebuilder:validation:Type=string (or integer, object...)",
+                        m.name,
+                        held.go_string()
+                    ),
+                ));
+            }
+            return Ok(schema);
+        }
         let resolved = self
             .types
             .resolve_alias_and_ptr(&m.ty)
@@ -947,6 +962,19 @@ pub(super) fn simple_type(type_string: &str) -> Option<(&'static str, &'static s
 fn set_simple(schema: &mut Schema, t: &str, f: &str) {
     schema.schema_type = Some(SchemaType::Single(t.to_string()));
     schema.format = (!f.is_empty()).then(|| f.to_string());
+}
+
+/// Whether comment lines carry `+kubebuilder:validation:Type=`.
+fn has_type_tag(lines: &[String]) -> bool {
+    lines.iter().any(|l| {
+        matches!(
+            kubeidl::tags::read::read_line(l),
+            Ok(Some(kubeidl::tags::read::TagUse {
+                rule: kubeidl::tags::registry::Rule::Type,
+                ..
+            }))
+        )
+    })
 }
 
 /// The keywords `changed` sets that `base` does not have, or has with another value.

@@ -42,8 +42,18 @@ fn std_type(package: &str, name: &str) -> Option<StdType> {
         ("encoding/json", "RawMessage") => Some(StdType::Defined(TypeExpr::Slice(Box::new(
             TypeExpr::Builtin("byte".into()),
         )))),
+        // encoding.TextMarshalers: strings in JSON.
+        ("net", "IP" | "IPNet" | "HardwareAddr")
+        | ("net/netip", "Addr" | "Prefix" | "AddrPort")
+        | ("log/slog", "Level") => Some(StdType::Defined(TypeExpr::Builtin("string".into()))),
         _ => None,
     }
+}
+
+/// Whether a type is a standard-library type kubeidl has no schema for (`net/url.URL`): a use
+/// needs `+kubebuilder:validation:Type=` to say what its JSON is.
+pub fn is_unknown_std(ty: &TypeExpr) -> bool {
+    matches!(ty, TypeExpr::Named { package, name } if is_std(package) && std_type(package, name).is_none())
 }
 
 /// A package path of the standard library: its first element has no dot.
@@ -104,8 +114,8 @@ impl<'l> Types<'l> {
             if is_std(package) {
                 return match std_type(package, name) {
                     Some(StdType::Defined(u)) => Ok(u),
-                    Some(StdType::Opaque) => Ok(current),
-                    None => Err(self.declaring(package, name).unwrap_err()),
+                    // What a standard-library type is made of is not known: itself.
+                    Some(StdType::Opaque) | None => Ok(current),
                 };
             }
             let pkg = self.declaring(package, name)?;
@@ -132,7 +142,13 @@ impl<'l> Types<'l> {
             .map(Vec::as_slice)
             .unwrap_or_default();
         let has = |method: &str| methods.iter().any(|m| m.name == method);
-        if has("MarshalJSON") {
+        // A defined type over a standard-library struct (`type Epoch time.Time`) has none of its
+        // methods: its JSON is what its `Type` tag says.
+        let over_std = matches!(
+            &pkg.types[name.as_str()].ty,
+            TypeExpr::Named { package, .. } if is_std(package)
+        );
+        if has("MarshalJSON") || over_std {
             // Its `Type` tag, read as the tag lowering reads it.
             let decl = &pkg.types[name.as_str()];
             let doc = decl.comments.with_kubebuilder_markers(&decl.above);
@@ -144,7 +160,9 @@ impl<'l> Types<'l> {
                 })) => Some(t),
                 _ => None,
             });
-            return Ok(marked);
+            if marked.is_some() || has("MarshalJSON") {
+                return Ok(marked);
+            }
         }
         Ok(has("MarshalText").then(|| "string".to_string()))
     }
@@ -164,7 +182,8 @@ impl<'l> Types<'l> {
             TypeExpr::Named { package, name } if is_std(package) => match std_type(package, name) {
                 Some(StdType::Opaque) => Kind::Struct,
                 Some(StdType::Defined(_)) => Kind::Alias,
-                None => return Err(self.declaring(package, name).unwrap_err()),
+                // Said by a use's `Type=` tag, or an error at the use.
+                None => Kind::Unsupported,
             },
             // Given a definition of its own, whatever it is made of.
             TypeExpr::Named { .. } if self.own_json_type(&ty)?.is_some() => Kind::Struct,

@@ -227,3 +227,15 @@ pub fn strips_zero(types: &Types<'_>, field: &Field, kind: ValueKind) -> Result<
             "time.Time"
         ))
 }
+
+/// The type a use holds, aliases and pointers removed, stopping at named types.
+pub fn unpointed(types: &Types<'_>, ty: &TypeExpr) -> Result<TypeExpr> {
+    let mut current = types.unalias(ty)?;
+    for _ in 0..100 {
+        match current {
+            TypeExpr::Pointer(elem) => current = types.unalias(&elem)?,
+            other => return Ok(other),
+        }
+    }
+    Err(Error::new(format!("{}: pointer cycle", ty.go_string())))
+}

@@ -54,7 +54,7 @@ pub(crate) const FAMILY: Family = Family {
         Entry {
             rule: Rule::ExclusiveMinimum,
             spellings: &[
-                kep("exclusiveMinimum", P::Number),
+                kep("exclusiveMinimum", P::Json),
                 kb("kubebuilder:validation:ExclusiveMinimum", P::Bool),
                 ko("k8s:validation:exclusiveMinimum", P::Json),
             ],
@@ -62,13 +62,13 @@ pub(crate) const FAMILY: Family = Family {
             lower: exclusive_minimum,
             check: None,
             members: None,
-            doc: "Makes the lower bound exclusive. kubebuilder's and kube-openapi's spellings set OpenAPI v3.0's `exclusiveMinimum` flag; the KEP's takes the bound itself and sets both `minimum` and the flag.",
+            doc: "Makes the lower bound exclusive: `true` or `false` sets OpenAPI v3.0's `exclusiveMinimum` flag, in every spelling; the KEP's also takes a number as a shorthand for the bound and the flag (`+exclusiveMinimum=0` is `minimum: 0, exclusiveMinimum: true`).",
             example: "+exclusiveMinimum=0",
         },
         Entry {
             rule: Rule::ExclusiveMaximum,
             spellings: &[
-                kep("exclusiveMaximum", P::Number),
+                kep("exclusiveMaximum", P::Json),
                 kb("kubebuilder:validation:ExclusiveMaximum", P::Bool),
                 ko("k8s:validation:exclusiveMaximum", P::Json),
             ],
@@ -76,7 +76,7 @@ pub(crate) const FAMILY: Family = Family {
             lower: exclusive_maximum,
             check: None,
             members: None,
-            doc: "Makes the upper bound exclusive. kubebuilder's and kube-openapi's spellings set OpenAPI v3.0's `exclusiveMaximum` flag; the KEP's takes the bound itself and sets both `maximum` and the flag.",
+            doc: "Makes the upper bound exclusive: `true` or `false` sets OpenAPI v3.0's `exclusiveMaximum` flag, in every spelling; the KEP's also takes a number as a shorthand for the bound and the flag.",
             example: "+kubebuilder:validation:ExclusiveMaximum=true",
         },
         Entry {
@@ -149,6 +149,12 @@ fn exclusive(
     want_kind(place, tag.name, NUMBERS)?;
     match &tag.payload {
         PayloadValue::Bool(b) | PayloadValue::Json(Value::Bool(b)) => *flag = *b,
+        PayloadValue::Json(other) if !other.is_number() => {
+            return Err(format!(
+                "+{} takes true, false or a number, not {other}",
+                tag.name
+            ))
+        }
         // The KEP's `+exclusiveMinimum=<n>`: the bound and the flag of OpenAPI v3.0.
         _ => {
             let n = number(tag)?;

@@ -26,7 +26,7 @@ pub(crate) const FAMILY: Family = Family {
         lower: pattern,
         check: None,
         members: None,
-        doc: "A regular expression the string must match, as the schema's `pattern`. An expression that does not compile is an error at the tag; the KEP's spelling takes the rest of the line as written.",
+        doc: "A regular expression the string must match, as the schema's `pattern`. An expression that does not compile is an error at the tag. The KEP's spelling takes the rest of the line as written, or, written as a Go string (`\"...\"` or a backquoted one), what it quotes, as every other spelling reads it.",
         example: "+pattern=^[a-z]+$",
     }],
 };
@@ -34,10 +34,23 @@ pub(crate) const FAMILY: Family = Family {
 fn pattern(place: &Place<'_>, tag: &TagUse, schema: &mut Schema, _: &mut Out<'_>) -> Outcome {
     let name = tag.name;
     want_kind(place, name, &[ValueKind::String])?;
-    let pattern = string(tag)?;
+    let pattern = unquoted(string(tag)?);
     if let Err(e) = regex::Regex::new(&pattern) {
         return Err(format!("+{name}: invalid regular expression: {e}"));
     }
     set_once(&mut schema.pattern, pattern, name)?;
     Ok(Effect::Lowered)
+}
+
+/// A pattern written as a Go string (`"^a$"`, `` `^a$` ``) is what it quotes, in every dialect;
+/// other text is the pattern as written.
+fn unquoted(pattern: String) -> String {
+    let quoted = (pattern.starts_with('"') && pattern.ends_with('"'))
+        || (pattern.starts_with('`') && pattern.ends_with('`'));
+    if pattern.len() >= 2 && quoted {
+        if let Some(inner) = crate::strconv::unquote(&pattern) {
+            return inner;
+        }
+    }
+    pattern
 }
