@@ -150,10 +150,24 @@ fn kubebuilder_items(text: &str, run: &str) -> Result<Option<TagUse>, SyntaxErro
     let Some(marker) = run.strip_prefix(prefix).and_then(|r| r.strip_prefix(':')) else {
         return Ok(None);
     };
+    if marker.starts_with("items:") {
+        return Err(error(
+            1 + prefix.len() + 1,
+            format!(
+                "+{prefix}: items markers do not nest; an items marker reaches one list's items"
+            ),
+        ));
+    }
     let shift = prefix.len() + 1 - "kubebuilder:validation:".len();
     let inner_text = format!("+kubebuilder:validation:{marker}{}", &text[1 + run.len()..]);
+    let marker_start = 1 + prefix.len() + 1;
     let shifted = |e: SyntaxError| SyntaxError {
-        offset: e.offset + shift,
+        // An error at the carried marker's name points at the marker.
+        offset: if e.offset < marker_start - shift {
+            marker_start
+        } else {
+            e.offset + shift
+        },
         message: e.message,
     };
     let inner = match read_tag(&inner_text).map_err(shifted)? {
@@ -624,6 +638,26 @@ mod tests {
                 "+k8s:optional: tag value has wrong type: got bool, want none",
             ),
             ("+k8s:eachVal=+k8s:typo", 1, "unknown tag \"+k8s:typo\""),
+            (
+                "+kubebuilder:validation:items:MaxLenght=3",
+                30,
+                "unknown tag \"+kubebuilder:validation:MaxLenght\" (did you mean \"+kubebuilder:validation:MaxLength\"?)",
+            ),
+            (
+                "+kubebuilder:validation:items:MaxLength=ten",
+                40,
+                "+kubebuilder:validation:MaxLength takes an integer, not \"ten\"",
+            ),
+            (
+                "+kubebuilder:validation:items:items:MaxLength=1",
+                30,
+                "+kubebuilder:validation:items: items markers do not nest; an items marker reaches one list's items",
+            ),
+            (
+                "+kubebuilder:externalDocs:\"https://x\"",
+                26,
+                "+kubebuilder:externalDocs takes key=value options, not \"https://x\"",
+            ),
             ("+minimum=ten", 9, "+minimum takes a number, not \"ten\""),
             ("+optional=yes", 9, "+optional takes no value"),
             ("+maxLength", 10, "+maxLength needs a value"),
