@@ -102,6 +102,45 @@ impl Status {
     }
 }
 
+/// The resources (group, resource; any version) ValidatingAdmissionPolicy never evaluates: its
+/// own policy and binding kinds, and kube-apiserver's virtual review resources. Webhook
+/// configurations are evaluated.
+pub const NEVER_EVALUATED: &[(&str, &str)] = &[
+    (
+        "admissionregistration.k8s.io",
+        "validatingadmissionpolicies",
+    ),
+    (
+        "admissionregistration.k8s.io",
+        "validatingadmissionpolicybindings",
+    ),
+    ("admissionregistration.k8s.io", "mutatingadmissionpolicies"),
+    (
+        "admissionregistration.k8s.io",
+        "mutatingadmissionpolicybindings",
+    ),
+    ("authentication.k8s.io", "selfsubjectreviews"),
+    ("authentication.k8s.io", "tokenreviews"),
+    ("authorization.k8s.io", "localsubjectaccessreviews"),
+    ("authorization.k8s.io", "selfsubjectaccessreviews"),
+    ("authorization.k8s.io", "selfsubjectrulesreviews"),
+    ("authorization.k8s.io", "subjectaccessreviews"),
+];
+
+/// Why no policy is evaluated for the request, when its resource is one of [`NEVER_EVALUATED`].
+fn never_evaluated(request: &Request) -> Option<String> {
+    let r = &request.resource;
+    NEVER_EVALUATED
+        .iter()
+        .any(|(group, resource)| r.group == *group && r.resource == *resource)
+        .then(|| {
+            format!(
+                "skipped: ValidatingAdmissionPolicy never evaluates requests for {}.{}",
+                r.resource, r.group
+            )
+        })
+}
+
 /// One (policy, binding, param) considered, and what came of it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Step {
@@ -152,6 +191,17 @@ pub fn admit(config: &Configuration, attributes: &Attributes) -> Response {
     let mut denials: Vec<Denial> = Vec::new();
     let mut warnings: Vec<String> = Vec::new();
     let request = &attributes.request;
+    if let Some(note) = never_evaluated(request) {
+        for policy in &config.policies {
+            response.trace.push(Step {
+                policy: policy.name.clone(),
+                binding: None,
+                param: None,
+                outcome: note.clone(),
+            });
+        }
+        return response;
+    }
     let namespace = namespace_object(config, request);
     for policy in &config.policies {
         let step = |binding: Option<&str>, param: Option<String>, outcome: String| Step {

@@ -335,3 +335,42 @@ fn request_fields_are_absent_when_empty_and_the_budget_stops_runaway_rules() {
         denial(&r)
     );
 }
+
+#[test]
+fn review_resources_and_policies_themselves_are_never_evaluated() {
+    let deny_all = || {
+        let policy = policy(json!({"failurePolicy": "Fail",
+            "matchConstraints": {"resourceRules": [{"apiGroups": ["*"], "apiVersions": ["*"],
+                "operations": ["*"], "resources": ["*"]}]},
+            "validations": [{"expression": "false", "message": "no"}]}));
+        config(policy, binding(json!({})))
+    };
+    let mut review = create(json!({"apiVersion": "authorization.k8s.io/v1",
+        "kind": "SubjectAccessReview", "metadata": {"name": "r"}, "spec": {}}));
+    review.request.resource =
+        GroupVersionResource::new("authorization.k8s.io", "v1", "subjectaccessreviews");
+    review.request.kind =
+        GroupVersionKind::new("authorization.k8s.io", "v1", "SubjectAccessReview");
+    review.request.namespaced = false;
+    let response = admit(&deny_all(), &review);
+    assert!(response.allowed(), "{response:?}");
+    assert_eq!(
+        response.trace[0].outcome,
+        "skipped: ValidatingAdmissionPolicy never evaluates requests for subjectaccessreviews.authorization.k8s.io"
+    );
+    // A webhook configuration is evaluated (only webhooks skip it).
+    let mut webhooks = review.clone();
+    webhooks.request.resource = GroupVersionResource::new(
+        "admissionregistration.k8s.io",
+        "v1",
+        "validatingwebhookconfigurations",
+    );
+    assert!(!admit(&deny_all(), &webhooks).allowed());
+    let mut bindings = review;
+    bindings.request.resource = GroupVersionResource::new(
+        "admissionregistration.k8s.io",
+        "v1",
+        "validatingadmissionpolicybindings",
+    );
+    assert!(admit(&deny_all(), &bindings).allowed());
+}

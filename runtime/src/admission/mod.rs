@@ -41,9 +41,11 @@
 //! allowed, with the apiserver's Status, warnings and audit annotations, and a trace of every
 //! (policy, binding, param) considered.
 //!
-//! Not yet here: `authorizer` in expressions, policy type checking against schemas, the
-//! resources admission never reaches (VAP's excluded review resources, webhook configuration
-//! kinds), webhook order.
+//! Requests for the resources a policy never sees ([`NEVER_EVALUATED`]: the policy kinds and the
+//! review resources) are admitted with a trace saying so.
+//!
+//! Not yet here: `authorizer` in expressions, policy type checking against schemas, webhook
+//! matching and order.
 
 mod criteria;
 mod env;
@@ -59,7 +61,8 @@ mod selector;
 pub use criteria::{MatchPolicy, MatchResources, Owner};
 pub use equivalence::{equivalents_in, EquivalentResource};
 pub use evaluate::{
-    admit, Attributes, Configuration, Response, Status, Step, UserInfo, VALIDATION_FAILURE,
+    admit, Attributes, Configuration, Response, Status, Step, UserInfo, NEVER_EVALUATED,
+    VALIDATION_FAILURE,
 };
 pub use matching::{matches, Decision, MatchError, Matched, Mismatch, ObjectMiss};
 pub use policy::{
