@@ -34,24 +34,83 @@ pub struct Built {
     pub deferred: Vec<Deferred>,
 }
 
-/// A field with tags that need the members of its struct type (`+k8s:subfield`, `+k8s:item`,
-/// `+nameFormat`), which one derive cannot see. Its other tags are lowered (and checked) here;
-/// the runtime lowers all of them again, in order, with the members.
+/// A field whose type is a named type, which one derive cannot see into: a struct, whose members
+/// tags may look into (`+k8s:subfield`, `+k8s:item`, `+nameFormat`), or an inline type (a string
+/// enum, a newtype), whose kind the field's tags need. Its tags are lowered (and checked) here as
+/// for a struct, those needing members left out; the runtime lowers all of them again, in order,
+/// when they need members or the type is inline.
 pub struct Deferred {
     pub wire: String,
     /// The property before any tag.
     pub before: Schema,
+    /// The field's doc lines.
+    pub doc: Vec<String>,
     /// The field's tag lines.
     pub tags: Vec<String>,
     pub go_name: String,
     pub kind: ValueKind,
     pub elem: Option<ValueKind>,
-    pub strips_zero: bool,
-    /// The struct type whose members the tags look into.
+    pub pointer: bool,
+    pub omit_empty: bool,
+    /// The placeholder index of the named type, and where it stands in the field's shape.
+    pub named: usize,
+    pub named_at: NamedAt,
+    pub needs_members: bool,
+    /// The named type.
     pub members_of: Type,
     /// The member names the tags give, each with its doc line and the error if there is no
     /// such member: checked at compile time against the type's `MEMBER_NAMES`.
     pub names: Vec<(Span, String, String)>,
+}
+
+/// Where a field's named type stands in its shape.
+#[derive(Clone, Copy, Debug)]
+pub enum NamedAt {
+    Top,
+    Elem,
+    Deeper,
+}
+
+impl NamedAt {
+    fn of(shape: &Shape) -> NamedAt {
+        match shape.required() {
+            Shape::List(e) | Shape::Map(e) if matches!(e.required(), Shape::Named(_)) => {
+                NamedAt::Elem
+            }
+            Shape::Named(_) => NamedAt::Top,
+            _ => NamedAt::Deeper,
+        }
+    }
+}
+
+/// The schema of a value of `shape` (a newtype's field), with the types it refers to in
+/// placeholder order.
+pub fn value_schema(shape: &Shape) -> (Schema, Vec<Type>) {
+    let mut b = Builder {
+        refs: Vec::new(),
+        deferred: Vec::new(),
+        errors: None,
+    };
+    let mut schema = Schema::default();
+    b.shape(shape, &mut schema);
+    (schema, b.refs)
+}
+
+/// The tags of a type's doc comment lowered onto `schema` at `place` (checked as the type
+/// compiles, each error at its doc line): the tag lines, which the runtime lowers again at each
+/// use of an inline type.
+pub fn type_tags(docs: &Docs, place: &Place<'_>, schema: &mut Schema) -> syn::Result<Vec<String>> {
+    let mut b = Builder {
+        refs: Vec::new(),
+        deferred: Vec::new(),
+        errors: None,
+    };
+    let tags = b.read_tags(docs);
+    b.lower_tags(place, &tags, schema);
+    match b.errors {
+        Some(e) => Err(e),
+        None => Ok(tags.iter().map(|(_, i)| docs.lines[*i].clone()).collect()),
+    }
 }
 
 struct Builder {
@@ -280,37 +339,40 @@ impl Builder {
         };
         let strips_zero = !f.is_pointer() && place.kind.strips_zero();
         let tags = self.read_tags(&f.docs);
-        let members_of = f
-            .shape
-            .struct_type()
-            .filter(|_| tags.iter().any(|(t, _)| needs_members(&t.tag)));
-        let (lowered, deferred) = match members_of {
-            None => (self.lower_tags(&place, &tags, property), None),
-            Some(ty) => {
-                let before = property.clone();
-                let rest: Vec<_> = tags
+        let needs = tags.iter().any(|(t, _)| needs_members(&t.tag));
+        let deferred = f.shape.struct_type().map(|ty| {
+            let key = quote::quote!(#ty).to_string();
+            Deferred {
+                wire: f.wire.clone(),
+                before: property.clone(),
+                doc: f.docs.lines.clone(),
+                tags: tags.iter().map(|(_, i)| f.docs.lines[*i].clone()).collect(),
+                go_name: go_name.clone(),
+                kind: place.kind,
+                elem: place.elem,
+                pointer: f.is_pointer(),
+                omit_empty: f.omit_empty(),
+                named: self
+                    .refs
                     .iter()
-                    .filter(|(t, _)| !needs_members(&t.tag))
-                    .cloned()
-                    .collect();
-                let deferred = Deferred {
-                    wire: f.wire.clone(),
-                    before,
-                    tags: tags.iter().map(|(_, i)| f.docs.lines[*i].clone()).collect(),
-                    go_name: go_name.clone(),
-                    kind: place.kind,
-                    elem: place.elem,
-                    strips_zero,
-                    members_of: ty.clone(),
-                    names: tags
-                        .iter()
-                        .flat_map(|(t, _)| named_members(&t.tag).into_iter().map(|n| (t.pos, n)))
-                        .map(|(span, (name, message))| (span, name, message))
-                        .collect(),
-                };
-                (self.lower_tags(&place, &rest, property), Some(deferred))
+                    .position(|t| quote::quote!(#t).to_string() == key)
+                    .expect("the shape put the named type among the references"),
+                named_at: NamedAt::of(&f.shape),
+                needs_members: needs,
+                members_of: ty.clone(),
+                names: tags
+                    .iter()
+                    .flat_map(|(t, _)| named_members(&t.tag).into_iter().map(|n| (t.pos, n)))
+                    .map(|(span, (name, message))| (span, name, message))
+                    .collect(),
             }
-        };
+        });
+        let rest: Vec<_> = tags
+            .iter()
+            .filter(|(t, _)| !needs || !needs_members(&t.tag))
+            .cloned()
+            .collect();
+        let lowered = self.lower_tags(&place, &rest, property);
         lowered.apply_presence(&f.wire, &mut parent.required);
         let item_rules = lowered.item_union_rules();
         rules.extend(lowered.parent_rules);
@@ -338,7 +400,7 @@ impl Builder {
 /// openapi-gen's `mustEnforceDefault`: the zero value of a non-pointer scalar (unless
 /// `omitempty`) and `{}` for a struct; nothing for pointers, lists, maps and types with a
 /// hand-written `UnmarshalJSON` (the apimachinery types).
-fn enforced_default(shape: &Shape, omit_empty: bool) -> Option<Value> {
+pub fn enforced_default(shape: &Shape, omit_empty: bool) -> Option<Value> {
     match shape {
         Shape::Optional(_) | Shape::List(_) | Shape::Map(_) | Shape::Apimachinery(_) => None,
         Shape::Scalar(s) if omit_empty || s.rust == "Vec<u8>" => None,

@@ -146,7 +146,7 @@ fn is_zero(shape: &Shape, v: TokenStream) -> TokenStream {
 }
 
 /// The checks of `schema` on the value `v` (a reference) of `shape`, at `path`.
-fn value_checks(shape: &Shape, schema: &Schema, v: TokenStream) -> TokenStream {
+pub fn value_checks(shape: &Shape, schema: &Schema, v: TokenStream) -> TokenStream {
     match shape {
         Shape::Scalar(s) => scalar_checks(s, schema, v),
         Shape::List(elem) => {

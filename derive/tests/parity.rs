@@ -12,6 +12,8 @@ use std::path::PathBuf;
 mod apimachinery;
 #[path = "../../testdata/go/parity/bounds/types.rs"]
 mod bounds;
+#[path = "../../testdata/go/parity/enums/types.rs"]
+mod enums;
 #[path = "../../testdata/go/parity/lists/types.rs"]
 mod lists;
 #[path = "../../testdata/go/parity/rules/types.rs"]
@@ -106,6 +108,11 @@ fn rules() {
 #[test]
 fn unions() {
     assert_parity("unions", unions::definitions());
+}
+
+#[test]
+fn enums() {
+    assert_parity("enums", enums::definitions());
 }
 
 #[test]
