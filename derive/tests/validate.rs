@@ -17,6 +17,9 @@ mod apimachinery;
 #[path = "../../testdata/go/parity/bounds/types.rs"]
 #[allow(dead_code)]
 mod bounds;
+#[path = "../../testdata/go/parity/enums/types.rs"]
+#[allow(dead_code)]
+mod enums;
 #[path = "../../testdata/go/parity/lists/types.rs"]
 #[allow(dead_code)]
 mod lists;
@@ -829,4 +832,67 @@ fn an_override_holds_for_its_field_alone() {
     let base = <templates::Template as Definition>::definition_name();
     assert_eq!(required(&base), ["capacity"]);
     assert!(required(&format!("{base}_Pool_spare")).is_empty());
+}
+
+fn endpoint() -> enums::Endpoint {
+    use enums::{Phase, Protocol};
+    enums::Endpoint {
+        protocol: Protocol::Tcp,
+        fallback: Some(Protocol::Udp),
+        also: vec![Protocol::Sctp],
+        phases: BTreeMap::from([("build".to_string(), Phase::Failed)]),
+        phase: Phase::Running,
+    }
+}
+
+#[test]
+fn an_enum_that_deserialized_is_valid_and_json_is_checked_against_its_values() {
+    use enums::{Endpoint, Protocol};
+    assert_eq!(assert_same(&endpoint()), Vec::<String>::new());
+    let mut e = endpoint();
+    e.also = vec![Protocol::Tcp, Protocol::Udp, Protocol::Sctp];
+    assert_eq!(
+        assert_same(&e),
+        vec!["also: Too many: 3: must have at most 2 items", NOT_CHECKED]
+    );
+    // Rules read an enum as the string it is written as.
+    e.protocol = Protocol::Sctp;
+    e.also.clear();
+    assert_eq!(
+        assert_same(&e),
+        vec!["<nil>: Invalid value: SCTP has no fallback"]
+    );
+    e.fallback = None;
+    assert_eq!(assert_same(&e), Vec::<String>::new());
+    // What serde refuses is checked as JSON, with the apiserver's errors.
+    let json = serde_json::json!({
+        "protocol": "udp",
+        "also": ["TCP", "sctp"],
+        "phases": {"build": "Lost"},
+        "phase": "Running",
+    });
+    assert!(serde_json::from_value::<Endpoint>(json.clone()).is_err());
+    assert_eq!(
+        strings(&Endpoint::validate_json(&json)),
+        vec![
+            r#"also[1]: Unsupported value: "sctp": supported values: "SCTP", "TCP", "UDP""#,
+            r#"phases.build: Unsupported value: "Lost": supported values: "Failed", "Pending", "Running", "Succeeded", "unknown""#,
+            r#"protocol: Unsupported value: "udp": supported values: "SCTP", "TCP", "UDP""#,
+            NOT_CHECKED,
+        ]
+    );
+    // A value that serializes gives what its derived validator gives.
+    let e_json = serde_json::to_value(&e).unwrap();
+    assert_eq!(strings(&Endpoint::validate_json(&e_json)), derived(&e));
+    // The enum alone, and an alias serde reads but the apiserver does not know.
+    assert_eq!(
+        serde_json::from_value::<Protocol>(serde_json::json!("tcp")).unwrap(),
+        Protocol::Tcp
+    );
+    assert_eq!(
+        strings(&Protocol::validate_json(&serde_json::json!("tcp"))),
+        vec![r#"<nil>: Unsupported value: "tcp": supported values: "SCTP", "TCP", "UDP""#]
+    );
+    assert!(Protocol::validate_json(&serde_json::json!("SCTP")).is_empty());
+    assert!(Protocol::Sctp.validate().is_empty());
 }

@@ -32,6 +32,7 @@ const (
 )
 
 // Endpoint holds enums in every place a field can hold one.
+// +validationRule="self.protocol != 'SCTP' || !has(self.fallback)",message="SCTP has no fallback"
 type Endpoint struct {
 	// Protocol is how the endpoint is reached.
 	Protocol Protocol `json:"protocol"`

@@ -46,6 +46,7 @@ impl Phase {
 }
 
 /// Endpoint holds enums in every place a field can hold one.
+/// +validationRule="self.protocol != 'SCTP' || !has(self.fallback)",message="SCTP has no fallback"
 #[derive(Schema, Validate, Serialize, Deserialize, Clone, Debug)]
 #[kubeidl(package = "example.com/kubeidl/testdata/parity/enums")]
 pub struct Endpoint {
