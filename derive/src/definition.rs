@@ -58,6 +58,12 @@ pub struct Deferred {
     pub needs_members: bool,
     /// The named type.
     pub members_of: Type,
+    /// Whether the field's tags add to its property (its value checks are then the walk's
+    /// when the type is inline).
+    pub tagged: bool,
+    /// What is wrong with the field's tags and default if its type is a struct but holds for
+    /// an inline type, at the doc line: asserted at compile time, once the type is known.
+    pub struct_only: Vec<(Span, String)>,
     /// The member names the tags give, each with its doc line and the error if there is no
     /// such member: checked at compile time against the type's `MEMBER_NAMES`.
     pub names: Vec<(Span, String, String)>,
@@ -86,11 +92,7 @@ impl NamedAt {
 /// The schema of a value of `shape` (a newtype's field), with the types it refers to in
 /// placeholder order.
 pub fn value_schema(shape: &Shape) -> (Schema, Vec<Type>) {
-    let mut b = Builder {
-        refs: Vec::new(),
-        deferred: Vec::new(),
-        errors: None,
-    };
+    let mut b = Builder::new();
     let mut schema = Schema::default();
     b.shape(shape, &mut schema);
     (schema, b.refs)
@@ -100,11 +102,7 @@ pub fn value_schema(shape: &Shape) -> (Schema, Vec<Type>) {
 /// compiles, each error at its doc line): the tag lines, which the runtime lowers again at each
 /// use of an inline type.
 pub fn type_tags(docs: &Docs, place: &Place<'_>, schema: &mut Schema) -> syn::Result<Vec<String>> {
-    let mut b = Builder {
-        refs: Vec::new(),
-        deferred: Vec::new(),
-        errors: None,
-    };
+    let mut b = Builder::new();
     let tags = b.read_tags(docs);
     b.lower_tags(place, &tags, schema);
     match b.errors {
@@ -117,9 +115,20 @@ struct Builder {
     refs: Vec<Type>,
     deferred: Vec<Deferred>,
     errors: Option<syn::Error>,
+    /// What is wrong with the current field only if its named type is a struct.
+    struct_only: Vec<(Span, String)>,
 }
 
 impl Builder {
+    fn new() -> Builder {
+        Builder {
+            refs: Vec::new(),
+            deferred: Vec::new(),
+            errors: None,
+            struct_only: Vec::new(),
+        }
+    }
+
     fn error(&mut self, span: Span, message: impl std::fmt::Display) {
         crate::combine(&mut self.errors, syn::Error::new(span, message));
     }
@@ -127,11 +136,7 @@ impl Builder {
 
 /// Builds the definition of `c`.
 pub fn build(c: &Container<'_>) -> syn::Result<Built> {
-    let mut b = Builder {
-        refs: Vec::new(),
-        deferred: Vec::new(),
-        errors: None,
-    };
+    let mut b = Builder::new();
     let mut schema = Schema {
         description: description(&c.docs.lines),
         schema_type: Some(SchemaType::Single("object".into())),
@@ -230,10 +235,13 @@ impl Builder {
         };
         match enforced {
             Some(enforced) if !json_equal(&value, &enforced) => {
-                self.error(
-                    span,
-                    format!("invalid +default={value} for a non-pointer, non-omitempty field: if specified, it must be {enforced}"),
-                );
+                let message = format!("invalid +default={value} for a non-pointer, non-omitempty field: if specified, it must be {enforced}");
+                // An omitempty use of an inline type enforces no default.
+                if f.omit_empty() && matches!(f.shape, Shape::Named(_)) {
+                    self.struct_only.push((span, message));
+                    return Some(value);
+                }
+                self.error(span, message);
                 Some(enforced)
             }
             _ => Some(value),
@@ -318,6 +326,47 @@ impl Builder {
         lowered
     }
 
+    /// The tags of a field of a named type, which may be a struct or an inline type of any
+    /// kind: lowered for a struct; when only a struct refuses them, lowered for a value of any
+    /// kind, and the struct's errors kept for a compile-time assertion that the type is inline
+    /// (the runtime lowers them again with its kind).
+    fn lower_named(
+        &mut self,
+        place: &Place<'_>,
+        named_at: NamedAt,
+        tags: &[(At<Span>, usize)],
+        property: &mut Schema,
+    ) -> Lowered<Span> {
+        let any = match named_at {
+            NamedAt::Top => Place {
+                kind: ValueKind::Other,
+                elem: None,
+                ..*place
+            },
+            NamedAt::Elem => Place {
+                elem: Some(ValueKind::Other),
+                ..*place
+            },
+            NamedAt::Deeper => return self.lower_tags(place, tags, property),
+        };
+        let tags_only: Vec<At<Span>> = tags.iter().map(|(t, _)| t.clone()).collect();
+        let mut for_struct = property.clone();
+        let lowered = lower(place, &tags_only, &mut for_struct);
+        if lowered.errors.is_empty() {
+            *property = for_struct;
+            return lowered;
+        }
+        let mut for_any = property.clone();
+        let lowered_any = lower(&any, &tags_only, &mut for_any);
+        if !lowered_any.errors.is_empty() {
+            return self.lower_tags(place, tags, property);
+        }
+        self.struct_only
+            .extend(lowered.errors.iter().map(|e| (e.pos, e.message.clone())));
+        *property = for_any;
+        lowered_any
+    }
+
     /// A field's tags onto its property; what they ask of the struct into `parent`'s
     /// `required`, `rules` and `unions`.
     fn lower_field(
@@ -360,6 +409,8 @@ impl Builder {
                 named_at: NamedAt::of(&f.shape),
                 needs_members: needs,
                 members_of: ty.clone(),
+                tagged: false,
+                struct_only: Vec::new(),
                 names: tags
                     .iter()
                     .flat_map(|(t, _)| named_members(&t.tag).into_iter().map(|n| (t.pos, n)))
@@ -372,7 +423,17 @@ impl Builder {
             .filter(|(t, _)| !needs || !needs_members(&t.tag))
             .cloned()
             .collect();
-        let lowered = self.lower_tags(&place, &rest, property);
+        let before = property.clone();
+        let lowered = match &deferred {
+            Some(d) => self.lower_named(&place, d.named_at, &rest, property),
+            None => self.lower_tags(&place, &rest, property),
+        };
+        let struct_only = std::mem::take(&mut self.struct_only);
+        let deferred = deferred.map(|d| Deferred {
+            tagged: *property != before,
+            struct_only,
+            ..d
+        });
         lowered.apply_presence(&f.wire, &mut parent.required);
         let item_rules = lowered.item_union_rules();
         rules.extend(lowered.parent_rules);

@@ -144,6 +144,7 @@ fn expand_schema(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     let members = members::members_body(&c);
     let member_names = members::member_names(&c);
     let name_checks = members::name_checks(&built.deferred);
+    let kind_checks = members::kind_checks(&built.deferred);
     let apimachinery = apimachinery_assertions(&c);
     Ok(quote! {
         #rule_errors
@@ -183,6 +184,7 @@ fn expand_schema(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
         }
 
         #name_checks
+        #kind_checks
     })
 }
 

@@ -65,6 +65,25 @@ pub fn name_checks(deferred: &[Deferred]) -> TokenStream {
     quote!(#(#checks)*)
 }
 
+/// Compile-time assertions that the named type of a field whose tags (or default) only a
+/// struct refuses is not a struct, each failing at its doc line with the struct's error.
+pub fn kind_checks(deferred: &[Deferred]) -> TokenStream {
+    let checks = deferred.iter().flat_map(|d| {
+        let ty = &d.members_of;
+        d.struct_only.iter().map(move |(span, message)| {
+            // The message is a format string.
+            let message = message.replace('{', "{{").replace('}', "}}");
+            quote_spanned! {*span=>
+                const _: () = ::std::assert!(
+                    <#ty as ::kubeidl::typed::Definition>::INLINE,
+                    #message
+                );
+            }
+        })
+    });
+    quote!(#(#checks)*)
+}
+
 /// A `kubeidl::typed::__private::Deferred` of `d`.
 pub fn deferred_tokens(d: &Deferred) -> TokenStream {
     let before = serde_json::to_string(&d.before.to_json()).expect("a schema is JSON");

@@ -16,6 +16,8 @@ mod bounds;
 mod enums;
 #[path = "../../testdata/go/parity/lists/types.rs"]
 mod lists;
+#[path = "../../testdata/go/parity/newtypes/types.rs"]
+mod newtypes;
 #[path = "../../testdata/go/parity/rules/types.rs"]
 mod rules;
 #[path = "../../testdata/go/parity/selected/types.rs"]
@@ -113,6 +115,11 @@ fn unions() {
 #[test]
 fn enums() {
     assert_parity("enums", enums::definitions());
+}
+
+#[test]
+fn newtypes() {
+    assert_parity("newtypes", newtypes::definitions());
 }
 
 #[test]

@@ -360,6 +360,40 @@ pub fn variant_value_errors<Owner: super::Definition, T: super::Definition + ser
     errors.extend(validator.value_errors_at(&json, path));
 }
 
+/// The schema walk of one field's property (a field of an inline type with tags of its own),
+/// with the declaration its value is read through.
+pub struct FieldWalk {
+    validator: crate::validate::Validator,
+    decl: Decl,
+}
+
+impl FieldWalk {
+    /// The walk of field `field` of `Owner`'s definition.
+    pub fn of<Owner: super::Definition>(field: &str) -> FieldWalk {
+        let definitions: std::collections::HashMap<String, Schema> =
+            Owner::openapi_schema().schemas.into_iter().collect();
+        let property = definitions[&Owner::definition_name()].properties[field].clone();
+        let decl = Decl::from_schema(&property, &definitions);
+        let validator = crate::validate::Validator::with_definitions(
+            &property,
+            std::sync::Arc::new(definitions),
+        )
+        .expect("a derived definition compiles");
+        FieldWalk { validator, decl }
+    }
+
+    /// The value checks of `value`, the field's, at `path`.
+    pub fn value_errors<T: ToCel + ?Sized>(
+        &self,
+        value: &T,
+        path: &crate::validate::Path<'_>,
+        errors: &mut Vec<crate::errors::FieldError>,
+    ) {
+        let json = value.to_cel(&self.decl).to_json();
+        errors.extend(self.validator.value_errors_at(&json, path));
+    }
+}
+
 /// `uniqueItems`: whether an item's JSON (`shown`) repeats an earlier one's.
 pub fn has_duplicates<T>(items: &[T], shown: impl Fn(&T) -> serde_json::Value) -> bool {
     let shown: Vec<serde_json::Value> = items.iter().map(shown).collect();
