@@ -18,7 +18,9 @@
 //! `Schema` implements [`kubeidl::typed::Definition`]: `WidgetSpec::openapi_schema()` is the
 //! definition the Go generator writes for the struct's Go twin, and those it refers to.
 //! Tags are read and lowered while the struct compiles; a bad tag is a compile error at its doc
-//! line.
+//! line. An enum of unit variants (a Go string type with `+enum`) and a newtype (`struct
+//! Port(u16)`, a Go `type Port int32`) have no definition of their own: each use writes them in
+//! place (`Definition::inline`).
 
 mod container;
 mod definition;
