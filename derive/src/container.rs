@@ -1,5 +1,6 @@
-//! The struct being derived, read once for both macros: its doc lines, its fields with their
-//! wire names (serde's renames applied), shapes, and presence.
+//! The type being derived, read once for both macros: its doc lines and what it is: a struct
+//! with its fields (their wire names, serde's renames applied, shapes and presence), an enum of
+//! unit variants (`variants.rs`), or a newtype (`struct Port(u16)`, `#[serde(transparent)]`).
 
 use crate::docs::Docs;
 use crate::serde_attrs::{self, rename_rule};
@@ -14,7 +15,26 @@ pub struct Container<'a> {
     pub docs: Docs,
     /// The Go import path whose definition names this type's name follows.
     pub package: Option<String>,
+    /// A struct's fields (none for an enum or a newtype).
     pub fields: Vec<Field<'a>>,
+    pub body: Body,
+}
+
+/// What the derived type is.
+pub enum Body {
+    /// A struct with named fields: an object with a definition of its own.
+    Struct,
+    /// An enum of unit variants: a string enum, written in place at each use.
+    Enum(Vec<crate::variants::Variant>),
+    /// A newtype: its field's value, written in place at each use.
+    Newtype(Newtype),
+}
+
+/// The one field of a newtype.
+pub struct Newtype {
+    pub shape: Shape,
+    /// `0`, or the field's name in a `#[serde(transparent)]` struct.
+    pub member: syn::Member,
 }
 
 pub struct Field<'a> {
@@ -59,19 +79,38 @@ impl<'a> Container<'a> {
                 "kubeidl cannot derive for generic types: a definition has one schema",
             ));
         }
-        let Data::Struct(data) = &input.data else {
-            return Err(syn::Error::new_spanned(
-                &input.ident,
-                "kubeidl derives for structs with named fields",
-            ));
-        };
-        let Fields::Named(named) = &data.fields else {
-            return Err(syn::Error::new_spanned(
-                &input.ident,
-                "kubeidl derives for structs with named fields",
-            ));
-        };
         let serde = serde_attrs::container(&input.attrs)?;
+        let (fields, body) = match &input.data {
+            Data::Enum(data) => (Vec::new(), Body::Enum(crate::variants::read(data, &serde)?)),
+            Data::Struct(data) => match &data.fields {
+                Fields::Named(named) if serde.transparent => (
+                    Vec::new(),
+                    Body::Newtype(Newtype::transparent(input, named)?),
+                ),
+                Fields::Named(named) => (Container::fields(named, &serde)?, Body::Struct),
+                Fields::Unnamed(unnamed) if unnamed.unnamed.len() == 1 => {
+                    let ty = &unnamed.unnamed[0].ty;
+                    let member = syn::Member::Unnamed(0.into());
+                    (Vec::new(), Body::Newtype(Newtype::read(ty, member)?))
+                }
+                _ => return Err(unsupported(input)),
+            },
+            Data::Union(_) => return Err(unsupported(input)),
+        };
+        Ok(Container {
+            ident: &input.ident,
+            docs: Docs::read(&input.attrs),
+            package: package(&input.attrs)?,
+            fields,
+            body,
+        })
+    }
+
+    /// The fields of a struct with named fields.
+    fn fields(
+        named: &'a syn::FieldsNamed,
+        serde: &serde_attrs::ContainerSerde,
+    ) -> syn::Result<Vec<Field<'a>>> {
         let mut errors: Option<syn::Error> = None;
         let mut push = |e: syn::Error| crate::combine(&mut errors, e);
         let mut fields = Vec::new();
@@ -128,15 +167,10 @@ impl<'a> Container<'a> {
                 span: ident.span(),
             });
         }
-        if let Some(e) = errors {
-            return Err(e);
+        match errors {
+            Some(e) => Err(e),
+            None => Ok(fields),
         }
-        Ok(Container {
-            ident: &input.ident,
-            docs: Docs::read(&input.attrs),
-            package: package(&input.attrs)?,
-            fields,
-        })
     }
 
     /// The struct's members as rules on it see them (flattened members are not known here).
@@ -166,6 +200,53 @@ impl<'a> Container<'a> {
             _ => None,
         }
     }
+}
+
+impl Newtype {
+    /// The field of a newtype, whose shape must be a value the newtype can stand for.
+    fn read(ty: &Type, member: syn::Member) -> syn::Result<Newtype> {
+        let shape = Shape::read(ty)?;
+        let refused = match &shape {
+            Shape::Optional(_) => Some(
+                "a newtype over an `Option` has no Go equivalent: put the `Option` on the fields that hold the newtype",
+            ),
+            Shape::Named(_) => Some(
+                "kubeidl maps newtypes over scalars, lists, maps and apimachinery types; a newtype over another named type has no Go equivalent",
+            ),
+            _ => None,
+        };
+        match refused {
+            Some(message) => Err(syn::Error::new_spanned(ty, message)),
+            None => Ok(Newtype { shape, member }),
+        }
+    }
+
+    /// The one field serde reads of a `#[serde(transparent)]` struct.
+    fn transparent(input: &DeriveInput, named: &syn::FieldsNamed) -> syn::Result<Newtype> {
+        let mut kept = Vec::new();
+        for f in &named.named {
+            if !serde_attrs::field(&f.attrs)?.skip {
+                kept.push(f);
+            }
+        }
+        match kept.as_slice() {
+            [f] => {
+                let ident = f.ident.clone().expect("named fields have names");
+                Newtype::read(&f.ty, syn::Member::Named(ident))
+            }
+            _ => Err(syn::Error::new_spanned(
+                &input.ident,
+                "#[serde(transparent)] needs exactly one field that is not skipped",
+            )),
+        }
+    }
+}
+
+fn unsupported(input: &DeriveInput) -> syn::Error {
+    syn::Error::new_spanned(
+        &input.ident,
+        "kubeidl derives for structs with named fields, newtypes (`struct Port(u16)`) and enums of unit variants",
+    )
 }
 
 /// `#[kubeidl(package = "example.com/widgets/v1")]`.

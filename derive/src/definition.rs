@@ -34,33 +34,101 @@ pub struct Built {
     pub deferred: Vec<Deferred>,
 }
 
-/// A field with tags that need the members of its struct type (`+k8s:subfield`, `+k8s:item`,
-/// `+nameFormat`), which one derive cannot see. Its other tags are lowered (and checked) here;
-/// the runtime lowers all of them again, in order, with the members.
+/// A field whose type is a named type, which one derive cannot see into: a struct, whose members
+/// tags may look into (`+k8s:subfield`, `+k8s:item`, `+nameFormat`), or an inline type (a string
+/// enum, a newtype), whose kind the field's tags need. Its tags are lowered (and checked) here as
+/// for a struct, those needing members left out; the runtime lowers all of them again, in order,
+/// when they need members or the type is inline.
 pub struct Deferred {
     pub wire: String,
     /// The property before any tag.
     pub before: Schema,
+    /// The field's doc lines.
+    pub doc: Vec<String>,
     /// The field's tag lines.
     pub tags: Vec<String>,
     pub go_name: String,
     pub kind: ValueKind,
     pub elem: Option<ValueKind>,
-    pub strips_zero: bool,
-    /// The struct type whose members the tags look into.
+    pub pointer: bool,
+    pub omit_empty: bool,
+    /// The placeholder index of the named type, and where it stands in the field's shape.
+    pub named: usize,
+    pub named_at: NamedAt,
+    pub needs_members: bool,
+    /// The named type.
     pub members_of: Type,
+    /// Whether the field's tags add to its property (its value checks are then the walk's
+    /// when the type is inline).
+    pub tagged: bool,
+    /// What is wrong with the field's tags and default if its type is a struct but holds for
+    /// an inline type, at the doc line: asserted at compile time, once the type is known.
+    pub struct_only: Vec<(Span, String)>,
     /// The member names the tags give, each with its doc line and the error if there is no
     /// such member: checked at compile time against the type's `MEMBER_NAMES`.
     pub names: Vec<(Span, String, String)>,
+}
+
+/// Where a field's named type stands in its shape.
+#[derive(Clone, Copy, Debug)]
+pub enum NamedAt {
+    Top,
+    Elem,
+    Deeper,
+}
+
+impl NamedAt {
+    fn of(shape: &Shape) -> NamedAt {
+        match shape.required() {
+            Shape::List(e) | Shape::Map(e) if matches!(e.required(), Shape::Named(_)) => {
+                NamedAt::Elem
+            }
+            Shape::Named(_) => NamedAt::Top,
+            _ => NamedAt::Deeper,
+        }
+    }
+}
+
+/// The schema of a value of `shape` (a newtype's field), with the types it refers to in
+/// placeholder order.
+pub fn value_schema(shape: &Shape) -> (Schema, Vec<Type>) {
+    let mut b = Builder::new();
+    let mut schema = Schema::default();
+    b.shape(shape, &mut schema);
+    (schema, b.refs)
+}
+
+/// The tags of a type's doc comment lowered onto `schema` at `place` (checked as the type
+/// compiles, each error at its doc line): the tag lines, which the runtime lowers again at each
+/// use of an inline type.
+pub fn type_tags(docs: &Docs, place: &Place<'_>, schema: &mut Schema) -> syn::Result<Vec<String>> {
+    let mut b = Builder::new();
+    let tags = b.read_tags(docs);
+    b.lower_tags(place, &tags, schema);
+    match b.errors {
+        Some(e) => Err(e),
+        None => Ok(tags.iter().map(|(_, i)| docs.lines[*i].clone()).collect()),
+    }
 }
 
 struct Builder {
     refs: Vec<Type>,
     deferred: Vec<Deferred>,
     errors: Option<syn::Error>,
+    /// What is wrong with the current field only if its named type is a struct.
+    struct_only: Vec<(Span, String)>,
 }
 
 impl Builder {
+    fn new() -> Builder {
+        Builder {
+            refs: Vec::new(),
+            deferred: Vec::new(),
+            errors: None,
+            struct_only: Vec::new(),
+        }
+    }
+
     fn error(&mut self, span: Span, message: impl std::fmt::Display) {
         crate::combine(&mut self.errors, syn::Error::new(span, message));
     }
@@ -68,11 +136,7 @@ impl Builder {
 
 /// Builds the definition of `c`.
 pub fn build(c: &Container<'_>) -> syn::Result<Built> {
-    let mut b = Builder {
-        refs: Vec::new(),
-        deferred: Vec::new(),
-        errors: None,
-    };
+    let mut b = Builder::new();
     let mut schema = Schema {
         description: description(&c.docs.lines),
         schema_type: Some(SchemaType::Single("object".into())),
@@ -171,10 +235,13 @@ impl Builder {
         };
         match enforced {
             Some(enforced) if !json_equal(&value, &enforced) => {
-                self.error(
-                    span,
-                    format!("invalid +default={value} for a non-pointer, non-omitempty field: if specified, it must be {enforced}"),
-                );
+                let message = format!("invalid +default={value} for a non-pointer, non-omitempty field: if specified, it must be {enforced}");
+                // An omitempty use of an inline type enforces no default.
+                if f.omit_empty() && matches!(f.shape, Shape::Named(_)) {
+                    self.struct_only.push((span, message));
+                    return Some(value);
+                }
+                self.error(span, message);
                 Some(enforced)
             }
             _ => Some(value),
@@ -259,6 +326,47 @@ impl Builder {
         lowered
     }
 
+    /// The tags of a field of a named type, which may be a struct or an inline type of any
+    /// kind: lowered for a struct; when only a struct refuses them, lowered for a value of any
+    /// kind, and the struct's errors kept for a compile-time assertion that the type is inline
+    /// (the runtime lowers them again with its kind).
+    fn lower_named(
+        &mut self,
+        place: &Place<'_>,
+        named_at: NamedAt,
+        tags: &[(At<Span>, usize)],
+        property: &mut Schema,
+    ) -> Lowered<Span> {
+        let any = match named_at {
+            NamedAt::Top => Place {
+                kind: ValueKind::Other,
+                elem: None,
+                ..*place
+            },
+            NamedAt::Elem => Place {
+                elem: Some(ValueKind::Other),
+                ..*place
+            },
+            NamedAt::Deeper => return self.lower_tags(place, tags, property),
+        };
+        let tags_only: Vec<At<Span>> = tags.iter().map(|(t, _)| t.clone()).collect();
+        let mut for_struct = property.clone();
+        let lowered = lower(place, &tags_only, &mut for_struct);
+        if lowered.errors.is_empty() {
+            *property = for_struct;
+            return lowered;
+        }
+        let mut for_any = property.clone();
+        let lowered_any = lower(&any, &tags_only, &mut for_any);
+        if !lowered_any.errors.is_empty() {
+            return self.lower_tags(place, tags, property);
+        }
+        self.struct_only
+            .extend(lowered.errors.iter().map(|e| (e.pos, e.message.clone())));
+        *property = for_any;
+        lowered_any
+    }
+
     /// A field's tags onto its property; what they ask of the struct into `parent`'s
     /// `required`, `rules` and `unions`.
     fn lower_field(
@@ -280,37 +388,52 @@ impl Builder {
         };
         let strips_zero = !f.is_pointer() && place.kind.strips_zero();
         let tags = self.read_tags(&f.docs);
-        let members_of = f
-            .shape
-            .struct_type()
-            .filter(|_| tags.iter().any(|(t, _)| needs_members(&t.tag)));
-        let (lowered, deferred) = match members_of {
-            None => (self.lower_tags(&place, &tags, property), None),
-            Some(ty) => {
-                let before = property.clone();
-                let rest: Vec<_> = tags
+        let needs = tags.iter().any(|(t, _)| needs_members(&t.tag));
+        let deferred = f.shape.struct_type().map(|ty| {
+            let key = quote::quote!(#ty).to_string();
+            Deferred {
+                wire: f.wire.clone(),
+                before: property.clone(),
+                doc: f.docs.lines.clone(),
+                tags: tags.iter().map(|(_, i)| f.docs.lines[*i].clone()).collect(),
+                go_name: go_name.clone(),
+                kind: place.kind,
+                elem: place.elem,
+                pointer: f.is_pointer(),
+                omit_empty: f.omit_empty(),
+                named: self
+                    .refs
                     .iter()
-                    .filter(|(t, _)| !needs_members(&t.tag))
-                    .cloned()
-                    .collect();
-                let deferred = Deferred {
-                    wire: f.wire.clone(),
-                    before,
-                    tags: tags.iter().map(|(_, i)| f.docs.lines[*i].clone()).collect(),
-                    go_name: go_name.clone(),
-                    kind: place.kind,
-                    elem: place.elem,
-                    strips_zero,
-                    members_of: ty.clone(),
-                    names: tags
-                        .iter()
-                        .flat_map(|(t, _)| named_members(&t.tag).into_iter().map(|n| (t.pos, n)))
-                        .map(|(span, (name, message))| (span, name, message))
-                        .collect(),
-                };
-                (self.lower_tags(&place, &rest, property), Some(deferred))
+                    .position(|t| quote::quote!(#t).to_string() == key)
+                    .expect("the shape put the named type among the references"),
+                named_at: NamedAt::of(&f.shape),
+                needs_members: needs,
+                members_of: ty.clone(),
+                tagged: false,
+                struct_only: Vec::new(),
+                names: tags
+                    .iter()
+                    .flat_map(|(t, _)| named_members(&t.tag).into_iter().map(|n| (t.pos, n)))
+                    .map(|(span, (name, message))| (span, name, message))
+                    .collect(),
             }
+        });
+        let rest: Vec<_> = tags
+            .iter()
+            .filter(|(t, _)| !needs || !needs_members(&t.tag))
+            .cloned()
+            .collect();
+        let before = property.clone();
+        let lowered = match &deferred {
+            Some(d) => self.lower_named(&place, d.named_at, &rest, property),
+            None => self.lower_tags(&place, &rest, property),
         };
+        let struct_only = std::mem::take(&mut self.struct_only);
+        let deferred = deferred.map(|d| Deferred {
+            tagged: *property != before,
+            struct_only,
+            ..d
+        });
         lowered.apply_presence(&f.wire, &mut parent.required);
         let item_rules = lowered.item_union_rules();
         rules.extend(lowered.parent_rules);
@@ -338,7 +461,7 @@ impl Builder {
 /// openapi-gen's `mustEnforceDefault`: the zero value of a non-pointer scalar (unless
 /// `omitempty`) and `{}` for a struct; nothing for pointers, lists, maps and types with a
 /// hand-written `UnmarshalJSON` (the apimachinery types).
-fn enforced_default(shape: &Shape, omit_empty: bool) -> Option<Value> {
+pub fn enforced_default(shape: &Shape, omit_empty: bool) -> Option<Value> {
     match shape {
         Shape::Optional(_) | Shape::List(_) | Shape::Map(_) | Shape::Apimachinery(_) => None,
         Shape::Scalar(s) if omit_empty || s.rust == "Vec<u8>" => None,

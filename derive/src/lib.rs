@@ -18,11 +18,14 @@
 //! `Schema` implements [`kubeidl::typed::Definition`]: `WidgetSpec::openapi_schema()` is the
 //! definition the Go generator writes for the struct's Go twin, and those it refers to.
 //! Tags are read and lowered while the struct compiles; a bad tag is a compile error at its doc
-//! line.
+//! line. An enum of unit variants (a Go string type with `+enum`) and a newtype (`struct
+//! Port(u16)`, a Go `type Port int32`) have no definition of their own: each use writes them in
+//! place (`Definition::inline`).
 
 mod container;
 mod definition;
 mod docs;
+mod inline;
 mod lists;
 mod members;
 mod native_rules;
@@ -30,6 +33,7 @@ mod rule_check;
 mod serde_attrs;
 mod shape;
 mod validator;
+mod variants;
 mod view;
 
 use container::Container;
@@ -67,10 +71,19 @@ pub fn derive_validate(input: TokenStream) -> TokenStream {
 
 fn expand_validate(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     let c = Container::read(input)?;
-    let built = definition::build(&c)?;
     let ident = c.ident;
-    let body = validator::body(&c, &built);
-    let lists = lists::body(&c, &built);
+    let (body, lists, validate) = match inline::InlineType::of(&c)? {
+        Some(t) => {
+            let (body, lists) = inline::validate_bodies(&c, &t);
+            (body, lists, None)
+        }
+        None => {
+            let built = definition::build(&c)?;
+            let body = validator::body(&c, &built);
+            let lists = lists::body(&c, &built);
+            (body, lists, native_rules::validate_method(&c, &built))
+        }
+    };
     let lists = (!lists.is_empty()).then(|| {
         quote! {
             fn lists_at(
@@ -82,7 +95,6 @@ fn expand_validate(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream>
             }
         }
     });
-    let validate = native_rules::validate_method(&c, &built);
     Ok(quote! {
         impl ::kubeidl::typed::Validate for #ident {
             #validate
@@ -93,6 +105,13 @@ fn expand_validate(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream>
                 RULES.get_or_init(::kubeidl::typed::__private::compile_rules::<Self>)
             }
 
+            fn json_validator() -> &'static ::kubeidl::validate::Validator {
+                static VALIDATOR: ::kubeidl::typed::__private::OnceLock<::kubeidl::validate::Validator> =
+                    ::kubeidl::typed::__private::OnceLock::new();
+                VALIDATOR.get_or_init(::kubeidl::typed::__private::json_validator::<Self>)
+            }
+
+            #[allow(unused_variables)]
             fn validate_at(
                 &self,
                 path: &::kubeidl::validate::Path<'_>,
@@ -108,18 +127,17 @@ fn expand_validate(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream>
 
 fn expand_schema(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     let c = Container::read(input)?;
+    if let Some(t) = inline::InlineType::of(&c)? {
+        let impls = inline::schema_impls(&c, &t, definition_name(&c));
+        let apimachinery = apimachinery_assertions(&c);
+        return Ok(quote!(#impls #apimachinery));
+    }
     let built = definition::build(&c)?;
     // A rule that does not compile is reported with the impls still written, so the error is
     // the only one the user sees (not also every use of the type).
     let rule_errors = rule_check::check(&c, &built).map(|e| e.to_compile_error());
     let ident = c.ident;
-    let name = match c.definition_name() {
-        Some(n) => quote!(::std::string::String::from(#n)),
-        None => {
-            let tail = format!(".{ident}");
-            quote!(::std::format!("{}{}", ::std::module_path!().replace("::", "."), #tail))
-        }
-    };
+    let name = definition_name(&c);
     let json = serde_json::to_string(&built.schema.to_json()).expect("a schema is JSON");
     let refs = &built.refs;
     let flattened = &built.flattened;
@@ -128,6 +146,7 @@ fn expand_schema(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     let members = members::members_body(&c);
     let member_names = members::member_names(&c);
     let name_checks = members::name_checks(&built.deferred);
+    let kind_checks = members::kind_checks(&built.deferred);
     let apimachinery = apimachinery_assertions(&c);
     Ok(quote! {
         #rule_errors
@@ -150,7 +169,7 @@ fn expand_schema(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
                 let built = ::kubeidl::typed::__private::Built {
                     name: &name,
                     json: #json,
-                    refs: ::std::vec![#(<#refs as ::kubeidl::typed::Definition>::definition_name()),*],
+                    refs: ::std::vec![#(::kubeidl::typed::Ref::of::<#refs>()),*],
                     flattened: ::std::vec![#(::kubeidl::typed::__private::flattened_definition::<#flattened>(definitions)),*],
                     deferred: ::std::vec![#(#deferred),*],
                 };
@@ -167,7 +186,19 @@ fn expand_schema(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
         }
 
         #name_checks
+        #kind_checks
     })
+}
+
+/// The body of `Definition::definition_name`.
+fn definition_name(c: &Container<'_>) -> proc_macro2::TokenStream {
+    match c.definition_name() {
+        Some(n) => quote!(::std::string::String::from(#n)),
+        None => {
+            let tail = format!(".{}", c.ident);
+            quote!(::std::format!("{}{}", ::std::module_path!().replace("::", "."), #tail))
+        }
+    }
 }
 
 /// For each field type the derive took for one of `kubeidl::apimachinery`'s by its name, a
@@ -185,6 +216,9 @@ fn apimachinery_assertions(c: &Container<'_>) -> proc_macro2::TokenStream {
     let mut types = Vec::new();
     for f in &c.fields {
         collect(&f.shape, &mut types);
+    }
+    if let container::Body::Newtype(n) = &c.body {
+        collect(&n.shape, &mut types);
     }
     let checks = types.iter().map(|ty| {
         quote::quote_spanned! {syn::spanned::Spanned::span(ty)=>
@@ -276,10 +310,22 @@ mod tests {
     }
 
     #[test]
-    fn only_plain_structs_derive() {
+    fn only_types_with_a_mapping_derive() {
         assert_eq!(
-            error("enum E { A }"),
-            "kubeidl derives for structs with named fields"
+            error("enum E { A, B(i32) }"),
+            "variant `B` carries data: kubeidl maps enums of unit variants (a string enum), and enums with data have no mapping yet"
+        );
+        assert!(
+            error("#[serde(untagged)] enum E { A }").contains("externally tagged"),
+            "untagged unit variants are written as null"
+        );
+        assert_eq!(
+            error("struct P(i32, i32);"),
+            "kubeidl derives for structs with named fields, newtypes (`struct Port(u16)`) and enums of unit variants"
+        );
+        assert_eq!(
+            error("struct P(Option<i32>);"),
+            "a newtype over an `Option` has no Go equivalent: put the `Option` on the fields that hold the newtype"
         );
         assert_eq!(
             error("struct S<T> { t: T }"),

@@ -38,7 +38,7 @@ pub fn body(c: &Container<'_>, built: &Built) -> TokenStream {
 }
 
 /// The checks of the value `v` (a reference) of `shape` and of what it holds, at `path`.
-fn node(shape: &Shape, schema: &Schema, v: TokenStream) -> TokenStream {
+pub fn node(shape: &Shape, schema: &Schema, v: TokenStream) -> TokenStream {
     match shape {
         Shape::List(elem) => {
             let own = uniqueness(elem, schema, &v);

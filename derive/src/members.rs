@@ -67,28 +67,49 @@ pub fn name_checks(deferred: &[Deferred]) -> TokenStream {
     quote!(#(#checks)*)
 }
 
+/// Compile-time assertions that the named type of a field whose tags (or default) only a
+/// struct refuses is not a struct, each failing at its doc line with the struct's error.
+pub fn kind_checks(deferred: &[Deferred]) -> TokenStream {
+    let checks = deferred.iter().flat_map(|d| {
+        let ty = &d.members_of;
+        d.struct_only.iter().map(move |(span, message)| {
+            // The message is a format string.
+            let message = message.replace('{', "{{").replace('}', "}}");
+            quote_spanned! {*span=>
+                const _: () = ::std::assert!(
+                    <#ty as ::kubeidl::typed::Definition>::INLINE,
+                    #message
+                );
+            }
+        })
+    });
+    quote!(#(#checks)*)
+}
+
 /// A `kubeidl::typed::__private::Deferred` of `d`.
 pub fn deferred_tokens(d: &Deferred) -> TokenStream {
     let before = serde_json::to_string(&d.before.to_json()).expect("a schema is JSON");
-    let (wire, tags, go_name, strips_zero) = (&d.wire, &d.tags, &d.go_name, d.strips_zero);
+    let (wire, doc, tags, go_name) = (&d.wire, &d.doc, &d.tags, &d.go_name);
+    let (pointer, omit_empty, named, needs_members) =
+        (d.pointer, d.omit_empty, d.named, d.needs_members);
     let kind = kind_tokens(d.kind);
-    let elem = match d.elem {
-        Some(k) => {
-            let k = kind_tokens(k);
-            quote!(::std::option::Option::Some(#k))
-        }
-        None => quote!(::std::option::Option::None),
-    };
+    let elem = option_kind_tokens(d.elem);
+    let named_at = syn::Ident::new(&format!("{:?}", d.named_at), Span::call_site());
     let ty = &d.members_of;
     quote! {
         ::kubeidl::typed::__private::Deferred {
             property: #wire,
             before: #before,
+            doc: &[#(#doc),*],
             tags: &[#(#tags),*],
             go_name: #go_name,
             kind: #kind,
             elem: #elem,
-            strips_zero: #strips_zero,
+            pointer: #pointer,
+            omit_empty: #omit_empty,
+            named: #named,
+            named_at: ::kubeidl::typed::__private::NamedAt::#named_at,
+            needs_members: #needs_members,
             members: <#ty as ::kubeidl::typed::Definition>::members(),
             type_name: <#ty as ::kubeidl::typed::Definition>::definition_name,
             add_type: <#ty as ::kubeidl::typed::Definition>::add_definitions,
@@ -96,7 +117,18 @@ pub fn deferred_tokens(d: &Deferred) -> TokenStream {
     }
 }
 
-fn kind_tokens(kind: ValueKind) -> TokenStream {
+/// `Some(kind)` or `None`, as tokens.
+pub fn option_kind_tokens(kind: Option<ValueKind>) -> TokenStream {
+    match kind {
+        Some(k) => {
+            let k = kind_tokens(k);
+            quote!(::std::option::Option::Some(#k))
+        }
+        None => quote!(::std::option::Option::None),
+    }
+}
+
+pub fn kind_tokens(kind: ValueKind) -> TokenStream {
     let variant = syn::Ident::new(&format!("{kind:?}"), Span::call_site());
     quote!(::kubeidl::tags::lower::ValueKind::#variant)
 }

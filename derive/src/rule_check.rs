@@ -21,7 +21,7 @@ use std::collections::BTreeMap;
 /// The rule errors of the struct, each at the doc line that wrote the rule.
 pub fn check(c: &Container<'_>, built: &Built) -> Option<syn::Error> {
     let mut errors = None;
-    let definitions = apimachinery_definitions(built);
+    let definitions = apimachinery_definitions(&built.refs);
     if !c.fields.iter().any(|f| f.flatten) {
         let own = Place {
             docs: &c.docs,
@@ -44,11 +44,30 @@ pub fn check(c: &Container<'_>, built: &Built) -> Option<syn::Error> {
     errors
 }
 
-/// The definitions of the apimachinery types the struct refers to, under their placeholders
-/// (whether a type so named is kubeidl's is asserted by the expansion).
-fn apimachinery_definitions(built: &Built) -> BTreeMap<String, Schema> {
+/// The rule errors of a newtype's schema (its tags lowered), each at the doc line that wrote
+/// the rule; `refs` are the types its placeholders stand for.
+pub fn check_value(
+    docs: &Docs,
+    fallback: Span,
+    schema: &Schema,
+    refs: &[syn::Type],
+) -> Option<syn::Error> {
+    let mut errors = None;
+    let definitions = apimachinery_definitions(refs);
+    let place = Place {
+        docs,
+        fallback,
+        definitions: &definitions,
+    };
+    place.node(schema, true, &mut errors);
+    errors
+}
+
+/// The definitions of the apimachinery types among `refs`, under their placeholders (whether
+/// a type so named is kubeidl's is asserted by the expansion).
+fn apimachinery_definitions(refs: &[syn::Type]) -> BTreeMap<String, Schema> {
     let mut definitions = BTreeMap::new();
-    for (i, ty) in built.refs.iter().enumerate() {
+    for (i, ty) in refs.iter().enumerate() {
         let syn::Type::Path(path) = ty else { continue };
         let Some(last) = path.path.segments.last() else {
             continue;

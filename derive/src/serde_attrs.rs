@@ -1,14 +1,20 @@
-//! The serde attributes that change what a struct looks like on the wire: `rename`,
-//! `rename_all`, `skip`, `skip_serializing_if`, `default` and `flatten`. Others (`with`,
+//! The serde attributes that change what a type looks like on the wire: `rename`,
+//! `rename_all`, `skip`, `skip_serializing_if`, `default`, `flatten`, `transparent`, and an
+//! enum's tagging (`tag`, `content`, `untagged`). Others (`with`,
 //! `deserialize_with`, ...) change how values are read, not their names or presence, and are
 //! left to serde.
 
+use syn::spanned::Spanned;
 use syn::{Attribute, LitStr};
 
 /// Container-level serde settings.
 #[derive(Default)]
 pub struct ContainerSerde {
     pub rename_all: Option<(String, proc_macro2::Span)>,
+    /// `#[serde(transparent)]`: the one field's value is the struct's.
+    pub transparent: bool,
+    /// `tag`, `content` or `untagged`: an enum that is not externally tagged.
+    pub tagging: Option<proc_macro2::Span>,
 }
 
 /// Field-level serde settings.
@@ -45,6 +51,14 @@ pub fn container(attrs: &[Attribute]) -> syn::Result<ContainerSerde> {
                         Ok(())
                     })?;
                 }
+            } else if meta.path.is_ident("transparent") {
+                out.transparent = true;
+            } else if ["tag", "content", "untagged"]
+                .iter()
+                .any(|k| meta.path.is_ident(k))
+            {
+                out.tagging.get_or_insert(meta.path.span());
+                skip_value(&meta)?;
             } else {
                 skip_value(&meta)?;
             }
@@ -131,9 +145,54 @@ pub fn rename_rule(rule: &str, field: &str) -> Option<String> {
     })
 }
 
+/// A unit variant's name under a `rename_all` rule, as serde spells it (`None` for an unknown
+/// rule).
+pub fn rename_variant(rule: &str, variant: &str) -> Option<String> {
+    let snake = || {
+        let mut out = String::new();
+        for (i, c) in variant.char_indices() {
+            if i > 0 && c.is_uppercase() {
+                out.push('_');
+            }
+            out.push(c.to_ascii_lowercase());
+        }
+        out
+    };
+    Some(match rule {
+        "lowercase" => variant.to_ascii_lowercase(),
+        "UPPERCASE" => variant.to_ascii_uppercase(),
+        "PascalCase" => variant.to_string(),
+        "camelCase" => {
+            let mut c = variant.chars();
+            c.next()
+                .map(|f| f.to_ascii_lowercase().to_string() + c.as_str())
+                .unwrap_or_default()
+        }
+        "snake_case" => snake(),
+        "SCREAMING_SNAKE_CASE" => snake().to_ascii_uppercase(),
+        "kebab-case" => snake().replace('_', "-"),
+        "SCREAMING-KEBAB-CASE" => snake().to_ascii_uppercase().replace('_', "-"),
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
-    use super::rename_rule;
+    use super::{rename_rule, rename_variant};
+
+    #[test]
+    fn variant_rename_rules_spell_as_serde() {
+        let spelled = |rule| rename_variant(rule, "NodePort").unwrap();
+        assert_eq!(spelled("lowercase"), "nodeport");
+        assert_eq!(spelled("UPPERCASE"), "NODEPORT");
+        assert_eq!(spelled("PascalCase"), "NodePort");
+        assert_eq!(spelled("camelCase"), "nodePort");
+        assert_eq!(spelled("snake_case"), "node_port");
+        assert_eq!(spelled("SCREAMING_SNAKE_CASE"), "NODE_PORT");
+        assert_eq!(spelled("kebab-case"), "node-port");
+        assert_eq!(spelled("SCREAMING-KEBAB-CASE"), "NODE-PORT");
+        assert!(rename_variant("Title", "A").is_none());
+    }
 
     #[test]
     fn rename_rules_spell_as_serde() {

@@ -49,7 +49,11 @@ pub fn body(c: &Container<'_>, built: &Built) -> TokenStream {
                 ::kubeidl::typed::__private::variant_value_errors::<Self, _>(&VARIANT, #wire, v, path, errors);
             }
         } else {
-            value_checks(f.shape.required(), property, quote!(v))
+            let checks = value_checks(f.shape.required(), property, quote!(v));
+            match built.deferred.iter().find(|d| d.wire == f.wire && d.tagged) {
+                Some(d) => inline_use(&d.members_of, wire, checks),
+                None => checks,
+            }
         };
         let set = presence(f, property);
         if !inner.is_empty() {
@@ -146,7 +150,7 @@ fn is_zero(shape: &Shape, v: TokenStream) -> TokenStream {
 }
 
 /// The checks of `schema` on the value `v` (a reference) of `shape`, at `path`.
-fn value_checks(shape: &Shape, schema: &Schema, v: TokenStream) -> TokenStream {
+pub fn value_checks(shape: &Shape, schema: &Schema, v: TokenStream) -> TokenStream {
     match shape {
         Shape::Scalar(s) => scalar_checks(s, schema, v),
         Shape::List(elem) => {
@@ -167,7 +171,8 @@ fn value_checks(shape: &Shape, schema: &Schema, v: TokenStream) -> TokenStream {
             let item_schema = schema.items.as_deref().cloned().unwrap_or_default();
             let each = value_checks(elem.required(), &item_schema, quote!(item));
             let items = each_item(elem, &v, each);
-            quote!(#counts #items)
+            // The walk checks the items before the list's own counts.
+            quote!(#items #counts)
         }
         Shape::Map(elem) => {
             let mut counts = TokenStream::new();
@@ -529,6 +534,22 @@ fn keyword_error(schema: &Schema, keyword: &str, error: TokenStream) -> TokenStr
         }
     };
     quote!(::kubeidl::typed::__private::custom_errors::apply(#error, #message, #error_type))
+}
+
+/// The checks of a field of a named type whose own tags add to its property: when the type is
+/// inline, the kinds the tags were lowered for are known only at run time, so the field is
+/// checked by the schema walk of its property; when it is a struct, by `checks`.
+fn inline_use(ty: &syn::Type, wire: &str, checks: TokenStream) -> TokenStream {
+    quote! {
+        if <#ty as ::kubeidl::typed::Definition>::INLINE {
+            static USE: ::kubeidl::typed::__private::OnceLock<::kubeidl::typed::__private::FieldWalk> =
+                ::kubeidl::typed::__private::OnceLock::new();
+            USE.get_or_init(|| ::kubeidl::typed::__private::FieldWalk::of::<Self>(#wire))
+                .value_errors(v, path, errors);
+        } else {
+            #checks
+        }
+    }
 }
 
 /// Whether the field overrides members of its type (`+k8s:override`).

@@ -12,8 +12,12 @@ use std::path::PathBuf;
 mod apimachinery;
 #[path = "../../testdata/go/parity/bounds/types.rs"]
 mod bounds;
+#[path = "../../testdata/go/parity/enums/types.rs"]
+mod enums;
 #[path = "../../testdata/go/parity/lists/types.rs"]
 mod lists;
+#[path = "../../testdata/go/parity/newtypes/types.rs"]
+mod newtypes;
 #[path = "../../testdata/go/parity/rules/types.rs"]
 mod rules;
 #[path = "../../testdata/go/parity/selected/types.rs"]
@@ -106,6 +110,16 @@ fn rules() {
 #[test]
 fn unions() {
     assert_parity("unions", unions::definitions());
+}
+
+#[test]
+fn enums() {
+    assert_parity("enums", enums::definitions());
+}
+
+#[test]
+fn newtypes() {
+    assert_parity("newtypes", newtypes::definitions());
 }
 
 #[test]

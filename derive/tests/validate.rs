@@ -17,9 +17,15 @@ mod apimachinery;
 #[path = "../../testdata/go/parity/bounds/types.rs"]
 #[allow(dead_code)]
 mod bounds;
+#[path = "../../testdata/go/parity/enums/types.rs"]
+#[allow(dead_code)]
+mod enums;
 #[path = "../../testdata/go/parity/lists/types.rs"]
 #[allow(dead_code)]
 mod lists;
+#[path = "../../testdata/go/parity/newtypes/types.rs"]
+#[allow(dead_code)]
+mod newtypes;
 #[path = "../../testdata/go/parity/rules/types.rs"]
 #[allow(dead_code)]
 mod rules;
@@ -829,4 +835,151 @@ fn an_override_holds_for_its_field_alone() {
     let base = <templates::Template as Definition>::definition_name();
     assert_eq!(required(&base), ["capacity"]);
     assert!(required(&format!("{base}_Pool_spare")).is_empty());
+}
+
+fn endpoint() -> enums::Endpoint {
+    use enums::{Phase, Protocol};
+    enums::Endpoint {
+        protocol: Protocol::Tcp,
+        fallback: Some(Protocol::Udp),
+        also: vec![Protocol::Sctp],
+        phases: BTreeMap::from([("build".to_string(), Phase::Failed)]),
+        phase: Phase::Running,
+    }
+}
+
+#[test]
+fn an_enum_that_deserialized_is_valid_and_json_is_checked_against_its_values() {
+    use enums::{Endpoint, Protocol};
+    assert_eq!(assert_same(&endpoint()), Vec::<String>::new());
+    let mut e = endpoint();
+    e.also = vec![Protocol::Tcp, Protocol::Udp, Protocol::Sctp];
+    assert_eq!(
+        assert_same(&e),
+        vec!["also: Too many: 3: must have at most 2 items", NOT_CHECKED]
+    );
+    // Rules read an enum as the string it is written as.
+    e.protocol = Protocol::Sctp;
+    e.also.clear();
+    assert_eq!(
+        assert_same(&e),
+        vec!["<nil>: Invalid value: SCTP has no fallback"]
+    );
+    e.fallback = None;
+    assert_eq!(assert_same(&e), Vec::<String>::new());
+    // What serde refuses is checked as JSON, with the apiserver's errors.
+    let json = serde_json::json!({
+        "protocol": "udp",
+        "also": ["TCP", "sctp"],
+        "phases": {"build": "Lost"},
+        "phase": "Running",
+    });
+    assert!(serde_json::from_value::<Endpoint>(json.clone()).is_err());
+    assert_eq!(
+        strings(&Endpoint::validate_json(&json)),
+        vec![
+            r#"also[1]: Unsupported value: "sctp": supported values: "SCTP", "TCP", "UDP""#,
+            r#"phases.build: Unsupported value: "Lost": supported values: "Failed", "Pending", "Running", "Succeeded", "unknown""#,
+            r#"protocol: Unsupported value: "udp": supported values: "SCTP", "TCP", "UDP""#,
+            NOT_CHECKED,
+        ]
+    );
+    // A value that serializes gives what its derived validator gives.
+    let e_json = serde_json::to_value(&e).unwrap();
+    assert_eq!(strings(&Endpoint::validate_json(&e_json)), derived(&e));
+    // The enum alone, and an alias serde reads but the apiserver does not know.
+    assert_eq!(
+        serde_json::from_value::<Protocol>(serde_json::json!("tcp")).unwrap(),
+        Protocol::Tcp
+    );
+    assert_eq!(
+        strings(&Protocol::validate_json(&serde_json::json!("tcp"))),
+        vec![r#"<nil>: Unsupported value: "tcp": supported values: "SCTP", "TCP", "UDP""#]
+    );
+    assert!(Protocol::validate_json(&serde_json::json!("SCTP")).is_empty());
+    assert!(Protocol::Sctp.validate().is_empty());
+}
+
+fn service() -> newtypes::Service {
+    use newtypes::{Labels, Name, Port, Ratio};
+    newtypes::Service {
+        port: Port(443),
+        target: Some(Port(8080)),
+        admin: Port(0),
+        ports: vec![Port(80)],
+        name: Name { text: "web".into() },
+        weight: Ratio(0.5),
+        labels: Labels(vec!["a".into()]),
+        aliases: BTreeMap::from([("www".to_string(), Name { text: "web".into() })]),
+    }
+}
+
+#[test]
+fn a_newtypes_tags_hold_at_each_use_with_the_uses_own_after_them() {
+    use newtypes::{Labels, Name, Port, Ratio, Service};
+    assert_eq!(assert_same(&service()), Vec::<String>::new());
+    let mut s = service();
+    s.port = Port(0);
+    s.target = Some(Port(8081));
+    s.ports = vec![Port(80), Port(0), Port(1), Port(2)];
+    s.name = Name {
+        text: "Not_A_Label".into(),
+    };
+    s.weight = Ratio(1.5);
+    s.labels = Labels(vec![
+        "x".repeat(17),
+        "b".into(),
+        "c".into(),
+        "d".into(),
+        "e".into(),
+    ]);
+    s.aliases.insert(
+        "bad".into(),
+        Name {
+            text: "y".repeat(33),
+        },
+    );
+    let errors = assert_same(&s);
+    let expected = [
+        "aliases.bad: Too long: may not be more than 32 bytes",
+        "labels: Too many: 5: must have at most 4 items",
+        "labels[0]: Too long: may not be more than 16 bytes",
+        "port: Invalid value: 0: port in body should be greater than or equal to 1",
+        "ports: Too many: 4: must have at most 3 items",
+        "ports[1]: Invalid value: 0: ports[1] in body should be greater than or equal to 1",
+        "target: Invalid value: 8081: target in body should be a multiple of 2",
+        "weight: Invalid value: 1.5: weight in body should be less than or equal to 1",
+    ];
+    for e in expected {
+        assert!(errors.iter().any(|got| got == e), "{e} not in {errors:#?}");
+    }
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.starts_with("name: Invalid value: \"Not_A_Label\"")),
+        "{errors:#?}"
+    );
+    // The newtype alone checks its own tags, derived and walked alike.
+    let alone = derived(&Port(0));
+    assert_eq!(
+        alone,
+        strings(&Port::validate_json(&serde_json::json!(0))),
+        "derived validator vs schema walk"
+    );
+    assert_eq!(
+        alone,
+        vec!["<nil>: Invalid value: 0: <nil> in body should be greater than or equal to 1"]
+    );
+    assert_eq!(
+        strings(&Port::validate_json(&serde_json::json!(70000))),
+        vec!["<nil>: Invalid value: 70000: <nil> in body should be less than or equal to 65535"]
+    );
+    // JSON serde would refuse (a port out of u16) gives the apiserver's error at its use.
+    let mut json = serde_json::to_value(service()).unwrap();
+    json["ports"] = serde_json::json!([70000]);
+    assert!(serde_json::from_value::<Service>(json.clone()).is_err());
+    assert_eq!(
+        strings(&Service::validate_json(&json)),
+        vec!["ports[0]: Invalid value: 70000: ports[0] in body should be less than or equal to 65535"]
+    );
 }

@@ -1,22 +1,18 @@
 //! `+enum` string types: their values (the typed constants declared for them) and the
-//! "Possible enum values" description suffix, emitted only when enums are switched on.
+//! "Possible enum values" description suffix (written by `kubeidl::comments::enums`), emitted
+//! only when enums are switched on.
 
 use super::comment_tags;
 use super::types::{Kind, Types};
 use crate::error::Result;
-use crate::go::{struct_tag::go_quote, ConstValue, Package, TypeExpr};
+use crate::go::{ConstValue, Package, TypeExpr};
+use kubeidl::comments::enums::{EnumValue, EnumValues};
 use serde_json::Value;
 use std::sync::Arc;
 
 /// The values of one enum type.
 pub struct EnumType {
-    values: Vec<EnumValue>,
-}
-
-struct EnumValue {
-    name: String,
-    value: String,
-    comment: String,
+    values: EnumValues,
 }
 
 impl EnumType {
@@ -47,7 +43,9 @@ impl EnumType {
             return Ok(None);
         }
         let home = types.declaring(package, name)?;
-        let mut enum_type = EnumType { values: Vec::new() };
+        let mut enum_type = EnumType {
+            values: EnumValues::default(),
+        };
         let mut seen_packages = Vec::new();
         for pkg in std::iter::once(&home).chain(extra) {
             if seen_packages.contains(&pkg.path) {
@@ -66,7 +64,7 @@ impl EnumType {
                         .map_or(ConstValue::Unknown, |n| n.value.clone());
                 }
                 if let ConstValue::String(value) = value {
-                    enum_type.add(EnumValue {
+                    enum_type.values.add(EnumValue {
                         name: c.name.clone(),
                         value,
                         comment: c.comments.join(" "),
@@ -77,55 +75,13 @@ impl EnumType {
         Ok(Some(enum_type))
     }
 
-    /// Deduplicates by value; the longer comment wins (openapi-gen's `addIfNotPresent`).
-    fn add(&mut self, value: EnumValue) {
-        if let Some(existing) = self.values.iter_mut().find(|v| v.value == value.value) {
-            if existing.comment.len() < value.comment.len()
-                || (existing.comment.len() == value.comment.len()
-                    && existing.comment > value.comment)
-            {
-                *existing = value;
-            }
-            return;
-        }
-        self.values.push(value);
-    }
-
-    /// The `enum` keyword's values, ordered by their Go-quoted form.
+    /// The `enum` keyword's values.
     pub fn json_values(&self) -> Vec<Value> {
-        let mut quoted: Vec<(String, &str)> = self
-            .values
-            .iter()
-            .map(|v| (go_quote(&v.value), v.value.as_str()))
-            .collect();
-        quoted.sort();
-        quoted
-            .into_iter()
-            .map(|(_, v)| Value::String(v.to_string()))
-            .collect()
+        self.values.json_values()
     }
 
-    /// The lines appended to a property's comment: a blank line, the header, one sorted line per value.
+    /// The lines appended to a property's comment.
     pub fn description_lines(&self) -> Vec<String> {
-        if self.values.is_empty() {
-            return Vec::new();
-        }
-        let mut lines: Vec<String> = self
-            .values
-            .iter()
-            .map(|v| {
-                let comment = v.comment.trim();
-                let comment = comment
-                    .strip_prefix(v.name.as_str())
-                    .unwrap_or(comment)
-                    .trim();
-                let comment = comment.split_whitespace().collect::<Vec<_>>().join(" ");
-                format!(" - `{}` {}", go_quote(&v.value), comment)
-            })
-            .collect();
-        lines.sort();
-        let mut out = vec![String::new(), "Possible enum values:".to_string()];
-        out.extend(lines);
-        out
+        self.values.description_lines()
     }
 }

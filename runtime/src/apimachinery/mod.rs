@@ -135,6 +135,12 @@ macro_rules! apimachinery_type {
                     std::sync::OnceLock::new();
                 RULES.get_or_init($crate::typed::__private::compile_rules::<$ty>)
             }
+
+            fn json_validator() -> &'static $crate::validate::Validator {
+                static VALIDATOR: std::sync::OnceLock<$crate::validate::Validator> =
+                    std::sync::OnceLock::new();
+                VALIDATOR.get_or_init($crate::typed::__private::json_validator::<$ty>)
+            }
         }
 
         impl $crate::apimachinery::sealed::Sealed for $ty {}

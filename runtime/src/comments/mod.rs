@@ -5,6 +5,7 @@
 
 pub mod defaults;
 pub mod description;
+pub mod enums;
 pub mod extensions;
 pub mod tags;
 

@@ -1,12 +1,14 @@
 //! What the derive macro's generated code calls; not a stable interface.
 
+use super::inline::Refs;
 use crate::errors::BadValue;
-use crate::schema::{ref_target, wrap_refs, Schema};
+use crate::schema::{wrap_refs, Schema};
 use crate::tags::lower::{add_rules, lower, retarget, variant, variant_name, At, Override, Place};
 use crate::tags::read::read_line;
 use crate::tags::registry::Scopes;
 use std::collections::BTreeMap;
 
+pub use super::inline::{Inline, Ref};
 pub use crate::cel::native::{object as native_object, NativeObject, NativeRule, ToCel};
 pub use crate::cel::{decl::Decl, Value as CelValue};
 pub use crate::tags::lower::{Member, ValueKind};
@@ -48,8 +50,7 @@ pub fn validate_with<T: super::Validate + ?Sized>(
 
 /// The rules of `T`, compiled from its document (the macro stores them once per type).
 pub fn compile_rules<T: super::Definition>() -> crate::validate::TypeRules {
-    let document = T::openapi_schema();
-    match crate::validate::TypeRules::compile(document.schemas, &T::definition_name()) {
+    match crate::validate::TypeRules::compile(checked_against::<T>(), &T::definition_name()) {
         Ok(rules) => rules,
         Err(errors) => {
             let listed: Vec<String> = errors
@@ -63,6 +64,38 @@ pub fn compile_rules<T: super::Definition>() -> crate::validate::TypeRules {
             )
         }
     }
+}
+
+/// The definitions a value of `T` alone is checked against: `T`'s document, holding, for an
+/// inline type, its schema (tags lowered) under its definition name.
+fn checked_against<T: super::Definition>() -> BTreeMap<String, Schema> {
+    let mut definitions = T::openapi_schema().schemas;
+    if let Some(inline) = T::inline() {
+        definitions.insert(T::definition_name(), inline.standalone());
+    }
+    definitions
+}
+
+/// The schema walk of a value of `T` as JSON (`Validate::validate_json`): `T`'s definition,
+/// compiled once per type by the caller.
+pub fn json_validator<T: super::Definition>() -> crate::validate::Validator {
+    let definitions: std::collections::HashMap<String, Schema> =
+        checked_against::<T>().into_iter().collect();
+    crate::validate::Validator::with_definitions(
+        &Schema::reference_to(&T::definition_name()),
+        std::sync::Arc::new(definitions),
+    )
+    .unwrap_or_else(|errors| {
+        let listed: Vec<String> = errors
+            .iter()
+            .map(|e| format!("{}: {}: {}", e.path, e.rule, e.error))
+            .collect();
+        panic!(
+            "the CEL rules of {} do not compile:\n{}",
+            T::definition_name(),
+            listed.join("\n")
+        )
+    })
 }
 
 pub use serde_json::Value as JsonValue;
@@ -93,30 +126,52 @@ pub struct Built<'a> {
     /// The definition name, for messages.
     pub name: &'a str,
     pub json: &'a str,
-    /// The definition names of the referenced types, in placeholder order.
-    pub refs: Vec<String>,
+    /// The types referred to, in placeholder order.
+    pub refs: Vec<Ref>,
     /// The definitions of the `#[serde(flatten)]` types, in placeholder order.
     pub flattened: Vec<Schema>,
-    /// The fields whose tags wait for their types' members.
+    /// The fields whose type is a named type, whose tags may need its kind or members.
     pub deferred: Vec<Deferred<'a>>,
 }
 
-/// A field whose tags look into the members of its type (`+k8s:subfield`, `+k8s:item`,
-/// `+nameFormat`), which the macro cannot see: its tags are lowered here, all of them in their
-/// order, onto its property as it was before any tag.
+/// Where in a field's shape its named type stands, which decides what an inline type changes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum NamedAt {
+    /// The field's own type (through `Option` and `Box`): the use takes its kinds.
+    Top,
+    /// The items or values of the field's list or map: they take its kind.
+    Elem,
+    /// Deeper.
+    Deeper,
+}
+
+/// A field whose type is a named type the macro cannot see into: a struct (whose members tags
+/// such as `+k8s:subfield`, `+k8s:item` and `+nameFormat` look into) or an inline type (whose
+/// kind the field's tags need). When either matters, the field's tags are lowered here, all of
+/// them in their order, onto its property as it was before any tag.
 pub struct Deferred<'a> {
     /// The wire name.
     pub property: &'a str,
     /// The property before its tags, as JSON.
     pub before: &'a str,
+    /// The lines of the field's doc comment (its description, when an enum adds to it).
+    pub doc: &'a [&'a str],
     /// The tag lines of the field's doc comment.
     pub tags: &'a [&'a str],
     /// The Go name of the field's twin.
     pub go_name: &'a str,
+    /// The kinds of the field and of its items or values, the named type taken for a struct.
     pub kind: ValueKind,
     pub elem: Option<ValueKind>,
-    /// Whether the property says `x-kubernetes-strip-zero`.
-    pub strips_zero: bool,
+    /// `Option<T>`: Go's pointer (no enforced default, no `x-kubernetes-strip-zero`).
+    pub pointer: bool,
+    /// `skip_serializing_if`: Go's `omitempty`.
+    pub omit_empty: bool,
+    /// The placeholder index of the named type, and where it stands.
+    pub named: usize,
+    pub named_at: NamedAt,
+    /// Whether the tags look into the type's members (then they are lowered here in any case).
+    pub needs_members: bool,
     /// The members of the field's struct type (or of its items or values).
     pub members: Vec<Member>,
     /// The definition name of that type, and what adds its definitions: a field that
@@ -126,9 +181,10 @@ pub struct Deferred<'a> {
 }
 
 impl Deferred<'_> {
-    /// The field's property, every tag lowered; a tag that cannot be lowered panics with its
-    /// message (the macro checked everything but the members).
-    fn property(&self, owner: &str) -> (Schema, Vec<Override>) {
+    /// The field's property, every tag lowered, its named type written in place if inline; a
+    /// tag that cannot be lowered panics with its message (the macro checked everything but
+    /// the members and the named type's kind).
+    fn property(&self, owner: &str, refs: &Refs) -> (Schema, Vec<Override>) {
         let fail = |message: &str| -> ! {
             panic!(
                 "kubeidl: the tags of field {:?} of {owner} cannot be lowered: {message}",
@@ -139,6 +195,24 @@ impl Deferred<'_> {
             serde_json::from_str(self.before).expect("the derive macro writes valid JSON");
         let mut property =
             Schema::from_json(&before).expect("the derive macro writes a valid schema");
+        let inline = refs.inline(self.named);
+        refs.resolve(&mut property, self.omit_empty);
+        let (kind, elem) = match (inline, self.named_at) {
+            (Some(i), NamedAt::Top) => (i.kind, i.elem),
+            (Some(i), NamedAt::Elem) => (self.kind, Some(i.kind)),
+            _ => (self.kind, self.elem),
+        };
+        if let Some(i) = inline.filter(|_| self.named_at == NamedAt::Top) {
+            if !i.description.is_empty() {
+                let lines: Vec<String> = self
+                    .doc
+                    .iter()
+                    .map(|l| l.to_string())
+                    .chain(i.description.iter().cloned())
+                    .collect();
+                property.description = crate::comments::description(&lines);
+            }
+        }
         let mut tags = Vec::new();
         for line in self.tags {
             match read_line(line) {
@@ -149,10 +223,10 @@ impl Deferred<'_> {
         }
         let place = Place {
             scope: Scopes::FIELD,
-            kind: self.kind,
+            kind,
             json: Some(self.property),
             name: Some(self.go_name),
-            elem: self.elem,
+            elem,
             members: &self.members,
         };
         let lowered = lower(&place, &tags, &mut property);
@@ -163,7 +237,7 @@ impl Deferred<'_> {
             Ok(rules) => add_rules(&mut property, rules),
             Err(e) => fail(&e),
         }
-        if self.strips_zero {
+        if !self.pointer && kind.strips_zero() {
             property.extensions.insert(
                 "x-kubernetes-strip-zero".into(),
                 serde_json::Value::Bool(true),
@@ -209,8 +283,12 @@ impl Built<'_> {
         let value: serde_json::Value =
             serde_json::from_str(self.json).expect("the derive macro writes valid JSON");
         let mut schema = Schema::from_json(&value).expect("the derive macro writes a valid schema");
+        let refs = Refs::new(&self.refs);
         for field in &self.deferred {
-            let (mut property, overrides) = field.property(self.name);
+            if !field.needs_members && refs.inline(field.named).is_none() {
+                continue;
+            }
+            let (mut property, overrides) = field.property(self.name, &refs);
             if !overrides.is_empty() {
                 field.add_variant(self.name, &mut property, &overrides, definitions);
             }
@@ -218,27 +296,12 @@ impl Built<'_> {
                 .properties
                 .insert(field.property.to_string(), property);
         }
-        let targets: Vec<(String, String)> = self
-            .refs
-            .iter()
-            .enumerate()
-            .map(|(i, name)| (ref_target(&placeholder(i)), ref_target(name)))
-            .collect();
-        point_refs(&mut schema, &targets);
+        refs.resolve(&mut schema, false);
         if !self.flattened.is_empty() {
             splice(&mut schema, self.flattened);
         }
         schema
     }
-}
-
-fn point_refs(schema: &mut Schema, targets: &[(String, String)]) {
-    if let Some(r) = &schema.reference {
-        if let Some((_, to)) = targets.iter().find(|(from, _)| from == r) {
-            schema.reference = Some(to.clone());
-        }
-    }
-    schema.for_each_child_mut(|child| point_refs(child, targets));
 }
 
 /// Splices the members of flattened types into `schema` where their placeholders stand.
@@ -295,6 +358,40 @@ pub fn variant_value_errors<Owner: super::Definition, T: super::Definition + ser
     });
     let json = serde_json::to_value(value).expect("a derived value serializes");
     errors.extend(validator.value_errors_at(&json, path));
+}
+
+/// The schema walk of one field's property (a field of an inline type with tags of its own),
+/// with the declaration its value is read through.
+pub struct FieldWalk {
+    validator: crate::validate::Validator,
+    decl: Decl,
+}
+
+impl FieldWalk {
+    /// The walk of field `field` of `Owner`'s definition.
+    pub fn of<Owner: super::Definition>(field: &str) -> FieldWalk {
+        let definitions: std::collections::HashMap<String, Schema> =
+            Owner::openapi_schema().schemas.into_iter().collect();
+        let property = definitions[&Owner::definition_name()].properties[field].clone();
+        let decl = Decl::from_schema(&property, &definitions);
+        let validator = crate::validate::Validator::with_definitions(
+            &property,
+            std::sync::Arc::new(definitions),
+        )
+        .expect("a derived definition compiles");
+        FieldWalk { validator, decl }
+    }
+
+    /// The value checks of `value`, the field's, at `path`.
+    pub fn value_errors<T: ToCel + ?Sized>(
+        &self,
+        value: &T,
+        path: &crate::validate::Path<'_>,
+        errors: &mut Vec<crate::errors::FieldError>,
+    ) {
+        let json = value.to_cel(&self.decl).to_json();
+        errors.extend(self.validator.value_errors_at(&json, path));
+    }
 }
 
 /// `uniqueItems`: whether an item's JSON (`shown`) repeats an earlier one's.

@@ -8,13 +8,16 @@
 
 #[doc(hidden)]
 pub mod __private;
+mod inline;
 
 use crate::cel::native::ToCel;
 use crate::errors::FieldError;
 use crate::schema::{Document, Schema};
 use crate::tags::lower::Member;
-use crate::validate::{Path, Report, TypeRules};
+use crate::validate::{Path, Report, TypeRules, Validator};
 use std::collections::BTreeMap;
+
+pub use inline::{Inline, Ref};
 
 /// A Rust type with an OpenAPI definition of its own.
 pub trait Definition {
@@ -35,6 +38,16 @@ pub trait Definition {
     /// The wire names of [`Definition::members`], as far as they are known when the type is
     /// compiled: the derive checks the names such tags give against them.
     const MEMBER_NAMES: MemberNames = MemberNames::UNKNOWN;
+
+    /// Whether the type has no definition of its own and is written in place at each use (a
+    /// string enum, a newtype): [`Definition::inline`] says how.
+    const INLINE: bool = false;
+
+    /// How a use of an inline type is written; `None` for a type with a definition, which uses
+    /// refer to.
+    fn inline() -> Option<Inline> {
+        None
+    }
 
     /// This type's definition and every definition it refers to, as component schemas.
     fn openapi_schema() -> Document {
@@ -58,6 +71,12 @@ impl<T: Definition> Definition for Box<T> {
     }
 
     const MEMBER_NAMES: MemberNames = T::MEMBER_NAMES;
+
+    const INLINE: bool = T::INLINE;
+
+    fn inline() -> Option<Inline> {
+        T::inline()
+    }
 }
 
 /// The wire names of a struct's members, for checks at compile time.
@@ -163,6 +182,20 @@ pub trait Validate: Definition + ToCel {
 
     /// The type's rules, compiled once.
     fn rules() -> &'static TypeRules;
+
+    /// The schema walk of this type's definition, compiled once.
+    fn json_validator() -> &'static Validator;
+
+    /// The errors the apiserver gives for `value` as an object of this type: the schema walk
+    /// of the derived definition (unknown fields, value checks, list types, CEL rules), for
+    /// values that may not deserialize (`"udp"` where an enum takes `"UDP"` is
+    /// `Unsupported value: "udp": supported values: "SCTP", "TCP", "UDP"`).
+    fn validate_json(value: &serde_json::Value) -> Vec<FieldError>
+    where
+        Self: Sized,
+    {
+        Self::json_validator().validate(value).errors
+    }
 }
 
 impl<T: Validate> Validate for Box<T> {
@@ -176,5 +209,9 @@ impl<T: Validate> Validate for Box<T> {
 
     fn rules() -> &'static TypeRules {
         T::rules()
+    }
+
+    fn json_validator() -> &'static Validator {
+        T::json_validator()
     }
 }
