@@ -10,8 +10,8 @@ use super::extensions::{
 };
 use super::naming::definition_name;
 use super::rule_check;
-use super::types::{is_std, is_unknown_std, Kind, Types};
-use super::validations::{self, Tally};
+use super::types::{is_std, is_unknown_std, type_tag, Kind, Types};
+use super::validations::{self, Tally, TypeDoc};
 use crate::error::{Error, Result, SourcePos};
 use crate::go::{
     struct_tag, Doc, Field, Loader, Method, Package, ReturnLiteral, TypeDecl, TypeExpr,
@@ -342,32 +342,27 @@ impl Walk<'_> {
     /// controller-gen's description of a use of a type that has none of its own: the doc of the
     /// first alias or defined non-struct type on the way that has one (a struct's comes with its
     /// definition). openapi-gen gives none.
-    fn type_description(&self, ty: &TypeExpr) -> Result<Option<String>> {
+    fn type_description(&self, docs: &[TypeDoc]) -> Option<String> {
         if !self.options.controller_gen {
-            return Ok(None);
+            return None;
         }
-        for (doc, _) in validations::type_docs(&self.types, ty)? {
-            if let Some(text) = kubeidl::comments::controller_gen_description(&doc.lines) {
-                return Ok(Some(text));
-            }
-        }
-        Ok(None)
+        docs.iter()
+            .find_map(|(doc, _)| kubeidl::comments::controller_gen_description(&doc.lines))
     }
 
     /// The extension tags (`+mapType`, `+listType`...) of the aliases and defined non-struct types
     /// a use goes through, under the use's own (`own`), which win. A struct type's stand on its
     /// definition.
     fn type_extensions(
-        &self,
-        ty: &TypeExpr,
+        docs: &[TypeDoc],
         own: indexmap::IndexMap<String, Value>,
-    ) -> Result<indexmap::IndexMap<String, Value>> {
+    ) -> indexmap::IndexMap<String, Value> {
         let mut out = indexmap::IndexMap::new();
-        for (doc, _) in validations::type_docs(&self.types, ty)?.iter().rev() {
+        for (doc, _) in docs.iter().rev() {
             out.extend(extensions(&doc.lines));
         }
         out.extend(own);
-        Ok(out)
+        out
     }
 
     /// The definition of a struct type.
@@ -453,10 +448,7 @@ impl Walk<'_> {
                 continue;
             }
             if is_inline(m) {
-                let mut inner = self.types.unalias(&m.ty).map_err(at(&m.pos))?;
-                while let TypeExpr::Pointer(elem) = inner {
-                    inner = self.types.unalias(&elem).map_err(at(&m.pos))?;
-                }
+                let inner = self.types.unpointed(&m.ty).map_err(at(&m.pos))?;
                 let inner_owner = match &inner {
                     TypeExpr::Named { package, name } if !is_std(package) => {
                         self.types.declaring(package, name).map_err(at(&m.pos))?
@@ -478,18 +470,16 @@ impl Walk<'_> {
                     "{}: field {} is not exported, so encoding/json never reads or writes it; left out of the schema",
                     m.pos, m.name
                 );
-                // A struct inlined into several types is read once for each.
-                if !self.tally.warnings.contains(&warning) {
-                    self.tally.warnings.push(warning);
-                }
+                self.tally.warn_once(warning);
             }
             let Some(name) = json_name(m) else { continue };
             if !is_optional(m).map_err(|e| Error::at(&m.pos, e))? {
                 schema.required.push(name.clone());
             }
-            let mut property = self.property(owner, m)?;
+            let docs = validations::type_docs(&self.types, &m.ty).map_err(at(&m.pos))?;
+            let mut property = self.property(owner, m, &docs)?;
             if self.options.validations {
-                self.lower_field(m, &name, &mut property, schema, rules)?;
+                self.lower_field(m, &name, &docs, &mut property, schema, rules)?;
             }
             if schema.properties.insert(name.clone(), property).is_some() {
                 return Err(Error::at(
@@ -501,7 +491,9 @@ impl Walk<'_> {
         Ok(())
     }
 
-    fn property(&mut self, owner: &Arc<Package>, m: &Field) -> Result<Schema> {
+    /// The property of member `m`, whose type's aliases and defined non-struct types have
+    /// `docs` (`validations::type_docs`).
+    fn property(&mut self, owner: &Arc<Package>, m: &Field, docs: &[TypeDoc]) -> Result<Schema> {
         check_patch_tags(m)?;
         let enum_type = self.enum_type(&m.ty).map_err(at(&m.pos))?;
         let mut lines = m.comments.lines.clone();
@@ -513,13 +505,10 @@ impl Walk<'_> {
             lines.extend(e.description_lines());
         }
         let mut schema = Schema {
-            description: match self.description(&lines) {
-                None => self.type_description(&m.ty).map_err(at(&m.pos))?,
-                own => own,
-            },
-            extensions: self
-                .type_extensions(&m.ty, extensions(&m.comments))
-                .map_err(at(&m.pos))?,
+            description: self
+                .description(&lines)
+                .or_else(|| self.type_description(docs)),
+            extensions: Self::type_extensions(docs, extensions(&m.comments)),
             ..Schema::default()
         };
         if json_tag_parts(m).get(1).is_some_and(|p| p == "string") {
@@ -537,10 +526,10 @@ impl Walk<'_> {
             !self.options.controller_gen,
         )
         .map_err(at(&m.pos))?;
-        let held = validations::unpointed(&self.types, &m.ty).map_err(at(&m.pos))?;
+        let held = self.types.unpointed(&m.ty).map_err(at(&m.pos))?;
         if is_unknown_std(&held) {
             // Its schema is what the field's `Type=` tag says; lowering the tag sets it.
-            if !has_type_tag(&m.comments.lines) {
+            if type_tag(&m.comments.lines).is_none() {
                 return Err(Error::at(
                     &m.pos,
                     format!(
@@ -658,6 +647,7 @@ impl Walk<'_> {
     fn element(&mut self, elem: &TypeExpr) -> Result<Schema> {
         let comments = self.types.comments(elem)?;
         let package = self.types.package_of(elem)?;
+        let docs = validations::type_docs(&self.types, elem)?;
         let default = default_value(
             &self.types,
             &comments,
@@ -677,8 +667,8 @@ impl Walk<'_> {
         })?;
         let mut schema = Schema {
             default,
-            description: self.type_description(elem)?,
-            extensions: self.type_extensions(elem, Default::default())?,
+            description: self.type_description(&docs),
+            extensions: Self::type_extensions(&docs, Default::default()),
             ..Schema::default()
         };
         let resolved = self.types.resolve_alias_and_ptr(elem)?;
@@ -701,7 +691,7 @@ impl Walk<'_> {
             }
         }
         if self.options.validations {
-            self.lower_element(elem, &mut schema)?;
+            self.lower_element(elem, &docs, &mut schema)?;
         }
         Ok(schema)
     }
@@ -795,11 +785,7 @@ impl Walk<'_> {
         }
         self.tally.push_errors(errors);
         for warning in unknown {
-            let warning = warning.to_string();
-            // A type's tags are read at each use.
-            if !self.tally.warnings.contains(&warning) {
-                self.tally.warnings.push(warning);
-            }
+            self.tally.warn_once(warning.to_string());
         }
         self.lower_at(place, &tags, schema)
     }
@@ -807,12 +793,7 @@ impl Walk<'_> {
     /// The tags of the aliases and defined non-struct type a use of a type goes through
     /// (`validations::type_docs`), at a place holding that type; they stand on the type, whatever
     /// the use.
-    fn lower_type_uses(
-        &mut self,
-        docs: Vec<(Doc, Arc<std::path::PathBuf>)>,
-        place: &Place<'_>,
-        schema: &mut Schema,
-    ) {
+    fn lower_type_uses(&mut self, docs: &[TypeDoc], place: &Place<'_>, schema: &mut Schema) {
         let place = Place {
             scope: Scopes::TYPE,
             json: None,
@@ -820,13 +801,17 @@ impl Walk<'_> {
             ..*place
         };
         for (doc, file) in docs {
-            self.lower_doc(&doc, &file, &place, schema);
+            self.lower_doc(doc, file, &place, schema);
         }
     }
 
     /// The tags of a list item's or map value's type, onto its schema.
-    fn lower_element(&mut self, elem: &TypeExpr, schema: &mut Schema) -> Result<()> {
-        let docs = validations::type_docs(&self.types, elem)?;
+    fn lower_element(
+        &mut self,
+        elem: &TypeExpr,
+        docs: &[TypeDoc],
+        schema: &mut Schema,
+    ) -> Result<()> {
         if docs.is_empty() {
             return Ok(());
         }
@@ -853,6 +838,7 @@ impl Walk<'_> {
         &mut self,
         m: &Field,
         json: &str,
+        docs: &[TypeDoc],
         property: &mut Schema,
         parent: &mut Schema,
         rules: &mut StructRules,
@@ -864,7 +850,6 @@ impl Walk<'_> {
                 .place(&m.ty, Scopes::FIELD, Some(json), &members)
                 .map_err(at(&m.pos))?
         };
-        let docs = validations::type_docs(&self.types, &m.ty).map_err(at(&m.pos))?;
         let mut lowered = if docs.is_empty() {
             self.lower_doc(&m.comments, &m.pos.file, &place, property)
         } else {
@@ -962,19 +947,6 @@ pub(super) fn simple_type(type_string: &str) -> Option<(&'static str, &'static s
 fn set_simple(schema: &mut Schema, t: &str, f: &str) {
     schema.schema_type = Some(SchemaType::Single(t.to_string()));
     schema.format = (!f.is_empty()).then(|| f.to_string());
-}
-
-/// Whether comment lines carry `+kubebuilder:validation:Type=`.
-fn has_type_tag(lines: &[String]) -> bool {
-    lines.iter().any(|l| {
-        matches!(
-            kubeidl::tags::read::read_line(l),
-            Ok(Some(kubeidl::tags::read::TagUse {
-                rule: kubeidl::tags::registry::Rule::Type,
-                ..
-            }))
-        )
-    })
 }
 
 /// The keywords `changed` sets that `base` does not have, or has with another value.

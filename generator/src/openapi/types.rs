@@ -56,6 +56,19 @@ pub fn is_unknown_std(ty: &TypeExpr) -> bool {
     matches!(ty, TypeExpr::Named { package, name } if is_std(package) && std_type(package, name).is_none())
 }
 
+/// The type `+kubebuilder:validation:Type=` in these comment lines says, read as the tag lowering
+/// reads it.
+pub fn type_tag(lines: &[String]) -> Option<String> {
+    lines.iter().find_map(|l| match read_line(l) {
+        Ok(Some(TagUse {
+            rule: Rule::Type,
+            payload: PayloadValue::String(t),
+            ..
+        })) => Some(t),
+        _ => None,
+    })
+}
+
 /// A package path of the standard library: its first element has no dot.
 pub fn is_std(package: &str) -> bool {
     !package.split('/').next().unwrap_or("").contains('.')
@@ -149,22 +162,25 @@ impl<'l> Types<'l> {
             TypeExpr::Named { package, .. } if is_std(package)
         );
         if has("MarshalJSON") || over_std {
-            // Its `Type` tag, read as the tag lowering reads it.
             let decl = &pkg.types[name.as_str()];
-            let doc = decl.comments.with_kubebuilder_markers(&decl.above);
-            let marked = doc.lines.iter().find_map(|l| match read_line(l) {
-                Ok(Some(TagUse {
-                    rule: Rule::Type,
-                    payload: PayloadValue::String(t),
-                    ..
-                })) => Some(t),
-                _ => None,
-            });
+            let marked = type_tag(&decl.comments.with_kubebuilder_markers(&decl.above).lines);
             if marked.is_some() || has("MarshalJSON") {
                 return Ok(marked);
             }
         }
         Ok(has("MarshalText").then(|| "string".to_string()))
+    }
+
+    /// The type a use holds: aliases and pointers removed, stopping at named types.
+    pub fn unpointed(&self, ty: &TypeExpr) -> Result<TypeExpr> {
+        let mut current = self.unalias(ty)?;
+        for _ in 0..100 {
+            match current {
+                TypeExpr::Pointer(elem) => current = self.unalias(&elem)?,
+                other => return Ok(other),
+            }
+        }
+        Err(Error::new(format!("{}: pointer cycle", ty.go_string())))
     }
 
     /// gengo's kind.

@@ -9,7 +9,7 @@ use super::types::{is_std, Kind, Types};
 use crate::error::{Error, Result, SourcePos};
 use crate::go::{Doc, Field, TypeExpr};
 use kubeidl::tags::lower::{At, Counts, Member, ValueKind};
-use kubeidl::tags::read::{is_unknown_tag, read_line};
+use kubeidl::tags::read::read_line;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -31,9 +31,9 @@ pub fn read_tags(
             }
             Ok(None) => {}
             Err(e) => {
-                let error = Error::at(&pos(e.offset), e.message);
+                let error = Error::at(&pos(e.offset), &e.message);
                 match unknown.as_deref_mut() {
-                    Some(warnings) if is_unknown_tag(line) => warnings.push(error),
+                    Some(warnings) if e.unknown_tag => warnings.push(error),
                     _ => errors.push(error),
                 }
             }
@@ -61,6 +61,14 @@ impl Tally {
     }
 
     /// Adds errors not reported yet.
+    /// Adds a warning unless it was given already (a type's tags are read at each use, an inlined
+    /// struct's fields for each struct that inlines it).
+    pub fn warn_once(&mut self, warning: String) {
+        if !self.warnings.contains(&warning) {
+            self.warnings.push(warning);
+        }
+    }
+
     pub fn push_errors(&mut self, errors: Vec<Error>) {
         for e in errors {
             if !self.errors.contains(&e) {
@@ -179,10 +187,13 @@ pub fn elem_kind(types: &Types<'_>, ty: &TypeExpr) -> Result<Option<ValueKind>> 
     })
 }
 
+/// The doc comment of a type's declaration (kubebuilder markers above it included) and its file.
+pub type TypeDoc = (Doc, Arc<PathBuf>);
+
 /// The declarations whose comments a use of `ty` carries: each alias along the chain (`type A =
 /// B`), then the defined type it ends in, unless that type has a definition of its own (a
 /// struct), whose tags stand on the definition instead.
-pub fn type_docs(types: &Types<'_>, ty: &TypeExpr) -> Result<Vec<(Doc, Arc<PathBuf>)>> {
+pub fn type_docs(types: &Types<'_>, ty: &TypeExpr) -> Result<Vec<TypeDoc>> {
     let mut docs = Vec::new();
     let mut current = ty.clone();
     while let TypeExpr::Pointer(elem) = current {
@@ -226,16 +237,4 @@ pub fn strips_zero(types: &Types<'_>, field: &Field, kind: ValueKind) -> Result<
                 .as_str(),
             "time.Time"
         ))
-}
-
-/// The type a use holds, aliases and pointers removed, stopping at named types.
-pub fn unpointed(types: &Types<'_>, ty: &TypeExpr) -> Result<TypeExpr> {
-    let mut current = types.unalias(ty)?;
-    for _ in 0..100 {
-        match current {
-            TypeExpr::Pointer(elem) => current = types.unalias(&elem)?,
-            other => return Ok(other),
-        }
-    }
-    Err(Error::new(format!("{}: pointer cycle", ty.go_string())))
 }

@@ -80,6 +80,19 @@ pub struct SyntaxError {
     /// Byte offset into the parsed text.
     pub offset: usize,
     pub message: String,
+    /// The tag is in a namespace kubeidl reads (`+kubebuilder:validation:`, `+k8s:`) and no
+    /// spelling has its name: a typo, or another tool's marker. controller-gen ignores such.
+    pub unknown_tag: bool,
+}
+
+impl SyntaxError {
+    pub fn new(offset: usize, message: impl Into<String>) -> SyntaxError {
+        SyntaxError {
+            offset,
+            message: message.into(),
+            unknown_tag: false,
+        }
+    }
 }
 
 /// Parses one tag; `text` starts with `+` (leading and trailing space already trimmed).
@@ -125,10 +138,7 @@ impl Parser<'_> {
     }
 
     fn error(&self, message: impl Into<String>) -> SyntaxError {
-        SyntaxError {
-            offset: self.pos,
-            message: message.into(),
-        }
+        SyntaxError::new(self.pos, message)
     }
 
     /// The error for whatever stands at the current position.
@@ -200,10 +210,10 @@ impl Parser<'_> {
             return Err(self.unexpected());
         }
         let Some(name) = first.name() else {
-            return Err(SyntaxError {
-                offset: start,
-                message: "an argument name must be an identifier".into(),
-            });
+            return Err(SyntaxError::new(
+                start,
+                "an argument name must be an identifier",
+            ));
         };
         let mut named = Vec::new();
         let mut name = name;
@@ -222,10 +232,10 @@ impl Parser<'_> {
             match self.scalar_or_name()? {
                 Word::Name(n) if self.eat(':') => name = n,
                 _ => {
-                    return Err(SyntaxError {
-                        offset: at,
-                        message: "can't mix named and positional arguments".into(),
-                    })
+                    return Err(SyntaxError::new(
+                        at,
+                        "can't mix named and positional arguments",
+                    ))
                 }
             }
         }
@@ -243,12 +253,7 @@ impl Parser<'_> {
                 let mut out = String::new();
                 loop {
                     match self.peek() {
-                        None => {
-                            return Err(SyntaxError {
-                                offset: start,
-                                message: "unterminated string".into(),
-                            })
-                        }
+                        None => return Err(SyntaxError::new(start, "unterminated string")),
                         Some('\\') => {
                             self.pos += 1;
                             match self.peek() {
@@ -261,12 +266,7 @@ impl Parser<'_> {
                                         self.error(format!("unhandled escaped character {c:?}"))
                                     )
                                 }
-                                None => {
-                                    return Err(SyntaxError {
-                                        offset: start,
-                                        message: "unterminated string".into(),
-                                    })
-                                }
+                                None => return Err(SyntaxError::new(start, "unterminated string")),
                             }
                         }
                         Some(c) if c == q => {
@@ -285,10 +285,7 @@ impl Parser<'_> {
                     self.take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '+' | '_'));
                 match parse_go_int(text) {
                     Some(i) => Ok(Word::Scalar(Scalar::Int(i))),
-                    None => Err(SyntaxError {
-                        offset: start,
-                        message: format!("invalid number {text:?}"),
-                    }),
+                    None => Err(SyntaxError::new(start, format!("invalid number {text:?}"))),
                 }
             }
             Some(c) if ident_start(c) => {

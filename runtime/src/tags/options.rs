@@ -45,10 +45,10 @@ pub fn parse(text: &str) -> Result<OptionList, SyntaxError> {
         if is_named {
             let key = rest[..key_len].to_string();
             if list.get(&key).is_some() {
-                return Err(SyntaxError {
-                    offset: pos,
-                    message: format!("option {key:?} is given twice"),
-                });
+                return Err(SyntaxError::new(
+                    pos,
+                    format!("option {key:?} is given twice"),
+                ));
             }
             pos += key_len + 1;
             let (value, next) = value(text, pos)?;
@@ -59,20 +59,17 @@ pub fn parse(text: &str) -> Result<OptionList, SyntaxError> {
             list.positional = Some(value);
             pos = next;
         } else {
-            return Err(SyntaxError {
-                offset: pos,
-                message: "expected key=value after ','".into(),
-            });
+            return Err(SyntaxError::new(pos, "expected key=value after ','"));
         }
         first = false;
         match text[pos..].chars().next() {
             None => return Ok(list),
             Some(',') => pos += 1,
             Some(c) => {
-                return Err(SyntaxError {
-                    offset: pos,
-                    message: format!("unexpected character {c:?} after a value (expected ',')"),
-                })
+                return Err(SyntaxError::new(
+                    pos,
+                    format!("unexpected character {c:?} after a value (expected ',')"),
+                ))
             }
         }
     }
@@ -81,10 +78,7 @@ pub fn parse(text: &str) -> Result<OptionList, SyntaxError> {
 /// The value at `start` and the offset just after it.
 fn value(text: &str, start: usize) -> Result<(OptionValue, usize), SyntaxError> {
     let rest = &text[start..];
-    let unterminated = || SyntaxError {
-        offset: start,
-        message: "unterminated string".into(),
-    };
+    let unterminated = || SyntaxError::new(start, "unterminated string");
     let quoted = |text: String, len: usize| {
         Ok((
             OptionValue {
@@ -123,10 +117,10 @@ fn value(text: &str, start: usize) -> Result<(OptionValue, usize), SyntaxError> 
             let len = go_string_len(rest).ok_or_else(unterminated)?;
             match crate::strconv::unquote(&rest[..len]) {
                 Some(s) => quoted(s, len),
-                None => Err(SyntaxError {
-                    offset: start,
-                    message: format!("invalid string {}", &rest[..len]),
-                }),
+                None => Err(SyntaxError::new(
+                    start,
+                    format!("invalid string {}", &rest[..len]),
+                )),
             }
         }
         Some(q @ ('`' | '\'')) => {
@@ -137,10 +131,7 @@ fn value(text: &str, start: usize) -> Result<(OptionValue, usize), SyntaxError> 
             let len = rest.find(',').unwrap_or(rest.len());
             let bare = rest[..len].trim();
             if bare.is_empty() {
-                return Err(SyntaxError {
-                    offset: start,
-                    message: "expected a value".into(),
-                });
+                return Err(SyntaxError::new(start, "expected a value"));
             }
             Ok((
                 OptionValue {

@@ -65,7 +65,7 @@ pub fn read_line(line: &str) -> Result<Option<TagUse>, SyntaxError> {
     }
     let shift = |e: SyntaxError| SyntaxError {
         offset: e.offset + start,
-        message: e.message,
+        ..e
     };
     read_tag(text).map_err(shift).map(|t| {
         t.map(|mut t| {
@@ -73,20 +73,6 @@ pub fn read_line(line: &str) -> Result<Option<TagUse>, SyntaxError> {
             t
         })
     })
-}
-
-/// Whether `line` is a tag in a known tag namespace that no spelling has (`+kubebuilder:typo`): what
-/// [`read_line`] refuses as an unknown tag. controller-gen ignores such markers.
-pub fn is_unknown_tag(line: &str) -> bool {
-    let text = line.trim();
-    if !text.starts_with('+') {
-        return false;
-    }
-    let run = name_run(text);
-    let items_form = run
-        .strip_prefix(super::family::selectors::ITEMS_PREFIX)
-        .is_some_and(|r| r.starts_with(':'));
-    !items_form && matches!(lookup(run), Known::Unknown)
 }
 
 /// The name run after `+`: `[\p{L}_][\p{L}\p{Nd}_.\-:]*`.
@@ -99,9 +85,14 @@ fn name_run(text: &str) -> &str {
 }
 
 fn error(offset: usize, message: impl Into<String>) -> SyntaxError {
+    SyntaxError::new(offset, message)
+}
+
+/// The error for a name no spelling has, in a namespace kubeidl reads.
+fn unknown(name: &str) -> SyntaxError {
     SyntaxError {
-        offset,
-        message: message.into(),
+        unknown_tag: true,
+        ..error(1, unknown_tag_message(name))
     }
 }
 
@@ -119,7 +110,7 @@ fn read_tag(text: &str) -> Result<Option<TagUse>, SyntaxError> {
     let (entry, spelling) = match lookup(run) {
         Known::Validation(e, s) => (e, s),
         Known::Other => return Ok(None),
-        Known::Unknown => return Err(error(1, unknown_tag_message(run))),
+        Known::Unknown => return Err(unknown(run)),
     };
     let after = &text[1 + run.len()..];
     if spelling.dialect == Dialect::ValidationGen {
@@ -161,14 +152,15 @@ fn kubebuilder_items(text: &str, run: &str) -> Result<Option<TagUse>, SyntaxErro
     let shift = prefix.len() + 1 - "kubebuilder:validation:".len();
     let inner_text = format!("+kubebuilder:validation:{marker}{}", &text[1 + run.len()..]);
     let marker_start = 1 + prefix.len() + 1;
-    let shifted = |e: SyntaxError| SyntaxError {
-        // An error at the carried marker's name points at the marker.
-        offset: if e.offset < marker_start - shift {
+    // An error at the carried marker's name points at the marker; an unknown carried marker is
+    // a bad items marker.
+    let shifted = |e: SyntaxError| {
+        let offset = if e.offset < marker_start - shift {
             marker_start
         } else {
             e.offset + shift
-        },
-        message: e.message,
+        };
+        SyntaxError::new(offset, e.message)
     };
     let inner = match read_tag(&inner_text).map_err(shifted)? {
         Some(inner) if inner.dialect == Dialect::Kubebuilder => inner,
@@ -307,7 +299,7 @@ fn kube_openapi(text: &str, run: &str, key: &str) -> Result<TagUse, SyntaxError>
     }
     let (entry, spelling) = match lookup(run) {
         Known::Validation(e, s) => (e, s),
-        _ => return Err(error(1, unknown_tag_message(run))),
+        _ => return Err(unknown(run)),
     };
     let after = &text[after_run..];
     let value = match after.strip_prefix('=') {
@@ -611,6 +603,20 @@ mod tests {
         ] {
             assert_eq!(read_line(line), Ok(None), "{line}");
         }
+    }
+
+    #[test]
+    fn only_names_no_spelling_has_are_unknown_tags() {
+        let unknown = |line: &str| read_line(line).unwrap_err().unknown_tag;
+        assert!(unknown("+kubebuilder:validation:Maximun=1"));
+        assert!(unknown("+k8s:validation:maximun=1"));
+        // A known marker written wrong is not unknown, even when its name runs into options.
+        assert!(!unknown(
+            "+kubebuilder:validation:XValidation:rule=\"self > 0"
+        ));
+        assert!(!unknown("+kubebuilder:validation:Maximum=ten"));
+        // An items marker carrying an unknown marker is a bad items marker.
+        assert!(!unknown("+kubebuilder:validation:items:Maximun=1"));
     }
 
     #[test]

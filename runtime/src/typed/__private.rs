@@ -52,18 +52,21 @@ pub fn validate_with<T: super::Validate + ?Sized>(
 pub fn compile_rules<T: super::Definition>() -> crate::validate::TypeRules {
     match crate::validate::TypeRules::compile(checked_against::<T>(), &T::definition_name()) {
         Ok(rules) => rules,
-        Err(errors) => {
-            let listed: Vec<String> = errors
-                .iter()
-                .map(|e| format!("{}: {}: {}", e.path, e.rule, e.error))
-                .collect();
-            panic!(
-                "the CEL rules of {} do not compile:\n{}",
-                T::definition_name(),
-                listed.join("\n")
-            )
-        }
+        Err(errors) => rules_do_not_compile::<T>(&errors),
     }
+}
+
+/// The rules of `T` were checked when it derived; one that does not compile here is a bug.
+fn rules_do_not_compile<T: super::Definition>(errors: &[crate::validate::RuleCompileError]) -> ! {
+    let listed: Vec<String> = errors
+        .iter()
+        .map(|e| format!("{}: {}: {}", e.path, e.rule, e.error))
+        .collect();
+    panic!(
+        "the CEL rules of {} do not compile:\n{}",
+        T::definition_name(),
+        listed.join("\n")
+    )
 }
 
 /// The definitions a value of `T` alone is checked against: `T`'s document, holding, for an
@@ -85,17 +88,7 @@ pub fn json_validator<T: super::Definition>() -> crate::validate::Validator {
         &Schema::reference_to(&T::definition_name()),
         std::sync::Arc::new(definitions),
     )
-    .unwrap_or_else(|errors| {
-        let listed: Vec<String> = errors
-            .iter()
-            .map(|e| format!("{}: {}: {}", e.path, e.rule, e.error))
-            .collect();
-        panic!(
-            "the CEL rules of {} do not compile:\n{}",
-            T::definition_name(),
-            listed.join("\n")
-        )
-    })
+    .unwrap_or_else(|errors| rules_do_not_compile::<T>(&errors))
 }
 
 pub use serde_json::Value as JsonValue;
