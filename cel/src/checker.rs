@@ -113,12 +113,9 @@ impl Checker<'_> {
                         Some((t, true)) => return t,
                         Some((_, false)) => {}
                         None if TYPE_NAMES.contains(&name.as_str()) => return CelType::Type,
-                        None => {
-                            return self.issue(
-                                e.id,
-                                format!("undeclared reference to '{name}' (in container '')"),
-                            )
-                        }
+                        // Nothing of the name is declared: checking the operand reports its
+                        // root identifier, where it stands, as cel-go does.
+                        None => {}
                     }
                 }
                 let operand = self.expr(&s.operand);

@@ -24,23 +24,40 @@ pub(crate) enum Purpose {
     Variable,
 }
 
-/// The declarations one policy's expressions are compiled with.
+/// The declarations one policy's (or one webhook's) expressions are compiled with.
 #[derive(Debug, Clone)]
 pub(crate) struct Environment {
     has_params: bool,
+    /// Whether `variables` is declared: for policies, not for webhooks' matchConditions.
+    has_variables: bool,
     /// The policy's variables declared so far, as the fields of `variables`.
     variables: Arc<ObjectDecl>,
 }
 
 impl Environment {
+    /// A policy's, with `params` when it has a paramKind.
     pub fn new(has_params: bool) -> Environment {
         Environment {
             has_params,
+            has_variables: true,
             variables: Arc::new(ObjectDecl {
                 fields: Vec::new(),
                 required: Vec::new(),
             }),
         }
+    }
+
+    /// A webhook's matchConditions': no `params`, no `variables`.
+    pub fn webhook() -> Environment {
+        Environment {
+            has_variables: false,
+            ..Environment::new(false)
+        }
+    }
+
+    /// Whether `variables` is declared.
+    pub fn has_variables(&self) -> bool {
+        self.has_variables
     }
 
     /// Whether `params` is declared.
@@ -65,7 +82,7 @@ impl Environment {
     }
 
     /// The names and types in slot order: `object`, `oldObject`, `request`, `params` (only
-    /// when the policy has params), `namespaceObject`, `variables`.
+    /// when the policy has params), `namespaceObject`, `variables` (only for policies).
     fn declarations(&self) -> Vec<(&'static str, CelType)> {
         let mut out = vec![
             ("object", CelType::Dyn),
@@ -76,7 +93,9 @@ impl Environment {
             out.push(("params", CelType::Dyn));
         }
         out.push(("namespaceObject", CelType::Object(namespace_decl().clone())));
-        out.push(("variables", CelType::Object(self.variables.clone())));
+        if self.has_variables {
+            out.push(("variables", CelType::Object(self.variables.clone())));
+        }
         out
     }
 

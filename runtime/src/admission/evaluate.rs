@@ -6,10 +6,11 @@
 //! audit annotations.
 
 use super::criteria::MatchResources;
-use super::env::{namespace_decl, request_decl};
+use super::env::{namespace_decl, request_decl, Environment};
 use super::matching::{matches, Decision, Matched};
 use super::policy::{Action, Binding, Expression, FailurePolicy, ParamNotFound, Policy};
 use super::request::{labels_of, GroupVersionResource, Request};
+use super::status::Status;
 use super::EquivalentResource;
 use crate::cel::decl::Decl;
 use crate::cel::native::NativeObject;
@@ -71,35 +72,9 @@ pub struct Configuration {
     pub scopes: BTreeMap<(String, String), bool>,
     /// Resources serving the request's objects under other names, for `matchPolicy: Equivalent`.
     pub equivalents: Vec<EquivalentResource>,
-}
-
-/// The Status a denied request is answered with.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Status {
-    pub code: u16,
-    pub reason: String,
-    pub message: String,
-    /// `details`: the object's name, its group and its resource (the Status's `kind`).
-    pub name: String,
-    pub group: String,
-    pub kind: String,
-    /// The one cause's message.
-    pub cause: String,
-}
-
-impl Status {
-    /// As a `metav1.Status` object.
-    pub fn to_json(&self) -> Value {
-        let mut details = Map::new();
-        details.insert("name".into(), json!(self.name));
-        if !self.group.is_empty() {
-            details.insert("group".into(), json!(self.group));
-        }
-        details.insert("kind".into(), json!(self.kind));
-        details.insert("causes".into(), json!([{"message": self.cause}]));
-        json!({"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Failure",
-               "message": self.message, "reason": self.reason, "details": details, "code": self.code})
-    }
+    /// The webhooks of Validating- and MutatingWebhookConfigurations, for
+    /// [`crate::admission::explain`].
+    pub webhooks: Vec<super::Webhook>,
 }
 
 /// The resources (group, resource; any version) ValidatingAdmissionPolicy never evaluates: its
@@ -149,6 +124,9 @@ pub struct Step {
     /// The param's `namespace/name`, when there was one.
     pub param: Option<String>,
     pub outcome: String,
+    /// How the request matched, when the policy's validations ran (not when matchConditions
+    /// excluded it).
+    pub invocation: Option<Matched>,
 }
 
 /// The answer to a request.
@@ -198,6 +176,7 @@ pub fn admit(config: &Configuration, attributes: &Attributes) -> Response {
                 binding: None,
                 param: None,
                 outcome: note.clone(),
+                invocation: None,
             });
         }
         return response;
@@ -209,6 +188,7 @@ pub fn admit(config: &Configuration, attributes: &Attributes) -> Response {
             binding: binding.map(str::to_string),
             param,
             outcome,
+            invocation: None,
         };
         let bindings: Vec<&Binding> = config
             .bindings
@@ -280,7 +260,10 @@ pub fn admit(config: &Configuration, attributes: &Attributes) -> Response {
                     (false, 0) => "admitted".to_string(),
                     (false, n) => format!("{n} validation(s) failed"),
                 };
-                response.trace.push(step(binding_name, label, outcome));
+                response.trace.push(Step {
+                    invocation: (!decisions.is_empty()).then(|| matched.clone()),
+                    ..step(binding_name, label, outcome)
+                });
                 for decision in decisions.into_iter().filter(|d| d.deny) {
                     for action in &binding.actions {
                         match action {
@@ -353,6 +336,7 @@ fn config_error(
         policy: policy.name.clone(),
         binding: binding.map(str::to_string),
         param: None,
+        invocation: None,
         outcome: match ignored {
             true => format!("ignored (failurePolicy: Ignore): {message}"),
             false => format!("error: {message}"),
@@ -589,6 +573,7 @@ struct Bound<'v> {
     request: &'v Map<String, Value>,
     params: Option<&'v Value>,
     has_params: bool,
+    has_variables: bool,
     namespace: Option<&'v Map<String, Value>>,
     null: Value,
 }
@@ -608,15 +593,18 @@ impl<'v> Bound<'v> {
             Some(ns) => Cel::Object(ObjectView::json(ns, namespace_decl())),
             None => Cel::from_json(&self.null),
         });
-        let lazy: &'a (dyn NativeObject + 'a) = variables;
-        out.push(Cel::Object(ObjectView::native(lazy, variables.decl)));
+        if self.has_variables {
+            let lazy: &'a (dyn NativeObject + 'a) = variables;
+            out.push(Cel::Object(ObjectView::native(lazy, variables.decl)));
+        }
         out
     }
 }
 
 /// The policy's variables, each evaluated when first read and kept for the rest of one step.
 struct Lazy<'a> {
-    policy: &'a Policy,
+    /// The variables in order, each with its expression.
+    variables: &'a [(String, Expression)],
     bound: &'a Bound<'a>,
     decl: &'a crate::cel::decl::ObjectDecl,
     cells: Vec<OnceLock<Held>>,
@@ -626,11 +614,20 @@ struct Lazy<'a> {
 
 impl<'a> Lazy<'a> {
     fn new(policy: &'a Policy, bound: &'a Bound<'a>) -> Lazy<'a> {
+        Lazy::of(&policy.variables, &policy.env, bound)
+    }
+
+    /// The variables of an environment.
+    fn of(
+        variables: &'a [(String, Expression)],
+        env: &'a Environment,
+        bound: &'a Bound<'a>,
+    ) -> Lazy<'a> {
         Lazy {
-            policy,
+            variables,
             bound,
-            decl: policy.env.variables(),
-            cells: policy.variables.iter().map(|_| OnceLock::new()).collect(),
+            decl: env.variables(),
+            cells: variables.iter().map(|_| OnceLock::new()).collect(),
             cost: Mutex::new(0),
         }
     }
@@ -644,12 +641,11 @@ impl<'a> Lazy<'a> {
 impl NativeObject for Lazy<'_> {
     fn member<'b>(&'b self, json_name: &str, _decl: &'b Decl) -> Option<Cel<'b>> {
         let i = self
-            .policy
             .variables
             .iter()
             .position(|(name, _)| name == json_name)?;
         let held = self.cells[i].get_or_init(|| {
-            let (name, expression) = &self.policy.variables[i];
+            let (name, expression) = &self.variables[i];
             let failed = |e: String| Held::Value(Cel::Invalid(Arc::new(EvalError::new(e))));
             match &expression.program {
                 Err(e) => failed(format!(
@@ -783,6 +779,7 @@ fn evaluate(
             request,
             params: input.param,
             has_params: policy.env.has_params(),
+            has_variables: true,
             namespace,
             null: Value::Null,
         }
@@ -791,28 +788,11 @@ fn evaluate(
     if !policy.match_conditions.is_empty() {
         let b = bound(a, input, policy, &request_own, None);
         let lazy = Lazy::new(policy, &b);
-        let mut budget = Budget {
-            remaining: MATCH_CONDITIONS_BUDGET,
-        };
-        let mut errors = Vec::new();
-        for (_, condition) in &policy.match_conditions {
-            match run(condition, &b, &lazy, &mut budget) {
-                Err(over) => {
-                    return match fail {
-                        true => (vec![error_decision(over)], Vec::new()),
-                        false => (Vec::new(), Vec::new()),
-                    }
-                }
-                Ok(Ok(Value::Bool(false))) => return (Vec::new(), Vec::new()),
-                Ok(Ok(_)) => {}
-                Ok(Err(e)) => errors.push(e),
-            }
-        }
-        if !errors.is_empty() {
-            if !fail {
-                return (Vec::new(), Vec::new());
-            }
-            return (vec![error_decision(aggregate(errors))], Vec::new());
+        match match_conditions(&policy.match_conditions, &b, &lazy) {
+            Conditions::Match => {}
+            Conditions::NoMatch { .. } => return (Vec::new(), Vec::new()),
+            Conditions::Error(e) if fail => return (vec![error_decision(e)], Vec::new()),
+            Conditions::Error(_) => return (Vec::new(), Vec::new()),
         }
     }
     let b = bound(a, input, policy, &request, namespace);
@@ -910,6 +890,84 @@ fn evaluate(
     (decisions, annotations)
 }
 
+/// What a list of matchConditions decides, before the failure policy is applied.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Conditions {
+    Match,
+    /// This condition is false (whatever the others gave).
+    NoMatch {
+        condition: String,
+    },
+    /// None is false, some erred (the errors aggregated), or the budget ran out.
+    Error(String),
+}
+
+/// A webhook's matchConditions (compiled in `env`) on a request it would be invoked with as
+/// `matched`: `request.resource` is the request's own, `request.kind` the matched one, and
+/// neither params nor a namespace object are bound.
+pub(crate) fn webhook_conditions(
+    conditions: &[(String, Expression)],
+    env: &Environment,
+    attributes: &Attributes,
+    matched: &Matched,
+) -> Conditions {
+    let input = Input {
+        attributes,
+        matched,
+        param: None,
+        namespace: None,
+    };
+    let request = request_value(&input, true);
+    let bound = Bound {
+        object: &attributes.object,
+        old_object: &attributes.old_object,
+        request: &request,
+        params: None,
+        has_params: false,
+        has_variables: env.has_variables(),
+        namespace: None,
+        null: Value::Null,
+    };
+    let lazy = Lazy::of(&[], env, &bound);
+    match_conditions(conditions, &bound, &lazy)
+}
+
+/// Evaluates matchConditions as the apiserver's matcher does for policies and webhooks alike:
+/// all of them, with their own budget (running out decides at once); then, in order, the first
+/// `false` decides; otherwise any error does.
+fn match_conditions(
+    conditions: &[(String, Expression)],
+    bound: &Bound<'_>,
+    lazy: &Lazy<'_>,
+) -> Conditions {
+    let mut budget = Budget {
+        remaining: MATCH_CONDITIONS_BUDGET,
+    };
+    let mut results = Vec::with_capacity(conditions.len());
+    for (_, condition) in conditions {
+        match run(condition, bound, lazy, &mut budget) {
+            Err(over) => return Conditions::Error(over),
+            Ok(result) => results.push(result),
+        }
+    }
+    let mut errors = Vec::new();
+    for ((name, _), result) in conditions.iter().zip(results) {
+        match result {
+            Ok(Value::Bool(false)) => {
+                return Conditions::NoMatch {
+                    condition: name.clone(),
+                }
+            }
+            Ok(_) => {}
+            Err(e) => errors.push(e),
+        }
+    }
+    match errors.is_empty() {
+        true => Conditions::Match,
+        false => Conditions::Error(aggregate(errors)),
+    }
+}
+
 /// Several errors as apimachinery's aggregate prints them.
 fn aggregate(errors: Vec<String>) -> String {
     let mut unique: Vec<String> = Vec::new();
@@ -1004,26 +1062,7 @@ fn status(d: &Denial, a: &Attributes) -> Status {
     ]
     .into_iter()
     .find(|n| !n.is_empty())
-    .unwrap_or("Unknown")
-    .to_string();
-    let resource = match r.resource.group.as_str() {
-        "" => r.resource.resource.clone(),
-        group => format!("{}.{group}", r.resource.resource),
-    };
-    let reason = d.reason.clone().unwrap_or_else(|| "Invalid".into());
-    let code = match reason.as_str() {
-        "Forbidden" => 403,
-        "Unauthorized" => 401,
-        "RequestEntityTooLarge" => 413,
-        _ => 422,
-    };
-    Status {
-        code,
-        message: format!("{resource} \"{name}\" is forbidden: {text}"),
-        reason,
-        name,
-        group: r.resource.group.clone(),
-        kind: r.resource.resource.clone(),
-        cause: text,
-    }
+    .unwrap_or("Unknown");
+    let reason = d.reason.as_deref().unwrap_or("Invalid");
+    Status::policy_denial(&r.resource, name, reason, &text)
 }

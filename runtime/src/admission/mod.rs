@@ -51,19 +51,22 @@ mod criteria;
 mod env;
 mod equivalence;
 mod evaluate;
+mod explain;
 mod fields;
 mod matching;
 mod policy;
 mod request;
 mod rules;
 mod selector;
+mod status;
+mod webhooks;
 
 pub use criteria::{MatchPolicy, MatchResources, Owner};
 pub use equivalence::{equivalents_in, EquivalentResource};
 pub use evaluate::{
-    admit, Attributes, Configuration, Response, Status, Step, UserInfo, NEVER_EVALUATED,
-    VALIDATION_FAILURE,
+    admit, Attributes, Configuration, Response, Step, UserInfo, NEVER_EVALUATED, VALIDATION_FAILURE,
 };
+pub use explain::{explain, Call, Explanation, Invocation, WEBHOOK_EXEMPT_KINDS};
 pub use matching::{matches, Decision, MatchError, Matched, Mismatch, ObjectMiss};
 pub use policy::{
     Action, AuditAnnotation, Binding, Expression, FailurePolicy, ParamKind, ParamNotFound,
@@ -75,8 +78,12 @@ pub use request::{
 };
 pub use rules::{Rule, RuleMiss, Scope};
 pub use selector::{LabelSelector, Operator, Requirement};
+pub use status::{Details, Status};
+pub use webhooks::{call_order, webhooks_of, Webhook, WebhookKind};
 
 #[cfg(test)]
 mod evaluate_tests;
+#[cfg(test)]
+mod explain_tests;
 #[cfg(test)]
 mod tests;
