@@ -114,3 +114,72 @@ fn bad_input_is_reported_with_its_position() {
     let err = support::stderr(&out);
     assert!(err.contains("p.yaml:2:7: ValidatingAdmissionPolicyBinding: spec.validationActions[0]: Unsupported value: \"Shout\""), "{err}");
 }
+
+#[test]
+fn explain_lists_webhooks_and_policies_in_call_order() {
+    let out = kubeidl(&args(&[
+        "--policies",
+        "testdata/admission/webhooks.yaml",
+        "--groups",
+        "system:authenticated",
+        "--explain",
+        "-o",
+        "json",
+        "testdata/admission/deployments.yaml",
+    ]));
+    // The first two Deployments are denied by policies before validating webhooks.
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let all: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    let api = &all[2];
+    let names = |list: &str| -> Vec<(String, bool)> {
+        api[list]
+            .as_array()
+            .expect("list")
+            .iter()
+            .map(|c| {
+                (
+                    c["name"].as_str().unwrap_or_default().to_string(),
+                    c["called"] == true,
+                )
+            })
+            .collect()
+    };
+    assert_eq!(
+        names("mutatingWebhooks"),
+        [(
+            "sidecar-injector/inject.sidecar.example.com".to_string(),
+            false
+        )]
+    );
+    // Configurations by name: audit-log before my-webhook.
+    assert_eq!(
+        names("validatingWebhooks"),
+        [
+            ("audit-log/record.audit.example.com".to_string(), true),
+            ("my-webhook/my-webhook.example.com".to_string(), true)
+        ]
+    );
+    assert_eq!(
+        api["validatingWebhooks"][1]["reason"],
+        "matched by rule 0; every matchCondition is true"
+    );
+    assert_eq!(
+        api["validatingWebhooks"][0]["invocation"]["resource"]["resource"],
+        "deployments"
+    );
+    assert_eq!(api["error"], serde_json::Value::Null);
+    assert_eq!(all[0]["error"]["code"], 422);
+    // A dry run still reaches a webhook whose side effects are `NoneOnDryRun`.
+    let out = kubeidl(&args(&[
+        "--policies",
+        "testdata/admission/webhooks.yaml",
+        "--explain",
+        "--dry-run",
+        "testdata/admission/deployments.yaml",
+    ]));
+    let text = stdout(&out);
+    assert!(
+        text.contains("    called     audit-log/record.audit.example.com: matched by rule 0\n"),
+        "{text}"
+    );
+}

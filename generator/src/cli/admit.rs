@@ -4,8 +4,9 @@
 use super::validate::{files_below, read};
 use super::AdmitArgs;
 use kubeidl::admission::{
-    admit, equivalents_in, labels_of, Attributes, Binding, Configuration, GroupVersionKind,
-    GroupVersionResource, Operation, Policy, Request, Response, UserInfo, NAMESPACE_NAME_LABEL,
+    admit, equivalents_in, explain, labels_of, webhooks_of, Attributes, Binding, Call,
+    Configuration, Explanation, GroupVersionKind, GroupVersionResource, Operation, Policy, Request,
+    Response, UserInfo, NAMESPACE_NAME_LABEL,
 };
 use kubeidl::document::{read_documents, Document};
 use kubeidl_gen::Error;
@@ -50,8 +51,11 @@ pub fn run(args: AdmitArgs) -> Result<ExitCode, Error> {
             "ValidatingAdmissionPolicyBinding" => config
                 .bindings
                 .push(Binding::from_json(&doc.value).map_err(bad)?),
+            "ValidatingWebhookConfiguration" | "MutatingWebhookConfiguration" => config
+                .webhooks
+                .extend(webhooks_of(&doc.value).map_err(bad)?),
             other => eprintln!(
-                "{}: skipped: a {other:?} is not a policy or binding",
+                "{}: skipped: a {other:?} is not a policy, binding or webhook configuration",
                 doc.at
             ),
         }
@@ -156,6 +160,17 @@ pub fn run(args: AdmitArgs) -> Result<ExitCode, Error> {
                 &attributes.request.resource,
                 &attributes.request.subresource,
             );
+            if args.explain {
+                let explanation = explain(&config, &attributes);
+                if explanation.error.is_some() {
+                    worst = worst.max(1);
+                }
+                match args.output.as_str() {
+                    "text" => print_explanation(&at, &attributes, &explanation),
+                    _ => reviews.push(explanation_json(&uid, &explanation)),
+                }
+                continue;
+            }
             let response = admit(&config, &attributes);
             if !response.allowed() {
                 worst = worst.max(1);
@@ -384,7 +399,7 @@ fn request_of(
                 namespace,
                 args.subresource.clone().unwrap_or_default(),
                 user,
-                false,
+                args.dry_run,
                 Value::Null,
             )
         };
@@ -442,12 +457,95 @@ fn request_of(
     ))
 }
 
-fn print_text(at: &str, a: &Attributes, response: &Response, verbose: bool) {
+/// `namespace/name`, or `name` for cluster-scoped objects.
+fn object_name(a: &Attributes) -> String {
     let r = &a.request;
-    let object = match r.namespace.as_str() {
+    match r.namespace.as_str() {
         "" => r.name.clone(),
         ns => format!("{ns}/{}", r.name),
+    }
+}
+
+fn print_explanation(at: &str, a: &Attributes, e: &Explanation) {
+    let r = &a.request;
+    let sub = match r.subresource.as_str() {
+        "" => String::new(),
+        s => format!(" ({s})"),
     };
+    println!(
+        "{at}: {} {}{sub} {}",
+        r.operation,
+        r.kind.kind,
+        object_name(a)
+    );
+    let lists = [
+        ("mutating webhooks", &e.mutating_webhooks),
+        (
+            "validating admission policies",
+            &e.validating_admission_policies,
+        ),
+        ("validating webhooks", &e.validating_webhooks),
+    ];
+    for (title, calls) in lists {
+        if calls.is_empty() {
+            println!("  {title}: none");
+            continue;
+        }
+        println!("  {title}:");
+        for c in calls {
+            let verdict = if c.called { "called    " } else { "not called" };
+            let again = match c.reinvocable {
+                true => " (reinvoked if a later webhook or policy changes the object)",
+                false => "",
+            };
+            let invocation = match (&c.invocation, c.called) {
+                (Some(i), true) if i.resource != r.resource => {
+                    format!(" [as {}, kind {}]", i.resource, i.kind)
+                }
+                _ => String::new(),
+            };
+            println!("    {verdict} {}: {}{invocation}{again}", c.name, c.reason);
+        }
+    }
+    if let Some(status) = &e.error {
+        println!(
+            "  rejected ({} {}): {}",
+            status.code, status.reason, status.message
+        );
+    }
+}
+
+/// `--explain -o json`: one entry per request.
+fn explanation_json(uid: &str, e: &Explanation) -> Value {
+    let calls = |calls: &[Call]| -> Value {
+        calls
+            .iter()
+            .map(|c| {
+                let mut item = json!({"name": c.name, "called": c.called, "reason": c.reason,
+                                      "reinvocable": c.reinvocable});
+                if let Some(i) = &c.invocation {
+                    item["invocation"] = json!({
+                        "resource": {"group": i.resource.group, "version": i.resource.version, "resource": i.resource.resource},
+                        "subResource": i.subresource,
+                        "kind": {"group": i.kind.group, "version": i.kind.version, "kind": i.kind.kind},
+                    });
+                }
+                item
+            })
+            .collect()
+    };
+    json!({
+        "uid": uid,
+        "mutatingWebhooks": calls(&e.mutating_webhooks),
+        "validatingAdmissionPolicies": calls(&e.validating_admission_policies),
+        "validatingWebhooks": calls(&e.validating_webhooks),
+        "error": e.error.as_ref().map(|s| s.to_json()),
+    })
+}
+
+fn print_text(at: &str, a: &Attributes, response: &Response, verbose: bool) {
+    let r = &a.request;
+    let object = object_name(a);
     let verdict = match &response.denied {
         None => "allowed".to_string(),
         Some(status) => format!(

@@ -126,7 +126,8 @@ pub enum Command {
     ///   kubeidl validate --ignore-missing-schemas --skip-kinds Secret,example.com/v1/Widget repo/
     #[command(verbatim_doc_comment)]
     Validate(ValidateArgs),
-    /// Evaluate ValidatingAdmissionPolicies on requests, as an apiserver would, without one.
+    /// Evaluate ValidatingAdmissionPolicies on requests, as an apiserver would, without one;
+    /// or (--explain) say which webhooks and policies each request reaches.
     ///
     /// Policies and their bindings (--policies) are read with the API's defaults and their
     /// expressions compiled once. Each REQUEST document is an AdmissionReview (its `request`
@@ -150,6 +151,16 @@ pub enum Command {
     ///   kubeidl admit --policies policy.yaml --operation UPDATE --old live.yaml deploy.yaml
     ///
     ///   kubeidl admit --policies policy.yaml review.json     # an AdmissionReview request
+    ///
+    /// With --explain, --policies also takes Validating- and MutatingWebhookConfigurations, and
+    /// each request lists every mutating webhook, policy binding and validating webhook in the
+    /// order the apiserver calls them (configurations by name), each called or not and why:
+    /// the namespace or object selector, the rules (and equivalent versions), matchConditions
+    /// with the webhook's failurePolicy, a dry run and side effects. -o json prints one entry
+    /// per request: {uid, mutatingWebhooks, validatingAdmissionPolicies, validatingWebhooks,
+    /// error}.
+    ///
+    ///   kubeidl admit --explain --policies cluster-config/ --namespaces ns.yaml deploy.yaml
     #[command(verbatim_doc_comment)]
     Admit(AdmitArgs),
     /// Print the reference of the validation tags.
@@ -170,8 +181,9 @@ pub enum Command {
 
 #[derive(Args)]
 pub struct AdmitArgs {
-    /// ValidatingAdmissionPolicies and ValidatingAdmissionPolicyBindings: files or directories
-    /// of YAML or JSON documents. Repeatable.
+    /// ValidatingAdmissionPolicies, ValidatingAdmissionPolicyBindings and Validating- and
+    /// MutatingWebhookConfigurations: files or directories of YAML or JSON documents.
+    /// Repeatable.
     #[arg(long = "policies", value_name = "PATH")]
     pub policies: Vec<PathBuf>,
     /// Objects paramKinds select (any kind). Repeatable.
@@ -202,6 +214,14 @@ pub struct AdmitArgs {
     /// That user's groups, comma-separated.
     #[arg(long, value_name = "GROUPS", value_delimiter = ',')]
     pub groups: Vec<String>,
+    /// Requests made from manifests are dry runs (webhooks with side effects refuse them).
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Instead of deciding, say which webhooks and policies each request reaches, in the
+    /// apiserver's call order, and why each is or is not called. Exit code 1 when a request
+    /// is rejected on the way.
+    #[arg(long)]
+    pub explain: bool,
     /// Also print every policy, binding and param considered, and why it applied or not.
     #[arg(short = 'v', long)]
     pub verbose: bool,

@@ -282,7 +282,7 @@ pub fn explain(config: &Configuration, attributes: &Attributes) -> Explanation {
 
 fn rejected_before(error: &Status) -> String {
     format!(
-        "not reached: the request is rejected before ({} {}): {}",
-        error.code, error.reason, error.message
+        "not reached: the request is rejected before ({} {})",
+        error.code, error.reason
     )
 }
