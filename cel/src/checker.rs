@@ -815,6 +815,32 @@ fn signature(name: &str, member: bool, args: &[CelType]) -> Option<CelType> {
     })
 }
 
+/// Signatures of Kubernetes' authz library: member calls on its receiver types, with string
+/// arguments.
+fn authz_signature(name: &str, args: &[CelType]) -> Option<CelType> {
+    use super::library::authz::{self, AuthzFunc};
+    let f = super::library::LibFunc::resolve(name, true, args.len())?;
+    let super::library::LibFunc::Authz(f) = f else {
+        return None;
+    };
+    let (receiver, result) = f.signature();
+    let receiver_fits = match f {
+        AuthzFunc::Check => {
+            args[0].fits(&CelType::Opaque(authz::PATH_CHECK))
+                || args[0].fits(&CelType::Opaque(authz::RESOURCE_CHECK))
+        }
+        _ => args[0].fits(&CelType::Opaque(receiver)),
+    };
+    if !receiver_fits || !args[1..].iter().all(|a| a.fits(&CelType::String)) {
+        return None;
+    }
+    Some(match (f, result) {
+        (_, Some(t)) => CelType::Opaque(t),
+        (AuthzFunc::Allowed | AuthzFunc::Errored, None) => CelType::Bool,
+        _ => CelType::String,
+    })
+}
+
 /// Signatures of Kubernetes' ip, cidr, url and format libraries.
 fn library_signature(name: &str, member: bool, args: &[CelType]) -> Option<CelType> {
     use CelType as T;
@@ -880,6 +906,7 @@ fn library_signature(name: &str, member: bool, args: &[CelType]) -> Option<CelTy
         ("semver", false, 1 | 2) if is(0, &T::String) && (n == 1 || is(1, &T::Bool)) => semver,
         ("isSemver", false, 1 | 2) if is(0, &T::String) && (n == 1 || is(1, &T::Bool)) => T::Bool,
         ("major" | "minor" | "patch", true, 1) if is(0, &semver) => T::Int,
+        (_, true, _) if authz_signature(name, args).is_some() => authz_signature(name, args)?,
         _ if a(0).is_dyn() && super::library::LibFunc::exists(name) => T::Dyn,
         _ => return None,
     })

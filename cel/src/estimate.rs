@@ -388,6 +388,13 @@ fn call(func: &Func, args: &[Node], slots: &mut Vec<Option<SizeEstimate>>) -> (u
                 object: None,
             },
         ),
+        Func::Lib(LibFunc::Authz(f)) => (
+            match f {
+                super::library::authz::AuthzFunc::Check => super::library::authz::CHECK_COST,
+                _ => 1,
+            },
+            SizeEstimate::scalar(),
+        ),
         Func::Lib(LibFunc::IsFormat(format)) => (
             kep_formats::estimated_cost(*format, size(0)),
             SizeEstimate::scalar(),

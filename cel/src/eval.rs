@@ -526,6 +526,7 @@ fn call_cost(func: &Func, args: &[Value<'_>]) -> u64 {
             Value::Int(n) => (*n).max(1) as u64,
             _ => 1,
         },
+        Func::Lib(LibFunc::Authz(f)) => f.cost(args),
         _ => 1,
     }
 }

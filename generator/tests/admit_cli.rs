@@ -156,7 +156,8 @@ fn explain_lists_webhooks_and_policies_in_call_order() {
         names("validatingWebhooks"),
         [
             ("audit-log/record.audit.example.com".to_string(), true),
-            ("my-webhook/my-webhook.example.com".to_string(), true)
+            ("my-webhook/my-webhook.example.com".to_string(), true),
+            ("my-webhook/rbac.my-webhook.example.com".to_string(), false)
         ]
     );
     assert_eq!(
@@ -181,5 +182,36 @@ fn explain_lists_webhooks_and_policies_in_call_order() {
     assert!(
         text.contains("    called     audit-log/record.audit.example.com: matched by rule 0\n"),
         "{text}"
+    );
+}
+
+#[test]
+fn authorizer_checks_are_answered_from_rbac_objects() {
+    let run = |groups: &str| {
+        let out = kubeidl(&[
+            "admit",
+            "--explain",
+            "--policies",
+            "testdata/admission/webhooks.yaml",
+            "--rbac",
+            "testdata/admission/rbac.yaml",
+            "--user",
+            "ann",
+            "--groups",
+            groups,
+            "testdata/admission/clusterrole.yaml",
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+        stdout(&out)
+    };
+    let developer = run("system:authenticated,developers");
+    assert!(
+        developer.contains("    called     my-webhook/rbac.my-webhook.example.com: matched by rule 0; every matchCondition is true\n"),
+        "{developer}"
+    );
+    let sre = run("system:authenticated,sre");
+    assert!(
+        sre.contains("    not called my-webhook/rbac.my-webhook.example.com: matchCondition 'breakglass' is false\n"),
+        "{sre}"
     );
 }

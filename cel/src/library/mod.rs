@@ -2,6 +2,7 @@
 //! functions over opaque values. The parsing and semantics of each type live in its own module;
 //! this one binds them to CEL names, overloads and values.
 
+pub mod authz;
 pub mod cidr;
 pub mod extra;
 pub mod formats;
@@ -67,6 +68,8 @@ pub(crate) enum LibFunc {
     IsFormat(Option<kep_formats::KepFormat>),
     /// `<string>.validateFormat(name)` (opt-in), likewise.
     ValidateFormat(Option<kep_formats::KepFormat>),
+    /// The authorizer's checks.
+    Authz(authz::AuthzFunc),
 }
 
 /// (name, member call, argument count with the receiver, function).
@@ -136,10 +139,17 @@ impl LibFunc {
             .iter()
             .find(|(n, m, c, _)| *n == name && *m == member && *c == argc)
             .map(|(.., f)| *f)
+            .or_else(|| {
+                authz::TABLE
+                    .iter()
+                    .find(|(n, c, _)| member && *n == name && *c == argc)
+                    .map(|(.., f)| LibFunc::Authz(*f))
+            })
     }
 
     pub fn exists(name: &str) -> bool {
         TABLE.iter().any(|(n, ..)| *n == name)
+            || authz::TABLE.iter().any(|(n, ..)| *n == name)
             || name.strip_prefix("format.").is_some_and(formats::is_known)
     }
 
@@ -362,6 +372,7 @@ impl LibFunc {
                     )),
                 })
             }
+            LibFunc::Authz(f) => f.call(args),
             LibFunc::Validate => {
                 let (Some(f), Value::String(s)) = (v_opaque::<FormatValue>(&args[0]), &args[1])
                 else {

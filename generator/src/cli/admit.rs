@@ -5,8 +5,8 @@ use super::validate::{files_below, read};
 use super::AdmitArgs;
 use kubeidl::admission::{
     admit, equivalents_in, explain, labels_of, webhooks_of, Attributes, Binding, Call,
-    Configuration, Explanation, GroupVersionKind, GroupVersionResource, Operation, Policy, Request,
-    Response, UserInfo, NAMESPACE_NAME_LABEL,
+    Configuration, Explanation, GroupVersionKind, GroupVersionResource, Operation, Policy, Rbac,
+    Request, Response, UserInfo, NAMESPACE_NAME_LABEL, RBAC_KINDS,
 };
 use kubeidl::document::{read_documents, Document};
 use kubeidl_gen::Error;
@@ -37,6 +37,21 @@ pub fn run(args: AdmitArgs) -> Result<ExitCode, Error> {
     for doc in documents(&args.crds)? {
         add_crd(&doc.value, &mut custom, &mut config);
     }
+    let mut rbac = Rbac::default();
+    let mut has_rbac = false;
+    for doc in documents(&args.rbac)? {
+        let kind = str_at(&doc.value, "/kind").to_string();
+        if !RBAC_KINDS.contains(&kind.as_str()) {
+            eprintln!(
+                "{}: skipped: a {kind:?} is not a Role, ClusterRole, RoleBinding or ClusterRoleBinding",
+                doc.at
+            );
+            continue;
+        }
+        rbac.add(&doc.value)
+            .map_err(|e| Error::new(format!("{}: {kind}: {e}", doc.at)))?;
+        has_rbac = true;
+    }
     for doc in documents(&args.policies)? {
         let kind = doc
             .value
@@ -54,11 +69,18 @@ pub fn run(args: AdmitArgs) -> Result<ExitCode, Error> {
             "ValidatingWebhookConfiguration" | "MutatingWebhookConfiguration" => config
                 .webhooks
                 .extend(webhooks_of(&doc.value).map_err(bad)?),
+            rbac_kind if RBAC_KINDS.contains(&rbac_kind) => {
+                rbac.add(&doc.value).map_err(bad)?;
+                has_rbac = true;
+            }
             other => eprintln!(
                 "{}: skipped: a {other:?} is not a policy, binding or webhook configuration",
                 doc.at
             ),
         }
+    }
+    if has_rbac {
+        config.authorizer = Some(std::sync::Arc::new(rbac));
     }
     for doc in documents(&args.params)? {
         config.params.push(doc.value);

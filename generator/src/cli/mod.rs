@@ -150,6 +150,8 @@ pub enum Command {
     ///
     ///   kubeidl admit --policies policy.yaml --operation UPDATE --old live.yaml deploy.yaml
     ///
+    ///   kubeidl admit --policies policy.yaml --rbac rbac/ --user ann --groups team-leads deploy.yaml
+    ///
     ///   kubeidl admit --policies policy.yaml review.json     # an AdmissionReview request
     ///
     /// With --explain, --policies also takes Validating- and MutatingWebhookConfigurations, and
@@ -189,6 +191,11 @@ pub struct AdmitArgs {
     /// Objects paramKinds select (any kind). Repeatable.
     #[arg(long = "params", value_name = "PATH")]
     pub params: Vec<PathBuf>,
+    /// Roles, ClusterRoles, RoleBindings and ClusterRoleBindings that answer `authorizer`
+    /// checks in expressions, as RBAC would (members of system:masters may do anything).
+    /// Without them every check is denied, its reason saying so. Repeatable.
+    #[arg(long = "rbac", value_name = "PATH")]
+    pub rbac: Vec<PathBuf>,
     /// Namespace objects, for namespace selectors and `namespaceObject`. Repeatable.
     #[arg(long = "namespaces", value_name = "PATH")]
     pub namespaces: Vec<PathBuf>,

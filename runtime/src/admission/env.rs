@@ -1,11 +1,12 @@
 //! The CEL environment of admission policies: the variables every expression sees (`object`,
 //! `oldObject`, `request`, `params` when the policy has a paramKind, `namespaceObject`,
-//! `variables`), their declared types, the return type each kind of expression must have, and
+//! `variables`, `authorizer` but in messageExpressions), their declared types, the return type each kind of expression must have, and
 //! the values bound to them at evaluation: plain unstructured values, as the apiserver binds
 //! them (no schema: list equality is positional, quantities are strings), except `request` and
 //! `namespaceObject`, whose declared types hide what they do not declare.
 
 use crate::cel::decl::{Decl, DeclKind, FieldDecl, ListSemantics, NoDefinitions, ObjectDecl};
+use crate::cel::library::authz;
 use crate::cel::{CelType, Program};
 use crate::schema::Schema;
 use serde_json::{json, Value};
@@ -82,8 +83,10 @@ impl Environment {
     }
 
     /// The names and types in slot order: `object`, `oldObject`, `request`, `params` (only
-    /// when the policy has params), `namespaceObject`, `variables` (only for policies).
-    fn declarations(&self) -> Vec<(&'static str, CelType)> {
+    /// when the policy has params), `namespaceObject`, `variables` (only for policies),
+    /// `authorizer` and `authorizer.requestResource` (under names no expression can write
+    /// when `authorizer` is not declared, so that the slots stay where they are).
+    fn declarations(&self, authorizer: bool) -> Vec<(&'static str, CelType)> {
         let mut out = vec![
             ("object", CelType::Dyn),
             ("oldObject", CelType::Dyn),
@@ -96,13 +99,21 @@ impl Environment {
         if self.has_variables {
             out.push(("variables", CelType::Object(self.variables.clone())));
         }
+        let (name, resource) = match authorizer {
+            true => ("authorizer", "authorizer.requestResource"),
+            false => (" authorizer", " authorizer.requestResource"),
+        };
+        out.push((name, CelType::Opaque(authz::AUTHORIZER)));
+        out.push((resource, CelType::Opaque(authz::RESOURCE_CHECK)));
         out
     }
 
     /// Compiles `source` for `purpose`: the program, or the text evaluation reports in its
     /// place (`compilation failed: ERROR: ...`, `must evaluate to bool but got string`).
     pub fn compile(&self, source: &str, purpose: Purpose) -> Result<Program, String> {
-        let program = Program::compile_typed(source, &self.declarations())
+        // messageExpressions cannot ask the authorizer.
+        let authorizer = purpose != Purpose::Message;
+        let program = Program::compile_typed(source, &self.declarations(authorizer))
             .map_err(|e| format!("compilation failed: {e}"))?;
         let output = program.result_type();
         let allowed: &[CelType] = match purpose {

@@ -13,6 +13,9 @@ use super::request::{labels_of, GroupVersionResource, Request};
 use super::status::Status;
 use super::EquivalentResource;
 use crate::cel::decl::Decl;
+use crate::cel::library::authz::{
+    Authorizer, AuthorizerValue, DenyAll, ResourceAttributes, User as AuthzUser,
+};
 use crate::cel::native::NativeObject;
 use crate::cel::value::ObjectView;
 use crate::cel::{EvalError, Program, Value as Cel, PER_CALL_LIMIT};
@@ -75,6 +78,31 @@ pub struct Configuration {
     /// The webhooks of Validating- and MutatingWebhookConfigurations, for
     /// [`crate::admission::explain`].
     pub webhooks: Vec<super::Webhook>,
+    /// What answers `authorizer` checks (such as [`super::Rbac`]); when `None`, every check is
+    /// denied with [`NO_AUTHORIZER`] as its reason.
+    pub authorizer: Option<Arc<dyn Authorizer>>,
+}
+
+/// The reason of every `authorizer` check when no authorizer is configured.
+pub const NO_AUTHORIZER: &str =
+    "denied by kubeidl: no authorization data was given (RBAC roles and bindings answer checks)";
+
+impl Configuration {
+    /// The `authorizer` of a request: the configured authorizer, asking for its user.
+    pub(crate) fn authorizer_for(&self, attributes: &Attributes) -> AuthorizerValue {
+        let authorizer = self
+            .authorizer
+            .clone()
+            .unwrap_or_else(|| Arc::new(DenyAll(NO_AUTHORIZER.to_string())));
+        let u = &attributes.user;
+        let user = AuthzUser {
+            name: u.username.clone(),
+            uid: u.uid.clone(),
+            groups: u.groups.clone(),
+            extra: u.extra.clone(),
+        };
+        AuthorizerValue::new(authorizer, user)
+    }
 }
 
 /// The resources (group, resource; any version) ValidatingAdmissionPolicy never evaluates: its
@@ -182,6 +210,7 @@ pub fn admit(config: &Configuration, attributes: &Attributes) -> Response {
         return response;
     }
     let namespace = namespace_object(config, request);
+    let authorizer = config.authorizer_for(attributes);
     for policy in &config.policies {
         let step = |binding: Option<&str>, param: Option<String>, outcome: String| Step {
             policy: policy.name.clone(),
@@ -252,6 +281,7 @@ pub fn admit(config: &Configuration, attributes: &Attributes) -> Response {
                     matched: &matched,
                     param,
                     namespace: namespace.as_ref(),
+                    authorizer: &authorizer,
                 };
                 let (decisions, annotations) = evaluate(policy, &input);
                 let denied = decisions.iter().filter(|d| d.deny).count();
@@ -509,6 +539,21 @@ struct Input<'i> {
     matched: &'i Matched,
     param: Option<&'i Value>,
     namespace: Option<&'i Value>,
+    authorizer: &'i AuthorizerValue,
+}
+
+/// `authorizer.requestResource`: a check of the request's own resource, subresource,
+/// namespace and name.
+fn request_resource(input: &Input<'_>) -> Cel<'static> {
+    let r = &input.attributes.request;
+    input.authorizer.request_resource(ResourceAttributes {
+        group: r.resource.group.clone(),
+        resource: r.resource.resource.clone(),
+        subresource: r.subresource.clone(),
+        namespace: r.admission_namespace().to_string(),
+        name: r.name.clone(),
+        ..ResourceAttributes::default()
+    })
 }
 
 /// The `request` variable: for matchConditions with the request's own resource, otherwise the
@@ -576,6 +621,10 @@ struct Bound<'v> {
     has_variables: bool,
     namespace: Option<&'v Map<String, Value>>,
     null: Value,
+    /// `authorizer`, asking for the request's user.
+    authorizer: &'v AuthorizerValue,
+    /// `authorizer.requestResource`.
+    request_resource: Cel<'static>,
 }
 
 impl<'v> Bound<'v> {
@@ -597,6 +646,8 @@ impl<'v> Bound<'v> {
             let lazy: &'a (dyn NativeObject + 'a) = variables;
             out.push(Cel::Object(ObjectView::native(lazy, variables.decl)));
         }
+        out.push(self.authorizer.clone().into_value());
+        out.push(self.request_resource.clone());
         out
     }
 }
@@ -782,6 +833,8 @@ fn evaluate(
             has_variables: true,
             namespace,
             null: Value::Null,
+            authorizer: input.authorizer,
+            request_resource: request_resource(input),
         }
     }
     // 1. matchConditions.
@@ -910,12 +963,14 @@ pub(crate) fn webhook_conditions(
     env: &Environment,
     attributes: &Attributes,
     matched: &Matched,
+    authorizer: &AuthorizerValue,
 ) -> Conditions {
     let input = Input {
         attributes,
         matched,
         param: None,
         namespace: None,
+        authorizer,
     };
     let request = request_value(&input, true);
     let bound = Bound {
@@ -927,6 +982,8 @@ pub(crate) fn webhook_conditions(
         has_variables: env.has_variables(),
         namespace: None,
         null: Value::Null,
+        authorizer,
+        request_resource: request_resource(&input),
     };
     let lazy = Lazy::of(&[], env, &bound);
     match_conditions(conditions, &bound, &lazy)

@@ -374,3 +374,125 @@ fn review_resources_and_policies_themselves_are_never_evaluated() {
     );
     assert!(admit(&deny_all(), &bindings).allowed());
 }
+
+fn rbac(objects: Value) -> std::sync::Arc<Rbac> {
+    let mut rbac = Rbac::default();
+    for o in objects.as_array().expect("list") {
+        rbac.add(o).expect("RBAC object");
+    }
+    std::sync::Arc::new(rbac)
+}
+
+/// A policy letting only users allowed to `approve` deployments scale beyond 3 replicas.
+fn approval_policy(expression: &str) -> Configuration {
+    config(
+        policy(json!({"validations": [{"expression": expression}]})),
+        binding(json!({})),
+    )
+}
+
+fn as_user(name: &str, groups: &[&str], replicas: i64) -> Attributes {
+    let mut a = create(deployment(replicas, "nginx"));
+    a.user = UserInfo {
+        username: name.into(),
+        groups: groups.iter().map(|g| g.to_string()).collect(),
+        ..UserInfo::default()
+    };
+    a
+}
+
+#[test]
+fn authorizer_checks_are_answered_by_rbac() {
+    let rule = "object.spec.replicas <= 3 || authorizer.group('apps').resource('deployments').namespace(object.metadata.namespace).check('approve').allowed()";
+    let mut c = approval_policy(rule);
+    c.authorizer = Some(rbac(json!([
+        {"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "Role",
+         "metadata": {"name": "approver", "namespace": "default"},
+         "rules": [{"apiGroups": ["apps"], "resources": ["deployments"], "verbs": ["approve"]}]},
+        {"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "RoleBinding",
+         "metadata": {"name": "leads", "namespace": "default"},
+         "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "Role", "name": "approver"},
+         "subjects": [{"kind": "Group", "name": "team-leads"}]},
+    ])));
+    assert!(admit(&c, &as_user("ann", &["team-leads"], 5)).allowed());
+    assert!(!admit(&c, &as_user("bob", &["developers"], 5)).allowed());
+    assert!(admit(&c, &as_user("root", &["system:masters"], 5)).allowed());
+    // The binding grants only in its namespace.
+    let mut elsewhere = as_user("ann", &["team-leads"], 5);
+    elsewhere.object["metadata"]["namespace"] = json!("prod");
+    assert!(!admit(&c, &elsewhere).allowed());
+}
+
+#[test]
+fn without_authorization_data_every_check_is_denied_with_a_note() {
+    let c = approval_policy(
+        "authorizer.requestResource.check('create').allowed() || authorizer.path('/healthz').check('get').reason() == ''",
+    );
+    let r = admit(&c, &as_user("ann", &[], 1));
+    assert!(!r.allowed(), "{r:?}");
+    let c = approval_policy(&format!(
+        "authorizer.serviceAccount('default', 'builder').group('').resource('pods').check('get').reason() == '{NO_AUTHORIZER}'"
+    ));
+    assert!(admit(&c, &as_user("ann", &[], 1)).allowed());
+}
+
+#[test]
+fn request_resource_and_service_accounts_ask_for_the_right_subject() {
+    let mut c = approval_policy(
+        "authorizer.requestResource.check('create').allowed() && !authorizer.serviceAccount('ci', 'deployer').requestResource.check('create').allowed()",
+    );
+    // `requestResource` is a separate variable; `serviceAccount(...)` has no such member.
+    assert!(c.policies[0].validations[0]
+        .expression
+        .program
+        .as_ref()
+        .is_err());
+    c = approval_policy(
+        "authorizer.requestResource.check('create').allowed() && authorizer.serviceAccount('ci', 'deployer').group('apps').resource('deployments').namespace('default').check('create').allowed()",
+    );
+    c.authorizer = Some(rbac(json!([
+        {"kind": "ClusterRole", "metadata": {"name": "deployer", "labels": {"aggregate-to-deployer": "true"}},
+         "rules": []},
+        {"kind": "ClusterRole", "metadata": {"name": "deploy-apps", "labels": {"aggregate-to-deployer": "true"}},
+         "rules": [{"apiGroups": ["apps"], "resources": ["deployments", "deployments/scale"], "verbs": ["create", "update"]}]},
+        {"kind": "ClusterRole", "metadata": {"name": "aggregated"},
+         "aggregationRule": {"clusterRoleSelectors": [{"matchLabels": {"aggregate-to-deployer": "true"}}]}},
+        {"kind": "ClusterRoleBinding", "metadata": {"name": "everyone-deploys"},
+         "roleRef": {"kind": "ClusterRole", "name": "aggregated"},
+         "subjects": [{"kind": "User", "name": "ann"},
+                      {"kind": "ServiceAccount", "name": "deployer", "namespace": "ci"}]},
+    ])));
+    assert!(admit(&c, &as_user("ann", &[], 1)).allowed());
+    assert!(!admit(&c, &as_user("bob", &[], 1)).allowed());
+}
+
+#[test]
+fn message_expressions_cannot_ask_the_authorizer() {
+    let p = policy(json!({"validations": [{"expression": "false",
+        "messageExpression": "authorizer.path('/x').check('get').reason()"}]}));
+    let error = p.validations[0]
+        .message_expression
+        .as_ref()
+        .expect("messageExpression")
+        .program
+        .as_ref()
+        .expect_err("authorizer is not declared in messageExpressions");
+    assert!(
+        error.contains("undeclared reference to 'authorizer'"),
+        "{error}"
+    );
+}
+
+#[test]
+fn three_authorization_checks_exceed_an_expression_s_cost_limit() {
+    let check = "authorizer.group('apps').resource('deployments').check('get').allowed()";
+    let two = approval_policy(&format!("!{check} && !{check}"));
+    assert!(admit(&two, &as_user("ann", &[], 1)).allowed());
+    let three = approval_policy(&format!("!{check} && !{check} && !{check}"));
+    let r = admit(&three, &as_user("ann", &[], 1));
+    assert!(
+        denial(&r).contains("operation cancelled: actual cost limit exceeded"),
+        "{}",
+        denial(&r)
+    );
+}

@@ -131,6 +131,7 @@ fn select(webhook: &Webhook, config: &Configuration, attributes: &Attributes) ->
             &webhook.env,
             attributes,
             &matched,
+            &config.authorizer_for(attributes),
         ) {
             Conditions::Match => reason.push_str("; every matchCondition is true"),
             Conditions::NoMatch { condition } => {

@@ -44,8 +44,11 @@
 //! Requests for the resources a policy never sees ([`NEVER_EVALUATED`]: the policy kinds and the
 //! review resources) are admitted with a trace saying so.
 //!
-//! Not yet here: `authorizer` in expressions, policy type checking against schemas, webhook
-//! matching and order.
+//! [`explain`] says which webhooks and policies a request reaches, in the apiserver's order.
+//! `authorizer` checks in expressions are answered by [`Configuration::authorizer`] (such as
+//! [`Rbac`] over the cluster's roles and bindings), or denied.
+//!
+//! Not yet here: policy type checking against schemas.
 
 mod criteria;
 mod env;
@@ -55,6 +58,7 @@ mod explain;
 mod fields;
 mod matching;
 mod policy;
+mod rbac;
 mod request;
 mod rules;
 mod selector;
@@ -64,7 +68,8 @@ mod webhooks;
 pub use criteria::{MatchPolicy, MatchResources, Owner};
 pub use equivalence::{equivalents_in, EquivalentResource};
 pub use evaluate::{
-    admit, Attributes, Configuration, Response, Step, UserInfo, NEVER_EVALUATED, VALIDATION_FAILURE,
+    admit, Attributes, Configuration, Response, Step, UserInfo, NEVER_EVALUATED, NO_AUTHORIZER,
+    VALIDATION_FAILURE,
 };
 pub use explain::{explain, Call, Explanation, Invocation, WEBHOOK_EXEMPT_KINDS};
 pub use matching::{matches, Decision, MatchError, Matched, Mismatch, ObjectMiss};
@@ -72,6 +77,7 @@ pub use policy::{
     Action, AuditAnnotation, Binding, Expression, FailurePolicy, ParamKind, ParamNotFound,
     ParamRef, Policy, Validation,
 };
+pub use rbac::{Rbac, PRIVILEGED_GROUP, RBAC_KINDS};
 pub use request::{
     labels_of, GroupVersionKind, GroupVersionResource, Labels, Operation, Request,
     NAMESPACE_NAME_LABEL,
