@@ -31,6 +31,14 @@ pub(crate) struct Environment {
     has_params: bool,
     /// Whether `variables` is declared: for policies, not for webhooks' matchConditions.
     has_variables: bool,
+    /// The type of `object` and `oldObject`: `dyn` at run time, a kind's schema when
+    /// type checking.
+    object: CelType,
+    /// The type of `params`.
+    params: CelType,
+    /// Whether `authorizer.requestResource` is declared (the apiserver's type checking does not
+    /// declare it).
+    request_resource: bool,
     /// The policy's variables declared so far, as the fields of `variables`.
     variables: Arc<ObjectDecl>,
 }
@@ -41,6 +49,9 @@ impl Environment {
         Environment {
             has_params,
             has_variables: true,
+            object: CelType::Dyn,
+            params: CelType::Dyn,
+            request_resource: true,
             variables: Arc::new(ObjectDecl {
                 fields: Vec::new(),
                 required: Vec::new(),
@@ -52,6 +63,18 @@ impl Environment {
     pub fn webhook() -> Environment {
         Environment {
             has_variables: false,
+            ..Environment::new(false)
+        }
+    }
+
+    /// A policy's for type checking against schemas: `object` and `oldObject` of `object`'s
+    /// type, `params` declared (of its type) only when the paramKind's schema is known.
+    pub fn typed(object: CelType, params: Option<CelType>) -> Environment {
+        Environment {
+            object,
+            has_params: params.is_some(),
+            params: params.unwrap_or(CelType::Dyn),
+            request_resource: false,
             ..Environment::new(false)
         }
     }
@@ -88,12 +111,12 @@ impl Environment {
     /// when `authorizer` is not declared, so that the slots stay where they are).
     fn declarations(&self, authorizer: bool) -> Vec<(&'static str, CelType)> {
         let mut out = vec![
-            ("object", CelType::Dyn),
-            ("oldObject", CelType::Dyn),
+            ("object", self.object.clone()),
+            ("oldObject", self.object.clone()),
             ("request", CelType::Object(request_decl().clone())),
         ];
         if self.has_params {
-            out.push(("params", CelType::Dyn));
+            out.push(("params", self.params.clone()));
         }
         out.push(("namespaceObject", CelType::Object(namespace_decl().clone())));
         if self.has_variables {
@@ -104,8 +127,18 @@ impl Environment {
             false => (" authorizer", " authorizer.requestResource"),
         };
         out.push((name, CelType::Opaque(authz::AUTHORIZER)));
-        out.push((resource, CelType::Opaque(authz::RESOURCE_CHECK)));
+        if self.request_resource {
+            out.push((resource, CelType::Opaque(authz::RESOURCE_CHECK)));
+        }
         out
+    }
+
+    /// Type-checks `source` as the apiserver's policy type checking does (any result type,
+    /// `authorizer` declared): its type, or cel-go's issues (`ERROR: <input>:1:8: ...`).
+    pub fn check(&self, source: &str) -> Result<CelType, String> {
+        Program::compile_typed(source, &self.declarations(true))
+            .map(|p| p.result_type().clone())
+            .map_err(|e| e.to_string())
     }
 
     /// Compiles `source` for `purpose`: the program, or the text evaluation reports in its

@@ -63,6 +63,7 @@ mod request;
 mod rules;
 mod selector;
 mod status;
+mod typecheck;
 mod webhooks;
 
 pub use criteria::{MatchPolicy, MatchResources, Owner};
@@ -85,6 +86,9 @@ pub use request::{
 pub use rules::{Rule, RuleMiss, Scope};
 pub use selector::{LabelSelector, Operator, Requirement};
 pub use status::{Details, Status};
+pub use typecheck::{
+    kinds_to_check, type_check, CatalogKinds, ExpressionWarning, KindResolver, MAX_TYPES_PER_RULE,
+};
 pub use webhooks::{call_order, webhooks_of, Webhook, WebhookKind};
 
 #[cfg(test)]
@@ -93,3 +97,5 @@ mod evaluate_tests;
 mod explain_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod typecheck_tests;

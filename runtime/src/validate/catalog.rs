@@ -151,6 +151,20 @@ impl Catalog {
         Ok(())
     }
 
+    /// The CEL declaration of a kind's objects, as admission type checking types `object`: a
+    /// built-in kind's schema with its references resolved, a custom kind's as a resource root
+    /// (of its metadata only `name` and `generateName`).
+    pub fn declaration(&self, gvk: &Gvk) -> Option<crate::cel::decl::Decl> {
+        use crate::cel::decl::{Decl, NoDefinitions};
+        match self.kinds.get(gvk)? {
+            Source::Definition(name) => {
+                let defs: &HashMap<String, Schema> = &self.definitions;
+                Some(Decl::from_schema(defs.get(name)?, defs))
+            }
+            Source::Crd(schema) => Some(Decl::for_resource_root(&**schema, &NoDefinitions)),
+        }
+    }
+
     /// The validator of a kind (compiled on first use), or why there is none.
     pub fn validator(&self, gvk: &Gvk) -> Arc<Result<Validator, String>> {
         if let Some(v) = self.validators.lock().expect("validator cache").get(gvk) {

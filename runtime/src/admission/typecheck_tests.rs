@@ -1,0 +1,128 @@
+//! Policy type checking against the embedded Kubernetes schemas: the documentation's example,
+//! params, variables, wildcards and the kinds limit.
+
+use super::*;
+use crate::kube::{release, NEWEST};
+use crate::validate::Catalog;
+use serde_json::{json, Value};
+
+fn check(spec: Value) -> Vec<ExpressionWarning> {
+    let release = release(NEWEST).expect("release");
+    let mut catalog = Catalog::new();
+    catalog
+        .add_openapi_document(&release.document)
+        .expect("document");
+    let policy =
+        Policy::from_json(&json!({"metadata": {"name": "p"}, "spec": spec})).expect("policy");
+    type_check(
+        &policy,
+        &CatalogKinds {
+            release: &release,
+            catalog: &catalog,
+            custom: Vec::new(),
+        },
+    )
+}
+
+fn deployments() -> Value {
+    json!({"resourceRules": [{"apiGroups": ["apps"], "apiVersions": ["v1"],
+        "operations": ["CREATE", "UPDATE"], "resources": ["deployments"]}]})
+}
+
+#[test]
+fn the_documented_type_checking_warning() {
+    let warnings = check(json!({"matchConstraints": deployments(),
+        "validations": [{"expression": "object.replicas > 1"}]}));
+    assert_eq!(
+        warnings,
+        [ExpressionWarning {
+            field_ref: "spec.validations[0].expression".into(),
+            warning: "apps/v1, Kind=Deployment: ERROR: <input>:1:7: undefined field 'replicas'\n | object.replicas > 1\n | ......^\n".into(),
+        }]
+    );
+    assert!(check(json!({"matchConstraints": deployments(),
+        "validations": [{"expression": "object.spec.replicas > 1",
+                         "messageExpression": "'too many: ' + string(object.spec.replicas)"}]}))
+    .is_empty());
+}
+
+#[test]
+fn message_expressions_are_checked_and_types_are_those_of_the_schema() {
+    let warnings = check(json!({"matchConstraints": deployments(),
+        "validations": [{"expression": "object.spec.replicas == 'three'",
+                         "messageExpression": "object.spec.paused + 1"}]}));
+    let refs: Vec<&str> = warnings.iter().map(|w| w.field_ref.as_str()).collect();
+    assert_eq!(
+        refs,
+        [
+            "spec.validations[0].expression",
+            "spec.validations[0].messageExpression"
+        ]
+    );
+    assert!(
+        warnings[0]
+            .warning
+            .contains("found no matching overload for '_==_' applied to '(int, string)'"),
+        "{}",
+        warnings[0].warning
+    );
+}
+
+#[test]
+fn each_kind_of_a_rule_is_checked_and_wildcards_are_skipped() {
+    let rules = json!({"resourceRules": [
+        {"apiGroups": ["apps"], "apiVersions": ["v1"], "operations": ["*"], "resources": ["deployments", "statefulsets", "deployments/scale", "*"]},
+        {"apiGroups": ["*"], "apiVersions": ["v1"], "operations": ["*"], "resources": ["pods"]}]});
+    let warnings = check(json!({"matchConstraints": rules,
+        "validations": [{"expression": "object.spec.serviceName != ''"}]}));
+    // StatefulSets have a serviceName; Deployments do not.
+    assert_eq!(warnings.len(), 1);
+    assert!(
+        warnings[0].warning.starts_with(
+            "apps/v1, Kind=Deployment: ERROR: <input>:1:12: undefined field 'serviceName'"
+        ),
+        "{}",
+        warnings[0].warning
+    );
+    assert!(!warnings[0].warning.contains("StatefulSet"));
+}
+
+#[test]
+fn params_are_typed_by_their_kind_or_undeclared_when_it_is_unknown() {
+    let known = check(json!({"matchConstraints": deployments(),
+        "paramKind": {"apiVersion": "v1", "kind": "ConfigMap"},
+        "validations": [{"expression": "object.spec.replicas <= int(params.data.max) && params.spec == null"}]}));
+    assert_eq!(known.len(), 1, "{known:?}");
+    assert!(
+        known[0].warning.contains("undefined field 'spec'"),
+        "{known:?}"
+    );
+    let unknown = check(json!({"matchConstraints": deployments(),
+        "paramKind": {"apiVersion": "example.com/v1", "kind": "Limit"},
+        "validations": [{"expression": "object.spec.replicas <= params.max"}]}));
+    assert!(
+        unknown[0]
+            .warning
+            .contains("undeclared reference to 'params'"),
+        "{unknown:?}"
+    );
+}
+
+#[test]
+fn variables_are_typed_by_what_they_give() {
+    let warnings = check(json!({"matchConstraints": deployments(),
+        "variables": [{"name": "replicas", "expression": "object.spec.replicas"},
+                      {"name": "broken", "expression": "object.nope"}],
+        "validations": [{"expression": "variables.replicas.startsWith('1')"},
+                        {"expression": "variables.broken == 1"}]}));
+    let refs: Vec<&str> = warnings.iter().map(|w| w.field_ref.as_str()).collect();
+    // A broken variable is `dyn`: no warning where it is used.
+    assert_eq!(refs, ["spec.validations[0].expression"]);
+}
+
+#[test]
+fn metadata_is_the_object_meta_of_built_in_kinds() {
+    assert!(check(json!({"matchConstraints": deployments(),
+        "validations": [{"expression": "object.metadata.labels['app'] == 'web' && size(object.metadata.finalizers) < 3"}]}))
+    .is_empty());
+}
