@@ -215,3 +215,63 @@ fn authorizer_checks_are_answered_from_rbac_objects() {
         "{sre}"
     );
 }
+
+#[test]
+fn check_policies_gives_api_errors_and_type_checking_warnings() {
+    let out = kubeidl(&[
+        "admit",
+        "--check-policies",
+        "--policies",
+        "testdata/admission/check/policies.yaml",
+        "-o",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let all: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    let entries = all.as_array().expect("array");
+    assert_eq!(entries.len(), 3);
+    // The documentation's typeChecking example, byte for byte.
+    assert_eq!(
+        entries[0]["expressionWarnings"],
+        serde_json::json!([{"fieldRef": "spec.validations[0].expression",
+            "warning": "apps/v1, Kind=Deployment: ERROR: <input>:1:7: undefined field 'replicas'\n | object.replicas > 1\n | ......^\n"}])
+    );
+    assert_eq!(entries[0]["errors"], serde_json::json!([]));
+    let fields: Vec<&str> = entries[1]["errors"]
+        .as_array()
+        .expect("errors")
+        .iter()
+        .map(|e| e["field"].as_str().unwrap_or_default())
+        .collect();
+    assert_eq!(
+        fields,
+        [
+            "spec.matchConstraints.resourceRules[0].resources",
+            "spec.validations[0].expression",
+            "spec.validations[1].messageExpression",
+            "spec.validations[1].message",
+            "spec.validations[1].reason"
+        ]
+    );
+    assert_eq!(
+        entries[1]["notes"][0],
+        "variable \"unused\" is not read by any expression (kubeidl)"
+    );
+    let binding = &entries[2]["errors"];
+    assert_eq!(binding[2]["field"], "spec.validationActions");
+    assert_eq!(binding[2]["type"], "FieldValueInvalid");
+    assert_eq!(
+        binding[2]["message"],
+        "Invalid value: []admissionregistration.ValidationAction{\"Deny\", \"Warn\"}: must not contain both Deny and Warn (repeating the same validation failure information in the API response and headers serves no purpose)"
+    );
+    // The documentation's policies pass once the param kind's CRD is given.
+    let out = kubeidl(&[
+        "admit",
+        "--check-policies",
+        "--policies",
+        "testdata/admission/policies.yaml",
+        "--crds",
+        "testdata/admission/crds.yaml",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+}

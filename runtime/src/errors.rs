@@ -268,6 +268,8 @@ pub enum BadValue {
     String(String),
     /// Anything else, printed as Go's `json.Marshal` prints it.
     Json(Value),
+    /// A typed Go value as `%#v` prints it (`[]string{"*", "pods"}`), written out.
+    GoSyntax(String),
 }
 
 impl BadValue {
@@ -413,6 +415,7 @@ impl FieldError {
                 BadValue::Bool(b) => format!("{}: {b}", self.error_type.text()),
                 BadValue::String(s) => format!("{}: {}", self.error_type.text(), go_quote(s)),
                 BadValue::Json(v) => format!("{}: {}", self.error_type.text(), go_json(v)),
+                BadValue::GoSyntax(v) => format!("{}: {v}", self.error_type.text()),
             },
         };
         if !self.detail.is_empty() {

@@ -24,12 +24,15 @@ struct Served {
 }
 
 /// One input document, with where it was written.
-struct Located {
-    at: String,
-    value: Value,
+pub(super) struct Located {
+    pub(super) at: String,
+    pub(super) value: Value,
 }
 
 pub fn run(args: AdmitArgs) -> Result<ExitCode, Error> {
+    if args.check_policies {
+        return super::check_policies::run(&args);
+    }
     let release = kubeidl::kube::release(&args.kube_version)
         .map_err(|e| Error::new(format!("--kube-version: {e}")))?;
     let mut config = Configuration::default();
@@ -213,7 +216,7 @@ pub fn run(args: AdmitArgs) -> Result<ExitCode, Error> {
 }
 
 /// Every document of the files and directories given.
-fn documents(paths: &[std::path::PathBuf]) -> Result<Vec<Located>, Error> {
+pub(super) fn documents(paths: &[std::path::PathBuf]) -> Result<Vec<Located>, Error> {
     let mut out = Vec::new();
     for path in paths {
         for file in files_below(path, &["yaml", "yml", "json"])? {

@@ -2,6 +2,7 @@
 
 mod admit;
 mod cel;
+mod check_policies;
 mod crd;
 mod openapi;
 mod tags;
@@ -163,6 +164,17 @@ pub enum Command {
     /// error}.
     ///
     ///   kubeidl admit --explain --policies cluster-config/ --namespaces ns.yaml deploy.yaml
+    ///
+    /// With --check-policies, each policy and binding is checked as the apiserver checks it on
+    /// create (field errors: `spec.validationActions: Invalid value: ...: must not contain both
+    /// Deny and Warn ...`, expressions that do not compile), and each policy's expressions are
+    /// type-checked against the schemas of the kinds its rules name, as the apiserver writes
+    /// status.typeChecking (`apps/v1, Kind=Deployment: ERROR: <input>:1:7: undefined field
+    /// 'replicas'`). -o json: one entry per object, {kind, name, errors: [{field, type,
+    /// message}], expressionWarnings: [{fieldRef, warning}], notes}; notes are kubeidl's own
+    /// (variables no expression reads), which the apiserver does not give.
+    ///
+    ///   kubeidl admit --check-policies --policies policies/
     #[command(verbatim_doc_comment)]
     Admit(AdmitArgs),
     /// Print the reference of the validation tags.
@@ -224,6 +236,16 @@ pub struct AdmitArgs {
     /// Requests made from manifests are dry runs (webhooks with side effects refuse them).
     #[arg(long)]
     pub dry_run: bool,
+    /// Instead of deciding requests, check the policies and bindings of --policies: the
+    /// errors the apiserver's API validation refuses them with, and the type-checking warnings
+    /// it writes to a policy's status (against the embedded schemas, --schemas and --crds).
+    /// Exit code 1 when some object has errors or warnings. No REQUEST is read.
+    #[arg(long)]
+    pub check_policies: bool,
+    /// OpenAPI v3 documents (a file, or a directory of .json files) whose kinds add to or
+    /// replace the built-in ones, for --check-policies. Repeatable.
+    #[arg(long = "schemas", value_name = "PATH")]
+    pub schemas: Vec<PathBuf>,
     /// Instead of deciding, say which webhooks and policies each request reaches, in the
     /// apiserver's call order, and why each is or is not called. Exit code 1 when a request
     /// is rejected on the way.
@@ -236,7 +258,7 @@ pub struct AdmitArgs {
     #[arg(short = 'o', long = "output", value_name = "FORMAT", default_value = "text", value_parser = ["text", "json"])]
     pub output: String,
     /// Requests: AdmissionReview documents or manifests; files, directories, or - for stdin.
-    #[arg(value_name = "REQUEST", required = true)]
+    #[arg(value_name = "REQUEST", required_unless_present = "check_policies")]
     pub requests: Vec<String>,
 }
 

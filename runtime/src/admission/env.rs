@@ -61,9 +61,14 @@ impl Environment {
 
     /// A webhook's matchConditions': no `params`, no `variables`.
     pub fn webhook() -> Environment {
+        Environment::without_variables(false)
+    }
+
+    /// What API validation compiles a policy's matchConditions in: no `variables`.
+    pub fn without_variables(has_params: bool) -> Environment {
         Environment {
             has_variables: false,
-            ..Environment::new(false)
+            ..Environment::new(has_params)
         }
     }
 

@@ -50,6 +50,7 @@
 //!
 //! Not yet here: policy type checking against schemas.
 
+mod api_checks;
 mod criteria;
 mod env;
 mod equivalence;
@@ -66,6 +67,7 @@ mod status;
 mod typecheck;
 mod webhooks;
 
+pub use api_checks::{binding_errors, policy_errors};
 pub use criteria::{MatchPolicy, MatchResources, Owner};
 pub use equivalence::{equivalents_in, EquivalentResource};
 pub use evaluate::{

@@ -126,3 +126,51 @@ fn metadata_is_the_object_meta_of_built_in_kinds() {
         "validations": [{"expression": "object.metadata.labels['app'] == 'web' && size(object.metadata.finalizers) < 3"}]}))
     .is_empty());
 }
+
+/// The text of each API validation error of a policy with these rules and validations.
+fn api_errors(rules: Value, validations: Value) -> Vec<String> {
+    policy_errors(&json!({"metadata": {"name": "p.example.com"}, "spec": {
+        "matchConstraints": {"resourceRules": rules}, "validations": validations}}))
+    .iter()
+    .map(ToString::to_string)
+    .collect()
+}
+
+#[test]
+fn api_validation_refuses_mixed_wildcards_in_rules() {
+    let rule = |resources: Value, operations: Value| json!([{"apiGroups": ["*", "apps"], "apiVersions": ["v1"], "operations": operations, "resources": resources}]);
+    let ok = json!([{"expression": "true"}]);
+    assert_eq!(
+        api_errors(rule(json!(["*/*", "pods"]), json!(["*", "CREATE"])), ok.clone()),
+        [
+            "spec.matchConstraints.resourceRules[0].operations: Invalid value: []admissionregistration.OperationType{\"*\", \"CREATE\"}: if '*' is present, must not specify other operations",
+            "spec.matchConstraints.resourceRules[0].apiGroups: Invalid value: []string{\"*\", \"apps\"}: if '*' is present, must not specify other API groups",
+            "spec.matchConstraints.resourceRules[0].resources: Invalid value: []string{\"*/*\", \"pods\"}: if '*/*' is present, must not specify other resources",
+        ]
+    );
+    assert_eq!(
+        api_errors(rule(json!(["pods/*", "pods/status"]), json!(["CREATE", "PATCH"])), ok),
+        [
+            "spec.matchConstraints.resourceRules[0].operations[1]: Unsupported value: \"PATCH\": supported values: \"*\", \"CONNECT\", \"CREATE\", \"DELETE\", \"UPDATE\"",
+            "spec.matchConstraints.resourceRules[0].apiGroups: Invalid value: []string{\"*\", \"apps\"}: if '*' is present, must not specify other API groups",
+            "spec.matchConstraints.resourceRules[0].resources[1]: Invalid value: \"pods/status\": if 'pods/*' is present, must not specify pods/status",
+        ]
+    );
+}
+
+#[test]
+fn api_validation_compiles_match_conditions_without_variables() {
+    let errors: Vec<String> = policy_errors(&json!({"metadata": {"name": "p"}, "spec": {
+        "matchConstraints": {"resourceRules": [{"apiGroups": [""], "apiVersions": ["v1"], "operations": ["*"], "resources": ["pods"]}]},
+        "variables": [{"name": "team", "expression": "object.metadata.labels.team"}],
+        "matchConditions": [{"name": "has-team", "expression": "variables.team != ''"}],
+        "validations": [{"expression": "variables.team != 'x'"}]}}))
+    .iter()
+    .map(ToString::to_string)
+    .collect();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(
+        errors[0].starts_with("spec.matchConditions[0].expression: Invalid value: \"variables.team != ''\": compilation failed: ERROR: <input>:1:1: undeclared reference to 'variables'"),
+        "{errors:?}"
+    );
+}
