@@ -11,7 +11,7 @@ pub const MAX_CODE_POINTS: usize = 100_000;
 pub const MAX_RECURSION_DEPTH: usize = 250;
 
 /// Words cel-go reserves: they may not name a variable, field or function.
-pub(crate) const RESERVED: &[&str] = &[
+pub const RESERVED: &[&str] = &[
     "as",
     "break",
     "const",

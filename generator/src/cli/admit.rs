@@ -251,48 +251,52 @@ fn position(label: &str, doc: &Document) -> String {
     format!("{label}:{}:{}", p.line, p.column)
 }
 
-/// A CRD's kinds, served and scoped as it says.
-fn add_crd(
-    crd: &Value,
-    custom: &mut BTreeMap<(String, String), Served>,
-    config: &mut Configuration,
-) {
+/// What a CRD serves: each version's resource and kind, and whether they are namespaced.
+pub(super) fn crd_served(crd: &Value) -> Vec<(GroupVersionResource, GroupVersionKind, bool)> {
     if crd.get("kind").and_then(Value::as_str) != Some("CustomResourceDefinition") {
-        return;
+        return Vec::new();
     }
-    let text = |p: &str| {
-        crd.pointer(p)
-            .and_then(Value::as_str)
-            .unwrap_or_default()
-            .to_string()
-    };
+    let text = |p: &str| crd.pointer(p).and_then(Value::as_str).unwrap_or_default();
     let (group, kind, plural) = (
         text("/spec/group"),
         text("/spec/names/kind"),
         text("/spec/names/plural"),
     );
     let namespaced = text("/spec/scope") != "Cluster";
-    for version in crd
-        .pointer("/spec/versions")
+    crd.pointer("/spec/versions")
         .and_then(Value::as_array)
         .into_iter()
         .flatten()
-    {
-        let name = version
-            .get("name")
-            .and_then(Value::as_str)
-            .unwrap_or_default();
-        let api_version = format!("{group}/{name}");
+        .map(|version| {
+            let name = version
+                .get("name")
+                .and_then(Value::as_str)
+                .unwrap_or_default();
+            (
+                GroupVersionResource::new(group, name, plural),
+                GroupVersionKind::new(group, name, kind),
+                namespaced,
+            )
+        })
+        .collect()
+}
+
+/// A CRD's kinds, served and scoped as it says.
+fn add_crd(
+    crd: &Value,
+    custom: &mut BTreeMap<(String, String), Served>,
+    config: &mut Configuration,
+) {
+    for (resource, kind, namespaced) in crd_served(crd) {
+        let api_version = format!("{}/{}", kind.group, kind.version);
         custom.insert(
-            (api_version.clone(), kind.clone()),
+            (api_version.clone(), kind.kind.clone()),
             Served {
-                resource: plural.clone(),
+                resource: resource.resource,
                 namespaced,
             },
         );
-        config
-            .scopes
-            .insert((api_version, kind.clone()), namespaced);
+        config.scopes.insert((api_version, kind.kind), namespaced);
     }
 }
 

@@ -2,12 +2,11 @@
 //! apiserver checks it on create (API validation's field errors), each policy's expressions
 //! type-checked as the apiserver writes `status.typeChecking`, and kubeidl's own notes.
 
-use super::admit::documents;
-use super::validate::{files_below, read};
+use super::admit::{crd_served, documents};
+use super::validate::add_schemas;
 use super::AdmitArgs;
 use kubeidl::admission::{
-    binding_errors, policy_errors, type_check, CatalogKinds, ExpressionWarning, GroupVersionKind,
-    GroupVersionResource, Policy,
+    binding_errors, policy_errors, type_check, CatalogKinds, ExpressionWarning, Policy,
 };
 use kubeidl::errors::FieldError;
 use kubeidl::validate::Catalog;
@@ -30,15 +29,7 @@ pub fn run(args: &AdmitArgs) -> Result<ExitCode, Error> {
         .map_err(|e| Error::new(format!("--kube-version: {e}")))?;
     let mut catalog = Catalog::new();
     let mut custom = Vec::new();
-    for path in &args.schemas {
-        for file in files_below(path, &["json"])? {
-            let doc: Value = serde_json::from_slice(&read(&file)?)
-                .map_err(|e| Error::new(format!("{}: not JSON: {e}", file.display())))?;
-            catalog
-                .add_openapi_document(&doc)
-                .map_err(|e| Error::new(format!("{}: {e}", file.display())))?;
-        }
-    }
+    add_schemas(&mut catalog, &args.schemas)?;
     for doc in documents(&args.crds)? {
         let v = &doc.value;
         if v.get("kind").and_then(Value::as_str) != Some("CustomResourceDefinition") {
@@ -47,22 +38,7 @@ pub fn run(args: &AdmitArgs) -> Result<ExitCode, Error> {
         catalog
             .add_crd(v)
             .map_err(|e| Error::new(format!("{}: {e}", doc.at)))?;
-        let text = |p: &str| v.pointer(p).and_then(Value::as_str).unwrap_or_default();
-        for version in v
-            .pointer("/spec/versions")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-        {
-            let name = version
-                .get("name")
-                .and_then(Value::as_str)
-                .unwrap_or_default();
-            custom.push((
-                GroupVersionResource::new(text("/spec/group"), name, text("/spec/names/plural")),
-                GroupVersionKind::new(text("/spec/group"), name, text("/spec/names/kind")),
-            ));
-        }
+        custom.extend(crd_served(v).into_iter().map(|(r, k, _)| (r, k)));
     }
     catalog
         .add_openapi_document(&release.document)

@@ -102,6 +102,20 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode, Error> {
     })
 }
 
+/// Adds the OpenAPI documents of `--schemas` (files, or directories of .json files).
+pub(super) fn add_schemas(catalog: &mut Catalog, paths: &[PathBuf]) -> Result<(), Error> {
+    for path in paths {
+        for file in files_below(path, &["json"])? {
+            let doc: Value = serde_json::from_slice(&read(&file)?)
+                .map_err(|e| Error::new(format!("{}: not JSON: {e}", file.display())))?;
+            catalog
+                .add_openapi_document(&doc)
+                .map_err(|e| Error::new(format!("{}: {e}", file.display())))?;
+        }
+    }
+    Ok(())
+}
+
 /// The kinds: --schemas first, then --crds, then the release's built-in kinds, so that what the
 /// user gives replaces what is built in.
 fn load_catalog(args: &ValidateArgs) -> Result<Catalog, Error> {
@@ -111,15 +125,7 @@ fn load_catalog(args: &ValidateArgs) -> Result<Catalog, Error> {
         "ignore" => FieldValidation::Ignore,
         _ => FieldValidation::Strict,
     });
-    for path in &args.schemas {
-        for file in files_below(path, &["json"])? {
-            let doc: Value = serde_json::from_slice(&read(&file)?)
-                .map_err(|e| Error::new(format!("{}: not JSON: {e}", file.display())))?;
-            catalog
-                .add_openapi_document(&doc)
-                .map_err(|e| Error::new(format!("{}: {e}", file.display())))?;
-        }
-    }
+    add_schemas(&mut catalog, &args.schemas)?;
     for path in &args.crds {
         for file in files_below(path, &["yaml", "yml", "json"])? {
             for doc in read_documents(&read(&file)?) {
