@@ -23,9 +23,11 @@
 //! place (`Definition::inline`).
 
 mod container;
+mod crd;
 mod definition;
 mod docs;
 mod inline;
+mod kind;
 mod lists;
 mod members;
 mod native_rules;
@@ -95,7 +97,13 @@ fn expand_validate(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream>
             }
         }
     });
+    let root = match &c.kind {
+        Some(kind) => Some(expand_validate(&crd::root(&c, kind, &input.vis).1)?),
+        None => None,
+    };
     Ok(quote! {
+        #root
+
         impl ::kubeidl::typed::Validate for #ident {
             #validate
 
@@ -135,12 +143,29 @@ fn expand_schema(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     let built = definition::build(&c)?;
     // A rule that does not compile is reported with the impls still written, so the error is
     // the only one the user sees (not also every use of the type).
-    let rule_errors = rule_check::check(&c, &built).map(|e| e.to_compile_error());
+    let rule_errors = rule_check::check(&c, &built);
+    let root = match &c.kind {
+        Some(kind) => {
+            let (item, input) = crd::root(&c, kind, &input.vis);
+            let schema = expand_schema(&input)?;
+            let resource = crd::resource_impls(&c, kind);
+            // Costs only of rules that compile.
+            let costs = rule_errors
+                .is_none()
+                .then(|| crd::cost_errors(&c, &built))
+                .flatten()
+                .map(|e| e.to_compile_error());
+            Some(quote!(#item #schema #resource #costs))
+        }
+        None => None,
+    };
+    let rule_errors = rule_errors.map(|e| e.to_compile_error());
     let ident = c.ident;
     let name = definition_name(&c);
     let json = serde_json::to_string(&built.schema.to_json()).expect("a schema is JSON");
     let refs = &built.refs;
     let flattened = &built.flattened;
+    let tagged_defaults = &built.tagged_defaults;
     let view = view::impls(&c, &built);
     let deferred = built.deferred.iter().map(members::deferred_tokens);
     let members = members::members_body(&c);
@@ -150,6 +175,7 @@ fn expand_schema(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     let apimachinery = apimachinery_assertions(&c);
     Ok(quote! {
         #rule_errors
+        #root
         #view
         #apimachinery
 
@@ -158,8 +184,9 @@ fn expand_schema(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
                 #name
             }
 
-            fn add_definitions(
+            fn add_definitions_in(
                 definitions: &mut ::std::collections::BTreeMap<::std::string::String, ::kubeidl::schema::Schema>,
+                form: ::kubeidl::typed::Form,
             ) {
                 let name = <Self as ::kubeidl::typed::Definition>::definition_name();
                 if definitions.contains_key(&name) {
@@ -170,12 +197,13 @@ fn expand_schema(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
                     name: &name,
                     json: #json,
                     refs: ::std::vec![#(::kubeidl::typed::Ref::of::<#refs>()),*],
-                    flattened: ::std::vec![#(::kubeidl::typed::__private::flattened_definition::<#flattened>(definitions)),*],
+                    flattened: ::std::vec![#(::kubeidl::typed::__private::flattened_definition::<#flattened>(definitions, form)),*],
                     deferred: ::std::vec![#(#deferred),*],
+                    tagged_defaults: &[#(#tagged_defaults),*],
                 };
-                let definition = built.definition(definitions);
+                let definition = built.definition(definitions, form);
                 definitions.insert(name, definition);
-                #(<#refs as ::kubeidl::typed::Definition>::add_definitions(definitions);)*
+                #(<#refs as ::kubeidl::typed::Definition>::add_definitions_in(definitions, form);)*
             }
 
             fn members() -> ::std::vec::Vec<::kubeidl::tags::lower::Member> {

@@ -13,8 +13,9 @@ use crate::tags::options::{self, OptionList, OptionValue};
 use crate::tags::registry::{lookup, Known};
 use serde_json::{json, Value};
 
-/// What the CRD markers on a kind say.
-#[derive(Debug, Clone, Default, PartialEq)]
+/// What the CRD markers on a kind say (serialized as JSON by the derive, which reads them at
+/// compile time).
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct KindMarkers {
     pub plural: Option<String>,
     pub singular: Option<String>,
