@@ -7,7 +7,6 @@
 use crate::docs::Docs;
 use kubeidl::crd::markers::{self, KindMarkers};
 use proc_macro2::Span;
-use std::collections::BTreeMap;
 use syn::meta::ParseNestedMeta;
 use syn::{Lit, LitStr};
 
@@ -124,10 +123,9 @@ impl KindArgs {
                 marked_at.get_or_insert(*span);
             }
         }
+        // Markers on a type that is no kind's spec are another tool's business, unless they
+        // are CRD markers, which would be lost.
         let Some(span) = self.span else {
-            if let Some(e) = errors {
-                return Err(e);
-            }
             return match marked_at {
                 Some(span) => Err(syn::Error::new(
                     span,
@@ -137,26 +135,26 @@ impl KindArgs {
             };
         };
         if !self.resource.is_empty() {
-            let spans: BTreeMap<&str, Span> =
-                self.resource.iter().map(|(k, _, s)| (*k, *s)).collect();
             let args = markers::arguments(self.resource.iter().map(|(k, v, _)| (*k, v.as_str())));
-            let before = std::mem::take(&mut markers.short_names);
-            let categories = std::mem::take(&mut markers.categories);
-            let (plural, singular, scope) = (
-                markers.plural.take(),
-                markers.singular.take(),
-                markers.scope.take(),
-            );
-            for p in markers::apply(&mut markers, "kubebuilder:resource", &args, 0) {
-                let at = p.key.as_deref().and_then(|k| spans.get(k)).unwrap_or(&span);
-                crate::combine(&mut errors, syn::Error::new(*at, p.message));
+            let mut given = KindMarkers::default();
+            for p in markers::apply(&mut given, "kubebuilder:resource", &args, 0) {
+                let at = p
+                    .key
+                    .as_deref()
+                    .and_then(|k| self.resource.iter().find(|(arg, _, _)| *arg == k))
+                    .map_or(span, |(_, _, s)| *s);
+                crate::combine(&mut errors, syn::Error::new(at, p.message));
             }
             // What the attribute leaves out, the doc comment may still say.
-            keep_if_unset(&mut markers.short_names, before);
-            keep_if_unset(&mut markers.categories, categories);
-            markers.plural = markers.plural.take().or(plural);
-            markers.singular = markers.singular.take().or(singular);
-            markers.scope = markers.scope.take().or(scope);
+            markers.plural = given.plural.or(markers.plural.take());
+            markers.singular = given.singular.or(markers.singular.take());
+            markers.scope = given.scope.or(markers.scope.take());
+            if !given.short_names.is_empty() {
+                markers.short_names = given.short_names;
+            }
+            if !given.categories.is_empty() {
+                markers.categories = given.categories;
+            }
         }
         for (marker, args, at) in &self.markers {
             let list = markers::arguments(args.iter().map(|(k, v, _)| (k.as_str(), v.as_str())));
@@ -217,12 +215,6 @@ impl KindArgs {
             status,
             markers,
         }))
-    }
-}
-
-fn keep_if_unset(value: &mut Vec<String>, earlier: Vec<String>) {
-    if value.is_empty() {
-        *value = earlier;
     }
 }
 

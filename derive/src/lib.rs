@@ -21,6 +21,12 @@
 //! line. An enum of unit variants (a Go string type with `+enum`) and a newtype (`struct
 //! Port(u16)`, a Go `type Port int32`) have no definition of their own: each use writes them in
 //! place (`Definition::inline`).
+//!
+//! `#[kubeidl(kind = "Widget", group = "example.com", version = "v1", ...)]` (or the Go
+//! `+kubebuilder:resource`, `:printcolumn`... markers in the doc comment) makes a struct the
+//! spec of a custom resource kind: the derive writes the root type `Widget { api_version, kind,
+//! metadata, spec, status }` and `kubeidl::typed::CustomResource`, whose `Widget::crd()` is the
+//! CRD `kubeidl crd` writes for the Go twin (`kind.rs`, `crd.rs`).
 
 mod container;
 mod crd;
@@ -363,5 +369,37 @@ mod tests {
             error("struct S { m: std::collections::BTreeMap<i32, String> }"),
             "maps with non-string keys are not supported by OpenAPI (keys must be strings)"
         );
+    }
+
+    #[test]
+    fn bad_kind_arguments_name_what_is_expected() {
+        let kind = |args: &str| error(&format!("#[kubeidl({args})] struct S {{ a: i32 }}"));
+        assert_eq!(
+            kind("kind = \"Widget\", group = \"example.com\""),
+            "a kind needs `version = \"...\"` in #[kubeidl(...)]"
+        );
+        assert_eq!(
+            kind("kind = \"W\", group = \"g.com\", version = \"v1\", scope = \"Global\""),
+            "scope=\"Global\": must be Cluster or Namespaced"
+        );
+        assert_eq!(
+            kind("kind = \"W\", group = \"g.com\", version = \"v1\", printcolumn(name = \"A\", type = \"string\", JSONPath = \".a\", color = \"red\")"),
+            "+kubebuilder:printcolumn has no argument \"color\"; it takes name, type, JSONPath, description, format, priority"
+        );
+        assert_eq!(
+            kind("kind = \"a b\", group = \"g.com\", version = \"v1\""),
+            "kind must be a type name, such as \"Widget\""
+        );
+        assert!(kind("knd = \"W\"").starts_with("unknown kubeidl attribute; expected"));
+        assert_eq!(
+            error("/// +kubebuilder:printcolumn:name=A,type=string,JSONPath=.a\nstruct S { a: i32 }"),
+            "a CRD marker on a type that declares no kind: add #[kubeidl(kind = \"...\", group = \"...\", version = \"...\")]"
+        );
+        assert_eq!(
+            error("#[kubeidl(kind = \"W\", group = \"g.com\", version = \"v1\")] enum E { A }"),
+            "a kind's spec must be a struct with named fields"
+        );
+        // Another tool's markers on other types are left alone.
+        assert!(!expand("/// +kubebuilder:object:generate=true\n/// +kubebuilder:ac:generate=true\nstruct S { a: i32 }").contains("compile_error"));
     }
 }
