@@ -399,6 +399,11 @@ mod tests {
             error("#[kubeidl(kind = \"W\", group = \"g.com\", version = \"v1\")] enum E { A }"),
             "a kind's spec must be a struct with named fields"
         );
+        // The Go spelling, in a kind's doc comment, is read by the generator's reader.
+        assert_eq!(
+            error("/// +kubebuilder:resource:scope=Global\n/// +kubebuilder:subresources:status\n#[kubeidl(kind = \"W\", group = \"g.com\", version = \"v1\")] struct S { a: i32 }"),
+            "scope=\"Global\": must be Cluster or Namespaced"
+        );
         // Another tool's markers on other types are left alone.
         assert!(!expand("/// +kubebuilder:object:generate=true\n/// +kubebuilder:ac:generate=true\nstruct S { a: i32 }").contains("compile_error"));
     }
