@@ -3,7 +3,8 @@
 //! usually sets as typed fields and keeps every other member (`ownerReferences`,
 //! `managedFields`...) as JSON, so an object read and written again loses nothing.
 //!
-//! Its definition, under Go's name, declares the typed members with kubeidl's own descriptions;
+//! Its definition, under Go's name, declares the typed members with kubeidl's own descriptions
+//! (`testdata/standin/apimachinery` has the Go struct that gives the same one);
 //! a CRD's root `metadata` is `{type: object}` whatever it says (the apiserver validates
 //! metadata itself), and an `ObjectMeta` below the root keeps `name`, `namespace`, `labels`,
 //! `annotations` and `finalizers`, as for Go kinds. It has no value checks of its own.
@@ -60,31 +61,40 @@ impl ObjectMeta {
 /// The definition name of `ObjectMeta`, as openapi-gen names Go's.
 pub const OBJECT_META: &str = "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta";
 
+/// The definition openapi-gen gives Go's `ObjectMeta` with these members (as in kubeidl's
+/// stand-in for k8s.io/apimachinery): each member optional, the ones Go holds by value
+/// zero-stripped (`omitempty`), list items and map values defaulting to `""`.
 fn definition() -> Schema {
     use crate::typed::Definition;
-    let described = |t: &str, d: &str| Schema {
-        description: Some(d.to_string()),
-        ..Schema::typed(t, "")
+    let strip_zero = |mut s: Schema| {
+        s.extensions.insert(
+            "x-kubernetes-strip-zero".into(),
+            serde_json::Value::Bool(true),
+        );
+        s
     };
-    let string = |d: &str| described("string", d);
+    let described = |t: &str, format: &str, d: &str| Schema {
+        description: Some(d.to_string()),
+        ..Schema::typed(t, format)
+    };
+    let string = |d: &str| strip_zero(described("string", "", d));
     let strings = |d: &str, map: bool| {
-        let mut s = described(if map { "object" } else { "array" }, d);
-        let item = Box::new(Schema::typed("string", ""));
+        let mut s = described(if map { "object" } else { "array" }, "", d);
+        let item = Box::new(Schema {
+            default: Some(serde_json::Value::String(String::new())),
+            ..Schema::typed("string", "")
+        });
         if map {
             s.additional_properties = Some(item);
         } else {
             s.items = Some(item);
         }
-        s
+        strip_zero(s)
     };
     let time = |d: &str| Schema {
         description: Some(d.to_string()),
         reference: Some(ref_target(&Time::definition_name())),
         ..Schema::default()
-    };
-    let generation = Schema {
-        description: Some("A sequence number for the desired state.".into()),
-        ..Schema::typed("integer", "int64")
     };
     let properties = [
         (
@@ -104,7 +114,14 @@ fn definition() -> Schema {
             "resourceVersion",
             string("The version of the object the server holds."),
         ),
-        ("generation", generation),
+        (
+            "generation",
+            strip_zero(described(
+                "integer",
+                "int64",
+                "A sequence number for the desired state.",
+            )),
+        ),
         (
             "creationTimestamp",
             time("When the server created the object."),

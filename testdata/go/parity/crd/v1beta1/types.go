@@ -16,7 +16,7 @@ type Widget struct {
 
 	Spec WidgetSpec `json:"spec"`
 	// +optional
-	Status WidgetStatus `json:"status,omitempty"`
+	Status *WidgetStatus `json:"status,omitempty"`
 }
 
 // WidgetSpec is the desired state of a widget.

@@ -26,9 +26,33 @@ type ObjectMeta struct {
 	// +optional
 	Name string `json:"name,omitempty"`
 
+	// A prefix the server completes into a unique name.
+	// +optional
+	GenerateName string `json:"generateName,omitempty"`
+
 	// The namespace the object is in.
 	// +optional
 	Namespace string `json:"namespace,omitempty"`
+
+	// The server's unique identifier of the object.
+	// +optional
+	UID string `json:"uid,omitempty"`
+
+	// The version of the object the server holds.
+	// +optional
+	ResourceVersion string `json:"resourceVersion,omitempty"`
+
+	// A sequence number for the desired state.
+	// +optional
+	Generation int64 `json:"generation,omitempty"`
+
+	// When the server created the object.
+	// +optional
+	CreationTimestamp Time `json:"creationTimestamp,omitempty"`
+
+	// When the server will delete the object.
+	// +optional
+	DeletionTimestamp *Time `json:"deletionTimestamp,omitempty"`
 
 	// Keys and values that organize and select objects.
 	// +optional
