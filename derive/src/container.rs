@@ -18,6 +18,8 @@ pub struct Container<'a> {
     /// A struct's fields (none for an enum or a newtype).
     pub fields: Vec<Field<'a>>,
     pub body: Body,
+    /// The kind this type is the spec of (`#[kubeidl(kind = "Widget", ...)]`).
+    pub kind: Option<crate::kind::KindAttr>,
 }
 
 /// What the derived type is.
@@ -97,12 +99,21 @@ impl<'a> Container<'a> {
             },
             Data::Union(_) => return Err(unsupported(input)),
         };
+        let docs = Docs::read(&input.attrs);
+        let (package, kind) = attributes(&input.attrs, &docs)?;
+        if let (Some(_), false) = (&kind, matches!(body, Body::Struct)) {
+            return Err(syn::Error::new_spanned(
+                &input.ident,
+                "a kind's spec must be a struct with named fields",
+            ));
+        }
         Ok(Container {
             ident: &input.ident,
-            docs: Docs::read(&input.attrs),
-            package: package(&input.attrs)?,
+            docs,
+            package,
             fields,
             body,
+            kind,
         })
     }
 
@@ -249,20 +260,29 @@ fn unsupported(input: &DeriveInput) -> syn::Error {
     )
 }
 
-/// `#[kubeidl(package = "example.com/widgets/v1")]`.
-fn package(attrs: &[syn::Attribute]) -> syn::Result<Option<String>> {
-    let mut out = None;
+/// `#[kubeidl(package = "example.com/widgets/v1")]`, and the kind a spec declares
+/// (`kind.rs`).
+fn attributes(
+    attrs: &[syn::Attribute],
+    docs: &Docs,
+) -> syn::Result<(Option<String>, Option<crate::kind::KindAttr>)> {
+    let mut package = None;
+    let mut kind = crate::kind::KindArgs::default();
     for attr in attrs.iter().filter(|a| a.path().is_ident("kubeidl")) {
         attr.parse_nested_meta(|meta| {
             if meta.path.is_ident("package") {
                 let lit: LitStr = meta.value()?.parse()?;
-                out = Some(lit.value());
+                package = Some(lit.value());
+                Ok(())
+            } else if kind.read(&meta)? {
                 Ok(())
             } else {
-                Err(meta
-                    .error("unknown kubeidl attribute; expected `package = \"<Go import path>\"`"))
+                Err(meta.error(format!(
+                    "unknown kubeidl attribute; {}",
+                    crate::kind::EXPECTED
+                )))
             }
         })?;
     }
-    Ok(out)
+    Ok((package, kind.finish(docs)?))
 }

@@ -29,6 +29,9 @@ pub struct Built {
     pub refs: Vec<Type>,
     /// The `#[serde(flatten)]` types, in placeholder order.
     pub flattened: Vec<Type>,
+    /// The wire names of the fields whose default a tag gives (`+default`,
+    /// `+kubebuilder:default`): a CRD keeps only these.
+    pub tagged_defaults: Vec<String>,
     /// The fields whose tags look into their types' members, lowered when the document is
     /// assembled.
     pub deferred: Vec<Deferred>,
@@ -145,6 +148,7 @@ pub fn build(c: &Container<'_>) -> syn::Result<Built> {
     let mut rules: Vec<Validation> = Vec::new();
     let mut unions: Vec<UnionMember> = Vec::new();
     let mut flattened = Vec::new();
+    let mut tagged_defaults = Vec::new();
     for f in &c.fields {
         if comment_tags::has_openapi_gen(&f.docs.lines, "false") {
             continue;
@@ -156,6 +160,12 @@ pub fn build(c: &Container<'_>) -> syn::Result<Built> {
         }
         if !f.optional {
             schema.required.push(f.wire.clone());
+        }
+        if ["default", "kubebuilder:default"]
+            .iter()
+            .any(|tag| comment_tags::has(&f.docs.lines, tag))
+        {
+            tagged_defaults.push(f.wire.clone());
         }
         let mut property = b.property(f);
         b.lower_field(f, &mut property, &mut schema, &mut rules, &mut unions);
@@ -190,6 +200,7 @@ pub fn build(c: &Container<'_>) -> syn::Result<Built> {
             schema,
             refs: b.refs,
             flattened,
+            tagged_defaults,
             deferred: b.deferred,
         }),
     }

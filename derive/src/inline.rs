@@ -114,11 +114,12 @@ pub fn schema_impls(c: &Container<'_>, t: &InlineType, name: TokenStream) -> Tok
                 #name
             }
 
-            fn add_definitions(
+            fn add_definitions_in(
                 definitions: &mut ::std::collections::BTreeMap<::std::string::String, ::kubeidl::schema::Schema>,
+                form: ::kubeidl::typed::Form,
             ) {
-                let _ = &definitions;
-                #(<#refs as ::kubeidl::typed::Definition>::add_definitions(definitions);)*
+                let _ = (&definitions, form);
+                #(<#refs as ::kubeidl::typed::Definition>::add_definitions_in(definitions, form);)*
             }
 
             const MEMBER_NAMES: ::kubeidl::typed::MemberNames = ::kubeidl::typed::MemberNames {

@@ -21,11 +21,19 @@
 //! line. An enum of unit variants (a Go string type with `+enum`) and a newtype (`struct
 //! Port(u16)`, a Go `type Port int32`) have no definition of their own: each use writes them in
 //! place (`Definition::inline`).
+//!
+//! `#[kubeidl(kind = "Widget", group = "example.com", version = "v1", ...)]` (or the Go
+//! `+kubebuilder:resource`, `:printcolumn`... markers in the doc comment) makes a struct the
+//! spec of a custom resource kind: the derive writes the root type `Widget { api_version, kind,
+//! metadata, spec, status }` and `kubeidl::typed::CustomResource`, whose `Widget::crd()` is the
+//! CRD `kubeidl crd` writes for the Go twin (`kind.rs`, `crd.rs`).
 
 mod container;
+mod crd;
 mod definition;
 mod docs;
 mod inline;
+mod kind;
 mod lists;
 mod members;
 mod native_rules;
@@ -95,7 +103,13 @@ fn expand_validate(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream>
             }
         }
     });
+    let root = match &c.kind {
+        Some(kind) => Some(expand_validate(&crd::root(&c, kind, &input.vis).1)?),
+        None => None,
+    };
     Ok(quote! {
+        #root
+
         impl ::kubeidl::typed::Validate for #ident {
             #validate
 
@@ -135,12 +149,29 @@ fn expand_schema(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     let built = definition::build(&c)?;
     // A rule that does not compile is reported with the impls still written, so the error is
     // the only one the user sees (not also every use of the type).
-    let rule_errors = rule_check::check(&c, &built).map(|e| e.to_compile_error());
+    let rule_errors = rule_check::check(&c, &built);
+    let root = match &c.kind {
+        Some(kind) => {
+            let (item, input) = crd::root(&c, kind, &input.vis);
+            let schema = expand_schema(&input)?;
+            let resource = crd::resource_impls(&c, kind);
+            // Costs only of rules that compile.
+            let costs = rule_errors
+                .is_none()
+                .then(|| crd::cost_errors(&c, &built))
+                .flatten()
+                .map(|e| e.to_compile_error());
+            Some(quote!(#item #schema #resource #costs))
+        }
+        None => None,
+    };
+    let rule_errors = rule_errors.map(|e| e.to_compile_error());
     let ident = c.ident;
     let name = definition_name(&c);
     let json = serde_json::to_string(&built.schema.to_json()).expect("a schema is JSON");
     let refs = &built.refs;
     let flattened = &built.flattened;
+    let tagged_defaults = &built.tagged_defaults;
     let view = view::impls(&c, &built);
     let deferred = built.deferred.iter().map(members::deferred_tokens);
     let members = members::members_body(&c);
@@ -150,6 +181,7 @@ fn expand_schema(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     let apimachinery = apimachinery_assertions(&c);
     Ok(quote! {
         #rule_errors
+        #root
         #view
         #apimachinery
 
@@ -158,8 +190,9 @@ fn expand_schema(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
                 #name
             }
 
-            fn add_definitions(
+            fn add_definitions_in(
                 definitions: &mut ::std::collections::BTreeMap<::std::string::String, ::kubeidl::schema::Schema>,
+                form: ::kubeidl::typed::Form,
             ) {
                 let name = <Self as ::kubeidl::typed::Definition>::definition_name();
                 if definitions.contains_key(&name) {
@@ -170,12 +203,13 @@ fn expand_schema(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
                     name: &name,
                     json: #json,
                     refs: ::std::vec![#(::kubeidl::typed::Ref::of::<#refs>()),*],
-                    flattened: ::std::vec![#(::kubeidl::typed::__private::flattened_definition::<#flattened>(definitions)),*],
+                    flattened: ::std::vec![#(::kubeidl::typed::__private::flattened_definition::<#flattened>(definitions, form)),*],
                     deferred: ::std::vec![#(#deferred),*],
+                    tagged_defaults: &[#(#tagged_defaults),*],
                 };
-                let definition = built.definition(definitions);
+                let definition = built.definition(definitions, form);
                 definitions.insert(name, definition);
-                #(<#refs as ::kubeidl::typed::Definition>::add_definitions(definitions);)*
+                #(<#refs as ::kubeidl::typed::Definition>::add_definitions_in(definitions, form);)*
             }
 
             fn members() -> ::std::vec::Vec<::kubeidl::tags::lower::Member> {
@@ -335,5 +369,42 @@ mod tests {
             error("struct S { m: std::collections::BTreeMap<i32, String> }"),
             "maps with non-string keys are not supported by OpenAPI (keys must be strings)"
         );
+    }
+
+    #[test]
+    fn bad_kind_arguments_name_what_is_expected() {
+        let kind = |args: &str| error(&format!("#[kubeidl({args})] struct S {{ a: i32 }}"));
+        assert_eq!(
+            kind("kind = \"Widget\", group = \"example.com\""),
+            "a kind needs `version = \"...\"` in #[kubeidl(...)]"
+        );
+        assert_eq!(
+            kind("kind = \"W\", group = \"g.com\", version = \"v1\", scope = \"Global\""),
+            "scope=\"Global\": must be Cluster or Namespaced"
+        );
+        assert_eq!(
+            kind("kind = \"W\", group = \"g.com\", version = \"v1\", printcolumn(name = \"A\", type = \"string\", JSONPath = \".a\", color = \"red\")"),
+            "+kubebuilder:printcolumn has no argument \"color\"; it takes name, type, JSONPath, description, format, priority"
+        );
+        assert_eq!(
+            kind("kind = \"a b\", group = \"g.com\", version = \"v1\""),
+            "kind must be a type name, such as \"Widget\""
+        );
+        assert!(kind("knd = \"W\"").starts_with("unknown kubeidl attribute; expected"));
+        assert_eq!(
+            error("/// +kubebuilder:printcolumn:name=A,type=string,JSONPath=.a\nstruct S { a: i32 }"),
+            "a CRD marker on a type that declares no kind: add #[kubeidl(kind = \"...\", group = \"...\", version = \"...\")]"
+        );
+        assert_eq!(
+            error("#[kubeidl(kind = \"W\", group = \"g.com\", version = \"v1\")] enum E { A }"),
+            "a kind's spec must be a struct with named fields"
+        );
+        // The Go spelling, in a kind's doc comment, is read by the generator's reader.
+        assert_eq!(
+            error("/// +kubebuilder:resource:scope=Global\n/// +kubebuilder:subresources:status\n#[kubeidl(kind = \"W\", group = \"g.com\", version = \"v1\")] struct S { a: i32 }"),
+            "scope=\"Global\": must be Cluster or Namespaced"
+        );
+        // Another tool's markers on other types are left alone.
+        assert!(!expand("/// +kubebuilder:object:generate=true\n/// +kubebuilder:ac:generate=true\nstruct S { a: i32 }").contains("compile_error"));
     }
 }

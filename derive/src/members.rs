@@ -112,7 +112,7 @@ pub fn deferred_tokens(d: &Deferred) -> TokenStream {
             needs_members: #needs_members,
             members: <#ty as ::kubeidl::typed::Definition>::members(),
             type_name: <#ty as ::kubeidl::typed::Definition>::definition_name,
-            add_type: <#ty as ::kubeidl::typed::Definition>::add_definitions,
+            add_type: <#ty as ::kubeidl::typed::Definition>::add_definitions_in,
         }
     }
 }

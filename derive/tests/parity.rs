@@ -1,6 +1,8 @@
 //! Parity: each Go package under `testdata/go/parity/` has a Rust twin (`types.rs` beside it)
 //! written with the same tags; the derive's definitions must equal, byte for byte in the
-//! canonical JSON, what the Go generator writes for the package with validations on.
+//! canonical JSON, what the Go generator writes for the package with validations on. The `crd`
+//! pair compares CustomResourceDefinitions instead: `Widget::crd()` (and the merge of its two
+//! versions) against `kubeidl crd`'s YAML for the Go packages, byte for byte.
 
 use kubeidl::schema::Document;
 use kubeidl_gen::go::{Loader, ModuleMap};
@@ -12,6 +14,8 @@ use std::path::PathBuf;
 mod apimachinery;
 #[path = "../../testdata/go/parity/bounds/types.rs"]
 mod bounds;
+#[path = "../../testdata/go/parity/crd/types.rs"]
+mod crd;
 #[path = "../../testdata/go/parity/enums/types.rs"]
 mod enums;
 #[path = "../../testdata/go/parity/lists/types.rs"]
@@ -162,4 +166,90 @@ fn apimachinery_types_match_the_real_ones_but_for_descriptions() {
     let go = strip(&from_go_with("apimachinery", &real));
     let rust = strip(&from_rust(apimachinery::definitions()));
     assert_eq!(go, rust);
+}
+
+/// The roots `#[kubeidl(kind = ...)]` writes are the Go kinds' twins in OpenAPI too (with
+/// kubeidl's `ObjectMeta`, which the stand-in mirrors).
+#[test]
+fn crd_roots_openapi() {
+    use kubeidl::typed::Definition;
+    assert_parity("crd/v1", vec![crd::v1::Widget::openapi_schema()]);
+    assert_parity("crd/v1beta1", vec![crd::v1beta1::Widget::openapi_schema()]);
+}
+
+/// What `kubeidl crd` writes for `testdata/go/parity/<packages>` (one CRD), with
+/// k8s.io/apimachinery read from kubeidl's stand-in.
+fn crd_from_go(packages: &str) -> String {
+    crd_from_go_with(packages, &repo().join("testdata/standin/apimachinery"))
+}
+
+/// What `kubeidl crd` writes for `testdata/go/parity/<packages>` (one CRD), with
+/// k8s.io/apimachinery read from `apimachinery`.
+fn crd_from_go_with(packages: &str, apimachinery: &std::path::Path) -> String {
+    let mut modules = ModuleMap::new();
+    modules.add("k8s.io/apimachinery", apimachinery);
+    let loader = Loader::new(modules);
+    let dir = repo().join("testdata/go/parity").join(packages);
+    let generated = kubeidl_gen::crd::generate(
+        &loader,
+        &[dir.to_string_lossy().into_owned()],
+        &kubeidl_gen::crd::Options::default(),
+    )
+    .unwrap_or_else(|e| panic!("{}", e.render_with_source()));
+    assert!(generated.warnings.is_empty(), "{:?}", generated.warnings);
+    assert_eq!(generated.crds.len(), 1);
+    generated.crds[0].text.clone()
+}
+
+fn assert_same_crd(packages: &str, rust: Result<kubeidl::crd::Crd, kubeidl::crd::CrdError>) {
+    let rust = rust.unwrap_or_else(|e| panic!("{e}"));
+    let go = crd_from_go(packages);
+    assert!(
+        go == rust.text,
+        "{packages}: the Rust kind's CRD differs from the Go package's\n--- go\n{go}\n--- rust\n{}",
+        rust.text
+    );
+}
+
+/// A CRD root with status, printer columns, a selectable field, names and a storage version,
+/// declared with `#[kubeidl(kind = ...)]`: byte for byte.
+#[test]
+fn crd_of_one_version() {
+    assert_same_crd("crd/v1", crd::v1::Widget::crd());
+}
+
+/// A deprecated version whose kind is declared with the Go markers in the spec's doc comment.
+#[test]
+fn crd_of_a_version_with_go_markers() {
+    assert_same_crd("crd/v1beta1", crd::v1beta1::Widget::crd());
+}
+
+/// Two versions of one kind merged into one CRD, as two Go packages of a group are.
+#[test]
+fn crd_of_two_versions() {
+    let merged = kubeidl::crd::merge([
+        crd::v1beta1::Widget::crd_version(),
+        crd::v1::Widget::crd_version(),
+    ]);
+    assert_same_crd("crd/...", merged);
+}
+
+/// Against the real k8s.io/apimachinery (with `KUBEIDL_K8S_SOURCES`), the CRDs are still the
+/// same bytes: a CRD's root `metadata` says only `type: object`, and `TypeMeta`'s descriptions
+/// are Kubernetes' own on both sides.
+#[test]
+fn crds_match_those_of_the_real_apimachinery() {
+    let Some(sources) = std::env::var_os("KUBEIDL_K8S_SOURCES") else {
+        eprintln!(
+            "skipped: set KUBEIDL_K8S_SOURCES to a directory holding an apimachinery/ checkout"
+        );
+        return;
+    };
+    let real = PathBuf::from(sources).join("apimachinery");
+    let merged = kubeidl::crd::merge([
+        crd::v1::Widget::crd_version(),
+        crd::v1beta1::Widget::crd_version(),
+    ])
+    .unwrap();
+    assert_eq!(crd_from_go_with("crd/...", &real), merged.text);
 }

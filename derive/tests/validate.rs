@@ -17,6 +17,9 @@ mod apimachinery;
 #[path = "../../testdata/go/parity/bounds/types.rs"]
 #[allow(dead_code)]
 mod bounds;
+#[path = "../../testdata/go/parity/crd/types.rs"]
+#[allow(dead_code)]
+mod crd;
 #[path = "../../testdata/go/parity/enums/types.rs"]
 #[allow(dead_code)]
 mod enums;
@@ -981,5 +984,78 @@ fn a_newtypes_tags_hold_at_each_use_with_the_uses_own_after_them() {
     assert_eq!(
         strings(&Service::validate_json(&json)),
         vec!["ports[0]: Invalid value: 70000: ports[0] in body should be less than or equal to 65535"]
+    );
+}
+
+fn widget() -> crd::v1::Widget {
+    crd::v1::Widget::new(
+        "sprocket",
+        crd::v1::WidgetSpec {
+            replicas: 3,
+            min_replicas: 1,
+            tier: "small".into(),
+            protocol: crd::v1::Protocol::Tcp,
+            ports: vec![crd::v1::WidgetPort {
+                name: "ssh".into(),
+                port: 22,
+            }],
+            names: vec!["a".into()],
+        },
+    )
+}
+
+/// The errors the apiserver gives for `value` under its kind's CRD (`kubeidl crd`'s schema for
+/// the Go twin, which `Widget::crd()` equals).
+fn under_crd<T: kubeidl::typed::CustomResource + Serialize>(value: &T) -> Vec<String> {
+    let crd = T::crd().unwrap();
+    let mut catalog = kubeidl::validate::Catalog::new();
+    catalog.add_crd(&crd.object).unwrap();
+    let gvk = kubeidl::validate::Gvk::of(&T::api_version(), T::KIND);
+    let validator = catalog.validator(&gvk);
+    let validator = validator.as_ref().as_ref().unwrap();
+    let json = serde_json::to_value(value).unwrap();
+    strings(&validator.validate(&json).errors)
+}
+
+/// A CRD root (the struct `#[kubeidl(kind = ...)]` writes) validates as the walk of its
+/// definition does, and as the walk of its CRD: the apiserver's errors for the object.
+#[test]
+fn a_crd_root_validates_as_the_walk_of_its_crd() {
+    let good = widget();
+    assert_eq!(assert_same(&good), Vec::<String>::new());
+    assert_eq!(under_crd(&good), Vec::<String>::new());
+    let mut bad = widget();
+    bad.spec.replicas = 200;
+    bad.spec.tier = "huge".into();
+    bad.spec.ports.push(crd::v1::WidgetPort {
+        name: "Web".into(),
+        port: 0,
+    });
+    bad.status = Some(crd::v1::WidgetStatus {
+        ready_replicas: 1,
+        phase: "Running".into(),
+    });
+    let errors = assert_same(&bad);
+    assert_eq!(errors, under_crd(&bad));
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.starts_with("spec.replicas: Invalid value: 200")),
+        "{errors:?}"
+    );
+    // Value checks pass; the rules on the spec, a port and the names fail.
+    let mut crossed = widget();
+    crossed.spec.min_replicas = 5;
+    crossed.spec.ports[0].name = "web".into();
+    crossed.spec.names = vec!["Upper".into()];
+    let errors = assert_same(&crossed);
+    assert_eq!(errors, under_crd(&crossed));
+    assert_eq!(
+        errors,
+        [
+            "spec: Invalid value: replicas must be at least minReplicas",
+            "spec.names: Invalid value: names are lower case",
+            "spec.ports[0]: Invalid value: port 22 is ssh's",
+        ]
     );
 }

@@ -113,7 +113,16 @@ fn output_is_the_same_across_runs_and_argument_orders() {
         .collect();
     pairs.sort();
     for p in pairs.iter().rev() {
-        reversed = reversed.package(&testdata(p));
+        // A pair of several packages (crd: v1, v1beta1) holds no Go file of its own.
+        let has_go = std::fs::read_dir(testdata(p))
+            .unwrap()
+            .any(|e| e.unwrap().path().extension().is_some_and(|x| x == "go"));
+        let package = if has_go {
+            testdata(p)
+        } else {
+            format!("{}/...", testdata(p))
+        };
+        reversed = reversed.package(&package);
     }
     for p in [
         "tagged/v1beta1",

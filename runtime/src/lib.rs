@@ -8,6 +8,7 @@
 pub mod admission;
 pub mod apimachinery;
 pub mod comments;
+pub mod crd;
 pub mod document;
 pub mod errors;
 pub mod kube;

@@ -13,11 +13,13 @@
 
 mod duration;
 mod int_or_string;
+mod object_meta;
 mod quantity;
 mod time;
 
 pub use duration::Duration;
 pub use int_or_string::IntOrString;
+pub use object_meta::{ObjectMeta, OBJECT_META};
 pub use quantity::Quantity;
 pub use time::{MicroTime, Time};
 
@@ -113,8 +115,9 @@ macro_rules! apimachinery_type {
                 $name.to_string()
             }
 
-            fn add_definitions(
+            fn add_definitions_in(
                 definitions: &mut std::collections::BTreeMap<String, $crate::schema::Schema>,
+                _: $crate::typed::Form,
             ) {
                 definitions
                     .entry($name.to_string())

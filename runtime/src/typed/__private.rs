@@ -125,6 +125,9 @@ pub struct Built<'a> {
     pub flattened: Vec<Schema>,
     /// The fields whose type is a named type, whose tags may need its kind or members.
     pub deferred: Vec<Deferred<'a>>,
+    /// The fields whose default a tag gives (any other default is openapi-gen's enforced zero
+    /// value, which a CRD leaves out).
+    pub tagged_defaults: &'a [&'a str],
 }
 
 /// Where in a field's shape its named type stands, which decides what an inline type changes.
@@ -170,7 +173,7 @@ pub struct Deferred<'a> {
     /// The definition name of that type, and what adds its definitions: a field that
     /// overrides members' tags (`+k8s:override`) refers to a variant of it.
     pub type_name: fn() -> String,
-    pub add_type: fn(&mut BTreeMap<String, Schema>),
+    pub add_type: fn(&mut BTreeMap<String, Schema>, super::Form),
 }
 
 impl Deferred<'_> {
@@ -248,9 +251,10 @@ impl Deferred<'_> {
         property: &mut Schema,
         overrides: &[Override],
         definitions: &mut BTreeMap<String, Schema>,
+        form: super::Form,
     ) {
         let base_name = (self.type_name)();
-        (self.add_type)(definitions);
+        (self.add_type)(definitions, form);
         let base = &definitions[&base_name];
         if *base == Schema::default() {
             panic!(
@@ -271,8 +275,12 @@ impl Deferred<'_> {
 }
 
 impl Built<'_> {
-    /// The finished definition.
-    pub fn definition(self, definitions: &mut BTreeMap<String, Schema>) -> Schema {
+    /// The finished definition, in `form`.
+    pub fn definition(
+        self,
+        definitions: &mut BTreeMap<String, Schema>,
+        form: super::Form,
+    ) -> Schema {
         let value: serde_json::Value =
             serde_json::from_str(self.json).expect("the derive macro writes valid JSON");
         let mut schema = Schema::from_json(&value).expect("the derive macro writes a valid schema");
@@ -283,17 +291,40 @@ impl Built<'_> {
             }
             let (mut property, overrides) = field.property(self.name, &refs);
             if !overrides.is_empty() {
-                field.add_variant(self.name, &mut property, &overrides, definitions);
+                field.add_variant(self.name, &mut property, &overrides, definitions, form);
             }
             schema
                 .properties
                 .insert(field.property.to_string(), property);
         }
         refs.resolve(&mut schema, false);
+        if form == super::Form::Crd {
+            for (name, property) in &mut schema.properties {
+                if !self.tagged_defaults.contains(&name.as_str()) {
+                    property.default = None;
+                }
+                drop_element_defaults(property);
+            }
+        }
         if !self.flattened.is_empty() {
             splice(&mut schema, self.flattened);
         }
         schema
+    }
+}
+
+/// Drops the defaults of a property's items and values, at any depth (the derive writes only
+/// enforced zero values there).
+fn drop_element_defaults(schema: &mut Schema) {
+    for element in [&mut schema.items, &mut schema.additional_properties]
+        .into_iter()
+        .flatten()
+    {
+        element.default = None;
+        drop_element_defaults(element);
+    }
+    for wrapped in &mut schema.all_of {
+        drop_element_defaults(wrapped);
     }
 }
 
@@ -317,9 +348,10 @@ fn splice(schema: &mut Schema, flattened: Vec<Schema>) {
 /// Adds a flattened type's definitions to `definitions`, except its own, which is returned.
 pub fn flattened_definition<F: super::Definition>(
     definitions: &mut BTreeMap<String, Schema>,
+    form: super::Form,
 ) -> Schema {
     let mut scratch = BTreeMap::new();
-    F::add_definitions(&mut scratch);
+    F::add_definitions_in(&mut scratch, form);
     let own = scratch
         .remove(&F::definition_name())
         .expect("a type adds its own definition");
@@ -472,4 +504,9 @@ pub fn serialized_json<T: serde::Serialize>(value: &T) -> serde_json::Value {
 /// The JSON of a derived struct, read through its CEL view (as its serialized form reads).
 pub fn typed_json<T: super::Validate>(value: &T) -> serde_json::Value {
     value.to_cel(T::rules().decl()).to_json()
+}
+
+/// The markers of a kind, which the derive read at compile time and wrote as JSON.
+pub fn kind_markers(json: &str) -> crate::crd::KindMarkers {
+    serde_json::from_str(json).expect("the derive macro writes valid markers")
 }

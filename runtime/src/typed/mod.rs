@@ -25,8 +25,13 @@ pub trait Definition {
     /// (`com.example.widgets.v1.WidgetSpec`).
     fn definition_name() -> String;
 
-    /// Adds this type's definition and every definition it refers to (each once).
-    fn add_definitions(definitions: &mut BTreeMap<String, Schema>);
+    /// Adds this type's definition and every definition it refers to (each once), for OpenAPI.
+    fn add_definitions(definitions: &mut BTreeMap<String, Schema>) {
+        Self::add_definitions_in(definitions, Form::OpenApi)
+    }
+
+    /// Adds this type's definition and every definition it refers to (each once), in `form`.
+    fn add_definitions_in(definitions: &mut BTreeMap<String, Schema>, form: Form);
 
     /// The members a tag on a field of this type looks into (`+k8s:subfield`, `+k8s:item`,
     /// `+nameFormat`): the struct's fields with those of flattened types, as Go sees an
@@ -62,8 +67,8 @@ impl<T: Definition> Definition for Box<T> {
         T::definition_name()
     }
 
-    fn add_definitions(definitions: &mut BTreeMap<String, Schema>) {
-        T::add_definitions(definitions)
+    fn add_definitions_in(definitions: &mut BTreeMap<String, Schema>, form: Form) {
+        T::add_definitions_in(definitions, form)
     }
 
     fn members() -> Vec<Member> {
@@ -77,6 +82,18 @@ impl<T: Definition> Definition for Box<T> {
     fn inline() -> Option<Inline> {
         T::inline()
     }
+}
+
+/// Which document definitions are built for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Form {
+    /// OpenAPI, as openapi-gen writes it: non-pointer members have their zero value as an
+    /// enforced `default`.
+    #[default]
+    OpenApi,
+    /// A CRD, as `kubeidl crd` writes it: only the defaults tags ask for (a CRD applies defaults
+    /// before validating, so enforced zero values would satisfy `required` and fail `enum`).
+    Crd,
 }
 
 /// The wire names of a struct's members, for checks at compile time.
@@ -213,5 +230,45 @@ impl<T: Validate> Validate for Box<T> {
 
     fn json_validator() -> &'static Validator {
         T::json_validator()
+    }
+}
+
+/// The root type of a custom resource kind: what `#[kubeidl(kind = "Widget", group = ..., version
+/// = ...)]` on a spec type writes (the struct `Widget { api_version, kind, metadata, spec,
+/// status }` implements it). Its CRD is what `kubeidl crd` writes for the kind's Go twin.
+pub trait CustomResource: Definition {
+    const GROUP: &'static str;
+    const VERSION: &'static str;
+    const KIND: &'static str;
+
+    /// What the kind's CRD markers say (names, scope, subresources, printer columns...).
+    fn markers() -> crate::crd::KindMarkers;
+
+    /// `<group>/<version>`.
+    fn api_version() -> String {
+        format!("{}/{}", Self::GROUP, Self::VERSION)
+    }
+
+    /// This version of the kind, for [`crate::crd::merge`] with the kind's other versions.
+    fn crd_version() -> crate::crd::Version {
+        let mut definitions = BTreeMap::new();
+        Self::add_definitions_in(&mut definitions, Form::Crd);
+        crate::crd::Version {
+            kind: crate::crd::KindVersion {
+                kind: Self::KIND.to_string(),
+                group: Self::GROUP.to_string(),
+                version: Self::VERSION.to_string(),
+                markers: Self::markers(),
+                at: format!("{} {}", Self::KIND, Self::api_version()),
+            },
+            root: Self::definition_name(),
+            definitions,
+        }
+    }
+
+    /// The CRD of this kind with this one version, its schema and CEL costs checked as the
+    /// apiserver checks them (what the derive could not check at compile time is checked here).
+    fn crd() -> Result<crate::crd::Crd, crate::crd::CrdError> {
+        crate::crd::merge([Self::crd_version()])
     }
 }

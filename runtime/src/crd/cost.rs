@@ -1,50 +1,25 @@
 //! The CEL checks the apiextensions apiserver makes when a CRD is written, made at build time on
 //! the inlined schema: every rule compiles against its node (the root as a resource root), each
 //! rule's estimated cost times the number of times it can run in one object stays within the
-//! per-expression limit, and all rules together within the per-CRD limit. Errors point at the
-//! Go tag that wrote the rule.
+//! per-expression limit, and all rules together within the per-CRD limit. Each error names the
+//! rule's node and text, so a front end can point at the tag that wrote it.
 
-use crate::error::{Error, SourcePos};
-use crate::openapi::{Origins, RuleOrigins};
-use kubeidl::cel::decl::{Decl, NoDefinitions};
-use kubeidl::cel::estimate::{
+use super::Problem;
+use crate::cel::decl::{Decl, NoDefinitions};
+use crate::cel::estimate::{
     check_crd_total, exceeds_factor, min_serialized_size, MAX_REQUEST_SIZE_BYTES,
     STATIC_ESTIMATED_COST_LIMIT,
 };
-use kubeidl::cel::rule::{compile_rule_unlimited, ExpressionKind};
-use kubeidl::errors::FieldPath;
-use kubeidl::schema::{node_name, RuleSite, Schema, SchemaType};
+use crate::cel::rule::{compile_rule_unlimited, ExpressionKind};
+use crate::errors::FieldPath;
+use crate::schema::{node_name, Schema, SchemaType};
 use serde_json::Value;
 
-/// Where the rules of one schema were written.
-pub struct RuleSources<'a> {
-    /// Each rule of the schema: its node, its text, the definition that wrote it and the text
-    /// it was written as (a rule moved to another node is rewritten).
-    pub sites: Vec<(RuleSite, String)>,
-    pub origins: &'a RuleOrigins,
-    /// Where to point when no tag is known.
-    pub fallback: SourcePos,
-}
-
-impl RuleSources<'_> {
-    fn position(&self, node: &str, rule: &str) -> SourcePos {
-        self.sites
-            .iter()
-            .find(|(site, _)| site.node == node && site.rule == rule)
-            .and_then(|(site, written)| {
-                self.origins
-                    .of_rule(&site.definition, written)
-                    .map(|(pos, _)| pos)
-                    .or_else(|| self.origins.of_definition(&site.definition))
-            })
-            .unwrap_or_else(|| self.fallback.clone())
-    }
-}
-
-/// Checks the rules of a version's schema; `base` is the schema's path in the CRD.
-pub fn check(schema: &Schema, base: &FieldPath, sources: &RuleSources<'_>) -> Vec<Error> {
+/// Checks the rules of a version's schema; `base` is the schema's path in the CRD, `root`
+/// whether the schema is the resource's root (rules on it see `apiVersion`, `kind` and
+/// `metadata.name`), not a part of it checked alone (a derived spec, at compile time).
+pub fn check(schema: &Schema, base: &FieldPath, root: bool) -> Vec<Problem> {
     let mut walk = Walk {
-        sources,
         base,
         errors: Vec::new(),
         costs: Vec::new(),
@@ -53,7 +28,7 @@ pub fn check(schema: &Schema, base: &FieldPath, sources: &RuleSources<'_>) -> Ve
         schema,
         &FieldPath::root(),
         Cardinality::Bounded(1),
-        true,
+        root,
         true,
     );
     let Walk {
@@ -67,7 +42,7 @@ pub fn check(schema: &Schema, base: &FieldPath, sources: &RuleSources<'_>) -> Ve
             } else {
                 path
             };
-            errors.push(Error::at(&sources.fallback, format!("{path}: {message}")));
+            errors.push(Problem::new(format!("{path}: {message}")));
         }
     }
     errors
@@ -82,9 +57,8 @@ enum Cardinality {
 }
 
 struct Walk<'a> {
-    sources: &'a RuleSources<'a>,
     base: &'a FieldPath,
-    errors: Vec<Error>,
+    errors: Vec<Problem>,
     /// Each expression's path in the CRD and its cost, for the per-CRD total.
     costs: Vec<(String, u64)>,
 }
@@ -155,7 +129,7 @@ impl Walk<'_> {
         let text = |key: &str| rule.get(key).and_then(Value::as_str);
         let Some(source) = text("rule") else { return };
         let optional_old_self = rule.get("optionalOldSelf") == Some(&Value::Bool(true));
-        let pos = self.sources.position(&node_name(at), source);
+        let site = |message: String| Problem::at_rule(node_name(at), source, message);
         let here = format!("{}.x-kubernetes-validations[{index}]", self.path(at));
         let mut expressions = vec![(source, ExpressionKind::Rule, "rule")];
         if let Some(m) = text("messageExpression") {
@@ -165,10 +139,8 @@ impl Walk<'_> {
             let compiled = match compile_rule_unlimited(expression, decl, optional_old_self, kind) {
                 Ok(c) => c,
                 Err(e) => {
-                    self.errors.push(Error::at(
-                        &pos,
-                        format!("{here}.{what}: {what} {expression:?} in the CRD:\n{e}"),
-                    ));
+                    let message = format!("{here}.{what}: {what} {expression:?} in the CRD:\n{e}");
+                    self.errors.push(site(message));
                     continue;
                 }
             };
@@ -186,14 +158,11 @@ impl Walk<'_> {
             self.costs.push((format!("{here}.{what}"), cost));
             if cost > STATIC_ESTIMATED_COST_LIMIT {
                 let bound = why.map_or(String::new(), |w| format!(" ({w})"));
-                self.errors.push(Error::at(
-                    &pos,
-                    format!(
+                self.errors.push(site(format!(
                         "{here}.{what}: Forbidden: estimated {what} cost exceeds budget by factor of {} (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)\n  {what} {expression:?} costs up to {} per evaluation and may run {times} times per object{bound}; limit {STATIC_ESTIMATED_COST_LIMIT}",
                         exceeds_factor(cost, STATIC_ESTIMATED_COST_LIMIT),
                         compiled.estimated_cost,
-                    ),
-                ));
+                )));
             }
         }
     }
