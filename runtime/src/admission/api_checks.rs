@@ -6,6 +6,7 @@
 //! have). Objects are taken as the API has defaulted them.
 
 use super::env::{Environment, Purpose};
+use super::fields::one_of;
 use crate::errors::{BadValue, FieldError, FieldPath};
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -41,8 +42,11 @@ fn go_slice(type_name: &str, values: &[String]) -> BadValue {
     BadValue::GoSyntax(format!("[]{type_name}{{{}}}", quoted.join(", ")))
 }
 
-fn supported(list: &[&str]) -> Vec<String> {
-    list.iter().map(|s| s.to_string()).collect()
+/// Adds `Unsupported value` unless `value` is one of `supported`.
+fn check_one_of(value: &str, at: &FieldPath, supported: &[&str], out: &mut Vec<FieldError>) {
+    if let Err(e) = one_of(value, at, supported) {
+        out.push(e);
+    }
 }
 
 /// A Kubernetes qualified name (`prefix/name`, the name part 63 characters at most).
@@ -93,13 +97,7 @@ fn check_rule(rule: &Value, at: &FieldPath, out: &mut Vec<FieldError>) {
         ));
     }
     for (i, op) in operations.iter().enumerate() {
-        if !OPERATIONS.contains(&op.as_str()) {
-            out.push(FieldError::not_supported(
-                ops_at.index(i),
-                BadValue::String(op.clone()),
-                &supported(OPERATIONS),
-            ));
-        }
+        check_one_of(op, &ops_at.index(i), OPERATIONS, out);
     }
     for (key, what) in [("apiGroups", "API groups"), ("apiVersions", "API versions")] {
         let values = strings(rule.get(key));
@@ -124,14 +122,12 @@ fn check_rule(rule: &Value, at: &FieldPath, out: &mut Vec<FieldError>) {
     }
     check_resources(&strings(rule.get("resources")), &at.child("resources"), out);
     if let Some(scope) = text(rule, "scope") {
-        let scopes = ["*", "Cluster", "Namespaced"];
-        if !scopes.contains(&scope) {
-            out.push(FieldError::not_supported(
-                at.child("scope"),
-                BadValue::String(scope.into()),
-                &supported(&scopes),
-            ));
-        }
+        check_one_of(
+            scope,
+            &at.child("scope"),
+            &["*", "Cluster", "Namespaced"],
+            out,
+        );
     }
 }
 
@@ -191,13 +187,12 @@ fn check_resources(resources: &[String], at: &FieldPath, out: &mut Vec<FieldErro
 
 fn check_match_resources(criteria: &Value, at: &FieldPath, out: &mut Vec<FieldError>) {
     if let Some(policy) = text(criteria, "matchPolicy") {
-        if !["Equivalent", "Exact"].contains(&policy) {
-            out.push(FieldError::not_supported(
-                at.child("matchPolicy"),
-                BadValue::String(policy.into()),
-                &supported(&["Equivalent", "Exact"]),
-            ));
-        }
+        check_one_of(
+            policy,
+            &at.child("matchPolicy"),
+            &["Equivalent", "Exact"],
+            out,
+        );
     }
     for key in ["resourceRules", "excludeResourceRules"] {
         for (i, rule) in items(criteria, key).iter().enumerate() {
@@ -224,13 +219,7 @@ pub fn policy_errors(policy: &Value) -> Vec<FieldError> {
     let spec = policy.get("spec").unwrap_or(&Value::Null);
     let at = FieldPath::root().child("spec");
     if let Some(f) = text(spec, "failurePolicy") {
-        if !["Fail", "Ignore"].contains(&f) {
-            out.push(FieldError::not_supported(
-                at.child("failurePolicy"),
-                BadValue::String(f.into()),
-                &supported(&["Fail", "Ignore"]),
-            ));
-        }
+        check_one_of(f, &at.child("failurePolicy"), &["Fail", "Ignore"], &mut out);
     }
     let has_params = match spec.get("paramKind").filter(|p| !p.is_null()) {
         Some(kind) => {
@@ -382,13 +371,7 @@ pub fn policy_errors(policy: &Value) -> Vec<FieldError> {
             ));
         }
         if let Some(reason) = text(v, "reason") {
-            if !REASONS.contains(&reason) {
-                out.push(FieldError::not_supported(
-                    at.child("reason"),
-                    BadValue::String(reason.into()),
-                    &supported(REASONS),
-                ));
-            }
+            check_one_of(reason, &at.child("reason"), REASONS, &mut out);
         }
     }
     let annotations_at = at.child("auditAnnotations");
@@ -485,12 +468,12 @@ pub fn binding_errors(binding: &Value) -> Vec<FieldError> {
                 at.child("parameterNotFoundAction"),
                 "",
             )),
-            Some("Allow" | "Deny") => {}
-            Some(other) => out.push(FieldError::not_supported(
-                at.child("parameterNotFoundAction"),
-                BadValue::String(other.into()),
-                &supported(&["Deny", "Allow"]),
-            )),
+            Some(action) => check_one_of(
+                action,
+                &at.child("parameterNotFoundAction"),
+                &["Deny", "Allow"],
+                &mut out,
+            ),
         }
     }
     if let Some(criteria) = spec.get("matchResources").filter(|c| !c.is_null()) {
@@ -500,13 +483,12 @@ pub fn binding_errors(binding: &Value) -> Vec<FieldError> {
     let actions_at = at.child("validationActions");
     let mut seen = BTreeSet::new();
     for (i, action) in actions.iter().enumerate() {
-        if !["Audit", "Deny", "Warn"].contains(&action.as_str()) {
-            out.push(FieldError::not_supported(
-                actions_at.index(i),
-                BadValue::String(action.clone()),
-                &supported(&["Audit", "Deny", "Warn"]),
-            ));
-        }
+        check_one_of(
+            action,
+            &actions_at.index(i),
+            &["Audit", "Deny", "Warn"],
+            &mut out,
+        );
         if !seen.insert(action.as_str()) {
             out.push(FieldError::duplicate(
                 actions_at.index(i),

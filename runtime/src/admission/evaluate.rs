@@ -628,6 +628,28 @@ struct Bound<'v> {
 }
 
 impl<'v> Bound<'v> {
+    /// What one step of `input` binds, in the slots of `env`: `request` as the step sees it,
+    /// and the namespace object (none in matchConditions).
+    fn new(
+        input: &Input<'v>,
+        env: &Environment,
+        request: &'v Map<String, Value>,
+        namespace: Option<&'v Map<String, Value>>,
+    ) -> Bound<'v> {
+        Bound {
+            object: &input.attributes.object,
+            old_object: &input.attributes.old_object,
+            request,
+            params: input.param,
+            has_params: env.has_params(),
+            has_variables: env.has_variables(),
+            namespace,
+            null: Value::Null,
+            authorizer: input.authorizer,
+            request_resource: request_resource(input),
+        }
+    }
+
     /// The values in the environment's slot order, `variables` last.
     fn values<'a>(&'a self, variables: &'a Lazy<'_>) -> Vec<Cel<'a>> {
         let mut out = vec![
@@ -813,33 +835,12 @@ fn evaluate(
         reason: None,
         index: 0,
     };
-    let a = input.attributes;
     let request_own = request_value(input, true);
     let request = request_value(input, false);
     let namespace = input.namespace.and_then(Value::as_object);
-    fn bound<'v>(
-        a: &'v Attributes,
-        input: &Input<'v>,
-        policy: &Policy,
-        request: &'v Map<String, Value>,
-        namespace: Option<&'v Map<String, Value>>,
-    ) -> Bound<'v> {
-        Bound {
-            object: &a.object,
-            old_object: &a.old_object,
-            request,
-            params: input.param,
-            has_params: policy.env.has_params(),
-            has_variables: true,
-            namespace,
-            null: Value::Null,
-            authorizer: input.authorizer,
-            request_resource: request_resource(input),
-        }
-    }
     // 1. matchConditions.
     if !policy.match_conditions.is_empty() {
-        let b = bound(a, input, policy, &request_own, None);
+        let b = Bound::new(input, &policy.env, &request_own, None);
         let lazy = Lazy::new(policy, &b);
         match match_conditions(&policy.match_conditions, &b, &lazy) {
             Conditions::Match => {}
@@ -848,7 +849,7 @@ fn evaluate(
             Conditions::Error(_) => return (Vec::new(), Vec::new()),
         }
     }
-    let b = bound(a, input, policy, &request, namespace);
+    let b = Bound::new(input, &policy.env, &request, namespace);
     // 2. validations.
     let lazy = Lazy::new(policy, &b);
     let mut budget = Budget { remaining: BUDGET };
@@ -973,18 +974,7 @@ pub(crate) fn webhook_conditions(
         authorizer,
     };
     let request = request_value(&input, true);
-    let bound = Bound {
-        object: &attributes.object,
-        old_object: &attributes.old_object,
-        request: &request,
-        params: None,
-        has_params: false,
-        has_variables: env.has_variables(),
-        namespace: None,
-        null: Value::Null,
-        authorizer,
-        request_resource: request_resource(&input),
-    };
+    let bound = Bound::new(&input, env, &request, None);
     let lazy = Lazy::of(&[], env, &bound);
     match_conditions(conditions, &bound, &lazy)
 }

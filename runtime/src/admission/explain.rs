@@ -16,6 +16,7 @@ use super::policy::FailurePolicy;
 use super::request::{GroupVersionKind, GroupVersionResource};
 use super::status::Status;
 use super::webhooks::{call_order, Webhook, WebhookKind};
+use crate::cel::library::authz::AuthorizerValue;
 
 /// The kinds (of `admissionregistration.k8s.io`) no webhook is ever called for, so that a
 /// broken webhook cannot lock out its own repair.
@@ -96,8 +97,13 @@ fn not_called(webhook: &Webhook, reason: String) -> Call {
 }
 
 /// Whether the apiserver would call `webhook` for the request, and if it would reject the
-/// request while deciding.
-fn select(webhook: &Webhook, config: &Configuration, attributes: &Attributes) -> Selection {
+/// request while deciding; `authorizer` answers its matchConditions' checks.
+fn select(
+    webhook: &Webhook,
+    config: &Configuration,
+    attributes: &Attributes,
+    authorizer: &AuthorizerValue,
+) -> Selection {
     let request = &attributes.request;
     let no_error = |call| Selection { call, error: None };
     if request.kind.group == "admissionregistration.k8s.io"
@@ -131,7 +137,7 @@ fn select(webhook: &Webhook, config: &Configuration, attributes: &Attributes) ->
             &webhook.env,
             attributes,
             &matched,
-            &config.authorizer_for(attributes),
+            authorizer,
         ) {
             Conditions::Match => reason.push_str("; every matchCondition is true"),
             Conditions::NoMatch { condition } => {
@@ -192,6 +198,7 @@ fn select(webhook: &Webhook, config: &Configuration, attributes: &Attributes) ->
 /// Explains which webhooks and policies of `config` the request reaches.
 pub fn explain(config: &Configuration, attributes: &Attributes) -> Explanation {
     let mut out = Explanation::default();
+    let authorizer = config.authorizer_for(attributes);
     // Mutating webhooks, one after another: the first rejection ends the request.
     for webhook in call_order(&config.webhooks, WebhookKind::Mutating) {
         if let Some(error) = &out.error {
@@ -199,7 +206,7 @@ pub fn explain(config: &Configuration, attributes: &Attributes) -> Explanation {
                 .push(not_called(webhook, rejected_before(error)));
             continue;
         }
-        let selection = select(webhook, config, attributes);
+        let selection = select(webhook, config, attributes, &authorizer);
         out.mutating_webhooks.push(selection.call);
         out.error = selection.error.map(Rejection::status);
     }
@@ -250,7 +257,7 @@ pub fn explain(config: &Configuration, attributes: &Attributes) -> Explanation {
     }
     let selections: Vec<Selection> = chain
         .iter()
-        .map(|w| select(w, config, attributes))
+        .map(|w| select(w, config, attributes, &authorizer))
         .collect();
     // A selection error stops them all; a dry-run refusal only its own call.
     let failed_at = selections
