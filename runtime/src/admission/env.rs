@@ -203,9 +203,26 @@ fn decl_of(t: &CelType) -> Decl {
     }
 }
 
+/// An object type the apiserver declares field by field (not from a schema): its fields keep
+/// their names as written, so `request.namespace` selects `namespace` where a schema's property
+/// of that name would be `__namespace__`.
 fn object_decl(schema: Value) -> Arc<ObjectDecl> {
+    fn literal_names(decl: &mut Decl) {
+        match &mut decl.kind {
+            DeclKind::Object(o) => {
+                for field in &mut Arc::make_mut(o).fields {
+                    field.cel_name.clone_from(&field.json_name);
+                    literal_names(&mut field.decl);
+                }
+            }
+            DeclKind::Map(value) | DeclKind::List { item: value, .. } => literal_names(value),
+            _ => {}
+        }
+    }
     let schema = Schema::from_json(&schema).expect("a schema written here");
-    match Decl::from_schema(&schema, &NoDefinitions).kind {
+    let mut decl = Decl::from_schema(&schema, &NoDefinitions);
+    literal_names(&mut decl);
+    match decl.kind {
         DeclKind::Object(o) => o,
         _ => unreachable!("an object schema declares an object"),
     }

@@ -211,6 +211,8 @@ pub fn admit(config: &Configuration, attributes: &Attributes) -> Response {
     }
     let namespace = namespace_object(config, request);
     let authorizer = config.authorizer_for(attributes);
+    // The `request` values, one set per resource and kind the request matches as.
+    let mut shared: Vec<RequestValues> = Vec::new();
     for policy in &config.policies {
         let step = |binding: Option<&str>, param: Option<String>, outcome: String| Step {
             policy: policy.name.clone(),
@@ -253,6 +255,13 @@ pub fn admit(config: &Configuration, attributes: &Attributes) -> Response {
                 continue;
             }
         }
+        let requests = match shared.iter().position(|r| r.serve(&matched)) {
+            Some(i) => &shared[i],
+            None => {
+                shared.push(RequestValues::new(attributes, &matched, &authorizer));
+                &shared[shared.len() - 1]
+            }
+        };
         let mut published: BTreeMap<String, Vec<String>> = BTreeMap::new();
         for binding in bindings {
             let binding_name = Some(binding.name.as_str());
@@ -278,10 +287,10 @@ pub fn admit(config: &Configuration, attributes: &Attributes) -> Response {
                 let label = param.map(param_label);
                 let input = Input {
                     attributes,
-                    matched: &matched,
                     param,
                     namespace: namespace.as_ref(),
                     authorizer: &authorizer,
+                    requests,
                 };
                 let (decisions, annotations) = evaluate(policy, &input);
                 let denied = decisions.iter().filter(|d| d.deny).count();
@@ -486,18 +495,23 @@ fn collect_params<'c>(
         },
         (_, false) => None,
     };
-    let candidates = config.params.iter().filter(|p| {
+    let candidate = |p: &&Value| {
         kind_of(p) == (kind.api_version.as_str(), kind.kind.as_str())
             && namespace
                 .as_deref()
                 .is_none_or(|ns| meta(p, "namespace") == ns)
-    });
+    };
+    let params = config.params.iter();
     let found: Vec<&Value> = match (&param_ref.name, &param_ref.selector) {
         (Some(_), Some(_)) => {
             return Err("paramRef.name and paramRef.selector are mutually exclusive".into())
         }
-        (Some(name), None) => candidates.filter(|p| meta(p, "name") == name).collect(),
-        (None, Some(selector)) => candidates
+        // The name first: it tells most objects apart at once.
+        (Some(name), None) => params
+            .filter(|p| meta(p, "name") == name && candidate(p))
+            .collect(),
+        (None, Some(selector)) => params
+            .filter(candidate)
             .filter(|p| {
                 labels_of(p)
                     .ok()
@@ -536,17 +550,68 @@ fn namespace_object(config: &Configuration, request: &Request) -> Option<Value> 
 /// What one evaluation reads.
 struct Input<'i> {
     attributes: &'i Attributes,
-    matched: &'i Matched,
     param: Option<&'i Value>,
     namespace: Option<&'i Value>,
     authorizer: &'i AuthorizerValue,
+    /// `request` and `authorizer.requestResource`, shared by every evaluation of one match.
+    requests: &'i RequestValues<'i>,
+}
+
+/// The values of `request` for the policies a request matches as one resource and kind, each
+/// built when first needed and then shared by every policy, binding and param so matched: the
+/// request with the matched resource (validations, variables) and with its own
+/// (matchConditions); and `authorizer.requestResource`.
+struct RequestValues<'i> {
+    attributes: &'i Attributes,
+    resource: GroupVersionResource,
+    kind: super::GroupVersionKind,
+    authorizer: &'i AuthorizerValue,
+    as_matched: OnceLock<Map<String, Value>>,
+    own: OnceLock<Map<String, Value>>,
+    request_resource: OnceLock<Cel<'static>>,
+}
+
+impl<'i> RequestValues<'i> {
+    fn new(attributes: &'i Attributes, matched: &Matched, authorizer: &'i AuthorizerValue) -> Self {
+        RequestValues {
+            attributes,
+            resource: matched.resource.clone(),
+            kind: matched.kind.clone(),
+            authorizer,
+            as_matched: OnceLock::new(),
+            own: OnceLock::new(),
+            request_resource: OnceLock::new(),
+        }
+    }
+
+    /// `request`, with the request's own resource or the matched one (the same map when they
+    /// are the same).
+    fn request(&self, own_resource: bool) -> &Map<String, Value> {
+        let same = self.resource == self.attributes.request.resource;
+        match own_resource && !same {
+            true => &self.own,
+            false => &self.as_matched,
+        }
+        .get_or_init(|| request_value(self, own_resource))
+    }
+
+    /// Whether a match gives these values.
+    fn serve(&self, matched: &Matched) -> bool {
+        self.resource == matched.resource && self.kind == matched.kind
+    }
+
+    fn request_resource(&self) -> Cel<'static> {
+        self.request_resource
+            .get_or_init(|| request_resource(self.attributes, self.authorizer))
+            .clone()
+    }
 }
 
 /// `authorizer.requestResource`: a check of the request's own resource, subresource,
 /// namespace and name.
-fn request_resource(input: &Input<'_>) -> Cel<'static> {
-    let r = &input.attributes.request;
-    input.authorizer.request_resource(ResourceAttributes {
+fn request_resource(attributes: &Attributes, authorizer: &AuthorizerValue) -> Cel<'static> {
+    let r = &attributes.request;
+    authorizer.request_resource(ResourceAttributes {
         group: r.resource.group.clone(),
         resource: r.resource.resource.clone(),
         subresource: r.subresource.clone(),
@@ -558,17 +623,17 @@ fn request_resource(input: &Input<'_>) -> Cel<'static> {
 
 /// The `request` variable: for matchConditions with the request's own resource, otherwise the
 /// matched one.
-fn request_value(input: &Input<'_>, own_resource: bool) -> Map<String, Value> {
-    let a = input.attributes;
+fn request_value(values: &RequestValues<'_>, own_resource: bool) -> Map<String, Value> {
+    let a = values.attributes;
     let r = &a.request;
     let gvk = |g: &super::GroupVersionKind| json!({"group": g.group, "version": g.version, "kind": g.kind});
     let gvr = |g: &GroupVersionResource| json!({"group": g.group, "version": g.version, "resource": g.resource});
     let resource = match own_resource {
         true => &r.resource,
-        false => &input.matched.resource,
+        false => &values.resource,
     };
     let mut out = Map::new();
-    out.insert("kind".into(), gvk(&input.matched.kind));
+    out.insert("kind".into(), gvk(&values.kind));
     out.insert("resource".into(), gvr(resource));
     out.insert("requestKind".into(), gvk(&r.kind));
     out.insert("requestResource".into(), gvr(&r.resource));
@@ -646,7 +711,7 @@ impl<'v> Bound<'v> {
             namespace,
             null: Value::Null,
             authorizer: input.authorizer,
-            request_resource: request_resource(input),
+            request_resource: input.requests.request_resource(),
         }
     }
 
@@ -835,12 +900,10 @@ fn evaluate(
         reason: None,
         index: 0,
     };
-    let request_own = request_value(input, true);
-    let request = request_value(input, false);
     let namespace = input.namespace.and_then(Value::as_object);
     // 1. matchConditions.
     if !policy.match_conditions.is_empty() {
-        let b = Bound::new(input, &policy.env, &request_own, None);
+        let b = Bound::new(input, &policy.env, input.requests.request(true), None);
         let lazy = Lazy::new(policy, &b);
         match match_conditions(&policy.match_conditions, &b, &lazy) {
             Conditions::Match => {}
@@ -849,7 +912,7 @@ fn evaluate(
             Conditions::Error(_) => return (Vec::new(), Vec::new()),
         }
     }
-    let b = Bound::new(input, &policy.env, &request, namespace);
+    let b = Bound::new(input, &policy.env, input.requests.request(false), namespace);
     // 2. validations.
     let lazy = Lazy::new(policy, &b);
     let mut budget = Budget { remaining: BUDGET };
@@ -966,15 +1029,15 @@ pub(crate) fn webhook_conditions(
     matched: &Matched,
     authorizer: &AuthorizerValue,
 ) -> Conditions {
+    let requests = RequestValues::new(attributes, matched, authorizer);
     let input = Input {
         attributes,
-        matched,
         param: None,
         namespace: None,
         authorizer,
+        requests: &requests,
     };
-    let request = request_value(&input, true);
-    let bound = Bound::new(&input, env, &request, None);
+    let bound = Bound::new(&input, env, requests.request(true), None);
     let lazy = Lazy::of(&[], env, &bound);
     match_conditions(conditions, &bound, &lazy)
 }

@@ -337,6 +337,24 @@ fn request_fields_are_absent_when_empty_and_the_budget_stops_runaway_rules() {
 }
 
 #[test]
+fn declared_request_and_namespace_fields_keep_reserved_words_as_written() {
+    // The apiserver declares `request` and `namespaceObject` field by field: `namespace` is
+    // selected as written, not as a schema property's `__namespace__`.
+    let p = policy(json!({"validations": [
+        {"expression": "request.namespace == 'default' && namespaceObject.metadata.name == request.namespace"},
+        {"expression": "!has(namespaceObject.metadata.namespace)"}]}));
+    let r = admit(&config(p, binding(json!({}))), &create(deployment(1, "x")));
+    assert!(r.allowed(), "{}", denial(&r));
+    let p = policy(json!({"validations": [{"expression": "request.__namespace__ == 'default'"}]}));
+    let r = admit(&config(p, binding(json!({}))), &create(deployment(1, "x")));
+    assert!(
+        denial(&r).contains("undefined field '__namespace__'"),
+        "{}",
+        denial(&r)
+    );
+}
+
+#[test]
 fn review_resources_and_policies_themselves_are_never_evaluated() {
     let deny_all = || {
         let policy = policy(json!({"failurePolicy": "Fail",
