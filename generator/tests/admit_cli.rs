@@ -272,6 +272,29 @@ fn check_policies_gives_api_errors_and_type_checking_warnings() {
         "testdata/admission/policies.yaml",
         "--crds",
         "testdata/admission/crds.yaml",
+        "-o",
+        "json",
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    // Notes do not fail the check: kubeidl's cost estimates over the runtime limits, for the
+    // policy that reads every container (an unbounded list).
+    let all: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    let notes: Vec<&str> = all[4]["notes"]
+        .as_array()
+        .expect("notes")
+        .iter()
+        .filter_map(serde_json::Value::as_str)
+        .collect();
+    assert_eq!(
+        all[4]["name"],
+        "image-matches-namespace-environment.policy.example.com"
+    );
+    assert!(
+        notes.iter().any(|n| n.starts_with(
+            "spec.validations[0].expression: apps/v1, Kind=Deployment: worst-case cost estimate "
+        ) && n
+            .ends_with(" exceeds the per-expression runtime limit 1000000 (kubeidl)")),
+        "{notes:?}"
+    );
+    assert_eq!(all[0]["notes"], serde_json::json!([]));
 }

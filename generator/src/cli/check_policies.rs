@@ -1,12 +1,13 @@
 //! `kubeidl admit --check-policies`: each ValidatingAdmissionPolicy and binding checked as the
 //! apiserver checks it on create (API validation's field errors), each policy's expressions
-//! type-checked as the apiserver writes `status.typeChecking`, and kubeidl's own notes.
+//! type-checked as the apiserver writes `status.typeChecking`, and kubeidl's own notes (unused
+//! variables, cost estimates over the runtime limits).
 
 use super::admit::{crd_served, documents};
 use super::validate::add_schemas;
 use super::AdmitArgs;
 use kubeidl::admission::{
-    binding_errors, policy_errors, type_check, CatalogKinds, ExpressionWarning, Policy,
+    binding_errors, cost_notes, policy_errors, type_check, CatalogKinds, ExpressionWarning, Policy,
 };
 use kubeidl::errors::FieldError;
 use kubeidl::validate::Catalog;
@@ -71,6 +72,9 @@ pub fn run(args: &AdmitArgs) -> Result<ExitCode, Error> {
                 if let Ok(policy) = Policy::from_json(v) {
                     entry.warnings = type_check(&policy, &kinds);
                     entry.notes = unused_variables(&policy);
+                    entry
+                        .notes
+                        .extend(cost_notes(&policy, &kinds).iter().map(ToString::to_string));
                 }
             }
             "ValidatingAdmissionPolicyBinding" => entry.errors = binding_errors(v),

@@ -171,8 +171,9 @@ pub enum Command {
     /// type-checked against the schemas of the kinds its rules name, as the apiserver writes
     /// status.typeChecking (`apps/v1, Kind=Deployment: ERROR: <input>:1:7: undefined field
     /// 'replicas'`). -o json: one entry per object, {kind, name, errors: [{field, type,
-    /// message}], expressionWarnings: [{fieldRef, warning}], notes}; notes are kubeidl's own
-    /// (variables no expression reads), which the apiserver does not give.
+    /// message}], expressionWarnings: [{fieldRef, warning}], notes}; notes are kubeidl's own,
+    /// which the apiserver does not give: variables no expression reads, and worst-case cost
+    /// estimates over the runtime limits (per expression 1,000,000; 10,000,000 together).
     ///
     ///   kubeidl admit --check-policies --policies policies/
     #[command(verbatim_doc_comment)]

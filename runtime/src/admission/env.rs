@@ -6,6 +6,7 @@
 //! `namespaceObject`, whose declared types hide what they do not declare.
 
 use crate::cel::decl::{Decl, DeclKind, FieldDecl, ListSemantics, NoDefinitions, ObjectDecl};
+use crate::cel::estimate::SizeEstimate;
 use crate::cel::library::authz;
 use crate::cel::{CelType, Program};
 use crate::schema::Schema;
@@ -144,6 +145,27 @@ impl Environment {
         Program::compile_typed(source, &self.declarations(true))
             .map(|p| p.result_type().clone())
             .map_err(|e| e.to_string())
+    }
+
+    /// The worst-case cost of `source` (compiled as [`Environment::check`] compiles it), from
+    /// the sizes the declared types allow; `None` when it does not compile.
+    pub fn estimate(&self, source: &str) -> Option<u64> {
+        let declarations = self.declarations(true);
+        let program = Program::compile_typed(source, &declarations).ok()?;
+        let sizes: Vec<Option<SizeEstimate>> = declarations
+            .iter()
+            .map(|(_, t)| match t {
+                CelType::Object(o) => Some(SizeEstimate::of_decl(&Decl {
+                    kind: DeclKind::Object(o.clone()),
+                    nullable: false,
+                    correlatable: false,
+                    max_size: None,
+                    max_enum_len: None,
+                })),
+                _ => None,
+            })
+            .collect();
+        Some(program.estimate_cost(&sizes).max)
     }
 
     /// Compiles `source` for `purpose`: the program, or the text evaluation reports in its

@@ -24,8 +24,8 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// The budget of one (policy, binding, param) for validations and their messages, and, afresh,
-/// for audit annotations.
-const BUDGET: u64 = 10_000_000;
+/// for audit annotations: the apiserver's runtime CEL budget.
+pub(crate) const BUDGET: u64 = crate::cel::RUNTIME_CEL_COST_BUDGET;
 /// The budget of a policy's matchConditions.
 const MATCH_CONDITIONS_BUDGET: u64 = 2_500_000;
 /// The audit annotation recording failed validations of Audit bindings.

@@ -48,9 +48,11 @@
 //! `authorizer` checks in expressions are answered by [`Configuration::authorizer`] (such as
 //! [`Rbac`] over the cluster's roles and bindings), or denied.
 //!
-//! Not yet here: policy type checking against schemas.
+//! [`type_check`] gives what the apiserver writes to a policy's `status.typeChecking`;
+//! [`cost_notes`], kubeidl's own worst-case cost estimates over the runtime limits.
 
 mod api_checks;
+mod cost;
 mod criteria;
 mod env;
 mod equivalence;
@@ -68,6 +70,7 @@ mod typecheck;
 mod webhooks;
 
 pub use api_checks::{binding_errors, policy_errors};
+pub use cost::{cost_notes, CostNote};
 pub use criteria::{MatchPolicy, MatchResources, Owner};
 pub use equivalence::{equivalents_in, EquivalentResource};
 pub use evaluate::{

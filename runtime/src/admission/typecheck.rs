@@ -78,41 +78,13 @@ pub fn kinds_to_check(policy: &Policy, resolver: &dyn KindResolver) -> Vec<Group
 }
 
 /// `apps/v1, Kind=Deployment` (`/v1, Kind=Pod` for the core group), as Go prints a GVK.
-fn gvk_text(kind: &GroupVersionKind) -> String {
+pub(crate) fn gvk_text(kind: &GroupVersionKind) -> String {
     format!("{}/{}, Kind={}", kind.group, kind.version, kind.kind)
 }
 
 /// The expression warnings of a policy.
 pub fn type_check(policy: &Policy, resolver: &dyn KindResolver) -> Vec<ExpressionWarning> {
-    let kinds: Vec<(GroupVersionKind, CelType)> = kinds_to_check(policy, resolver)
-        .into_iter()
-        .filter_map(|k| {
-            let decl = resolver.declaration(&k)?;
-            Some((k, CelType::of_decl(&decl)))
-        })
-        .collect();
-    let params = policy.param_kind.as_ref().and_then(|p| {
-        let (group, version) = p
-            .api_version
-            .rsplit_once('/')
-            .unwrap_or(("", &p.api_version));
-        let kind = GroupVersionKind::new(group, version, &p.kind);
-        resolver
-            .declaration(&kind)
-            .map(|decl| CelType::of_decl(&decl))
-    });
-    // One environment per kind, with the policy's variables declared.
-    let environments: Vec<(&GroupVersionKind, Environment)> = kinds
-        .iter()
-        .map(|(kind, object)| {
-            let mut env = Environment::typed(object.clone(), params.clone());
-            for (name, expression) in &policy.variables {
-                let output = env.check(&expression.source).unwrap_or(CelType::Dyn);
-                env.declare_variable(name, &output);
-            }
-            (kind, env)
-        })
-        .collect();
+    let environments = environments(policy, resolver);
     let check = |source: &str| -> Option<String> {
         let failures: Vec<String> = environments
             .iter()
@@ -140,6 +112,42 @@ pub fn type_check(policy: &Policy, resolver: &dyn KindResolver) -> Vec<Expressio
         }
     }
     warnings
+}
+
+/// One typed environment per kind the policy is checked against, with the policy's variables
+/// declared (each of the type its expression gives there).
+pub(crate) fn environments(
+    policy: &Policy,
+    resolver: &dyn KindResolver,
+) -> Vec<(GroupVersionKind, Environment)> {
+    let kinds: Vec<(GroupVersionKind, CelType)> = kinds_to_check(policy, resolver)
+        .into_iter()
+        .filter_map(|k| {
+            let decl = resolver.declaration(&k)?;
+            Some((k, CelType::of_decl(&decl)))
+        })
+        .collect();
+    let params = policy.param_kind.as_ref().and_then(|p| {
+        let (group, version) = p
+            .api_version
+            .rsplit_once('/')
+            .unwrap_or(("", &p.api_version));
+        let kind = GroupVersionKind::new(group, version, &p.kind);
+        resolver
+            .declaration(&kind)
+            .map(|decl| CelType::of_decl(&decl))
+    });
+    kinds
+        .into_iter()
+        .map(|(kind, object)| {
+            let mut env = Environment::typed(object, params.clone());
+            for (name, expression) in &policy.variables {
+                let output = env.check(&expression.source).unwrap_or(CelType::Dyn);
+                env.declare_variable(name, &output);
+            }
+            (kind, env)
+        })
+        .collect()
 }
 
 /// Kinds from an embedded Kubernetes release and custom resources, schemas from a catalog

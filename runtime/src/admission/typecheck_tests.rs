@@ -7,6 +7,11 @@ use crate::validate::Catalog;
 use serde_json::{json, Value};
 
 fn check(spec: Value) -> Vec<ExpressionWarning> {
+    checked(spec, type_check)
+}
+
+/// `f` of the policy with `spec`, against the newest release's kinds.
+fn checked<T>(spec: Value, f: impl Fn(&Policy, &dyn KindResolver) -> T) -> T {
     let release = release(NEWEST).expect("release");
     let mut catalog = Catalog::new();
     catalog
@@ -14,7 +19,7 @@ fn check(spec: Value) -> Vec<ExpressionWarning> {
         .expect("document");
     let policy =
         Policy::from_json(&json!({"metadata": {"name": "p"}, "spec": spec})).expect("policy");
-    type_check(
+    f(
         &policy,
         &CatalogKinds {
             release: &release,
@@ -173,4 +178,52 @@ fn api_validation_compiles_match_conditions_without_variables() {
         errors[0].starts_with("spec.matchConditions[0].expression: Invalid value: \"variables.team != ''\": compilation failed: ERROR: <input>:1:1: undeclared reference to 'variables'"),
         "{errors:?}"
     );
+}
+
+#[test]
+fn cost_notes_name_expressions_over_the_limits_with_the_kind() {
+    let notes = checked(
+        json!({"matchConstraints": deployments(), "validations": [
+            {"expression": "object.spec.replicas <= 5"},
+            {"expression": "object.spec.template.spec.containers.all(c, c.image.startsWith('registry.example.com/'))"},
+            {"expression": "object.spec.template.spec.containers.all(c, !has(c.env) || c.env.all(e, e.name.size() < 64))"}]}),
+        cost_notes,
+    );
+    let refs: Vec<(&str, u64)> = notes
+        .iter()
+        .map(|n| (n.field_ref.as_str(), n.limit))
+        .collect();
+    assert_eq!(
+        refs,
+        [
+            ("spec.validations[1].expression", 1_000_000),
+            ("spec.validations[2].expression", 1_000_000),
+            ("spec.validations", 10_000_000)
+        ]
+    );
+    // Containers and image names have no bounds in the schema: the worst case is what fits in
+    // a request, far above the limit; the nested list costs more.
+    assert!(notes[1].estimate > notes[0].estimate && notes[0].estimate > 1_000_000_000);
+    let text = notes[0].to_string();
+    let (head, tail) = text
+        .split_once(" exceeds ")
+        .expect("the estimate is compared");
+    assert_eq!(
+        (head.rsplit_once(' ').expect("a number").0, tail),
+        (
+            "spec.validations[1].expression: apps/v1, Kind=Deployment: worst-case cost estimate",
+            "the per-expression runtime limit 1000000 (kubeidl)"
+        )
+    );
+    assert!(notes[2]
+        .to_string()
+        .ends_with(" exceeds the runtime budget of one evaluation 10000000 (kubeidl)"));
+    // No kind to type `object` with: nothing is estimated.
+    let notes = checked(
+        json!({"matchConstraints": {"resourceRules": [{"apiGroups": ["*"], "apiVersions": ["*"],
+            "operations": ["CREATE"], "resources": ["*"]}]},
+            "validations": [{"expression": "object.spec.containers.all(c, c.image != '')"}]}),
+        cost_notes,
+    );
+    assert!(notes.is_empty(), "{notes:?}");
 }
