@@ -2,7 +2,7 @@
 //! apiserver checks it on create (API validation's field errors), each policy's expressions
 //! type-checked as the apiserver writes `status.typeChecking`, and kubeidl's own notes.
 
-use super::admit::{crd_served, documents};
+use super::cluster::{crd_served, documents};
 use super::validate::add_schemas;
 use super::AdmitArgs;
 use kubeidl::admission::{
