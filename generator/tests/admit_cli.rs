@@ -271,7 +271,7 @@ fn check_policies_gives_api_errors_and_type_checking_warnings() {
         "--policies",
         "testdata/admission/policies.yaml",
         "--crds",
-        "testdata/admission/crds.yaml",
+        "examples/admission-tests/replica-limit/crd.yaml",
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
 }

@@ -166,6 +166,8 @@ struct Outcome {
     failures: Vec<(Expectation, Value)>,
     /// Why the test could not run.
     error: Option<String>,
+    /// The denial, shown beside failures for what it says.
+    denied: Option<String>,
 }
 
 pub fn run(args: &AdmitTestArgs) -> Result<ExitCode, Error> {
@@ -291,11 +293,16 @@ fn run_suite(
             at: case.at,
             failures: Vec::new(),
             error: None,
+            denied: None,
         };
         match cluster.attributes(case.intent) {
             Err(e) => outcome.error = Some(format!("{}: {e}", case.request_at)),
             Ok(attributes) => {
                 let response = cluster.admit(&attributes);
+                outcome.denied = response
+                    .denied
+                    .as_ref()
+                    .map(|s| format!("denied ({} {}): {}", s.code, s.reason, s.message));
                 for exp in case.expectations {
                     let got = exp.field.got(&response);
                     if !exp.field.holds(&exp.expected, &got) {
@@ -328,6 +335,9 @@ impl Outcome {
             println!("  {}: {}", exp.at, exp.field.key());
             println!("    expected: {}", shown(&exp.expected));
             println!("    got:      {}", shown(got));
+        }
+        if let (Some(denied), false) = (&self.denied, self.failures.is_empty()) {
+            println!("  the request was {denied}");
         }
     }
 
@@ -582,8 +592,8 @@ impl Reader<'_> {
         };
         let request_at = self.at(node.get("request").or(node.get("review")).unwrap_or(node));
         Some(Case {
+            at: self.at(node.get("name").unwrap_or(node)),
             name: name?,
-            at: self.at(node),
             request_at,
             intent: intent?,
             expectations: expectations?,
