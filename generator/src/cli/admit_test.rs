@@ -8,7 +8,7 @@ use super::request::{manifest_intent, operation, review_intent, user_info, Inten
 use super::validate::{files_below, read};
 use super::AdmitTestArgs;
 use kubeidl::admission::{Operation, Response};
-use kubeidl::document::read_documents;
+use kubeidl::document::{read_documents, SourcePosition};
 use kubeidl::kube::Release;
 use kubeidl::value::PositionTree;
 use kubeidl_gen::Error;
@@ -258,9 +258,15 @@ fn read_suites(
             errors: Vec::new(),
         };
         let suite = reader.suite(&doc.value, &doc.positions);
+        reader.errors.sort_by_key(|(at, _)| (at.line, at.column));
         match (suite, reader.errors.is_empty()) {
             (Some(s), true) => suites.push(s),
-            _ => errors.append(&mut reader.errors),
+            _ => errors.extend(
+                reader
+                    .errors
+                    .into_iter()
+                    .map(|(at, e)| format!("{label}:{}:{}: {e}", at.line, at.column)),
+            ),
         }
     }
     if explicit && !found && errors.is_empty() {
@@ -402,7 +408,7 @@ struct Reader<'a> {
     label: &'a str,
     /// What paths in the suite are relative to.
     dir: &'a Path,
-    errors: Vec<String>,
+    errors: Vec<(SourcePosition, String)>,
 }
 
 impl Reader<'_> {
@@ -414,8 +420,7 @@ impl Reader<'_> {
     }
 
     fn error(&mut self, node: Node, message: impl std::fmt::Display) {
-        let at = self.at(node);
-        self.errors.push(format!("{at}: {message}"));
+        self.errors.push((node.tree.at, message.to_string()));
     }
 
     /// Whether `node` is a mapping of only `keys`; each other key is an error.
@@ -530,13 +535,13 @@ impl Reader<'_> {
             return None;
         };
         let (kube_version, kube_version_at) = match root.get("kubeVersion") {
-            Some(node) => match node.value.as_str() {
-                Some(v) => (v.to_string(), self.at(node)),
-                None => {
+            Some(node) => {
+                if !node.value.is_string() {
                     self.error(node, "kubeVersion must be a string (quote it: \"1.35\")");
-                    return None;
                 }
-            },
+                let version = node.value.as_str().unwrap_or(kubeidl::kube::NEWEST);
+                (version.to_string(), self.at(node))
+            }
             None => (kubeidl::kube::NEWEST.to_string(), self.at(root)),
         };
         let sources = Sources {
@@ -571,28 +576,30 @@ impl Reader<'_> {
         if name.is_none() {
             self.error(node, "a test needs a name");
         }
+        // What is wrong with the test as a whole is said at its name.
+        let test = node.get("name").unwrap_or(node);
         let intent = match (node.get("request"), node.get("review")) {
             (Some(request), None) => self.request(request),
             (None, Some(review)) => self.review(node, review),
             (Some(_), Some(_)) => {
-                self.error(node, "a test has a request or a review, not both");
+                self.error(test, "a test has a request or a review, not both");
                 None
             }
             (None, None) => {
-                self.error(node, "a test needs a request (or a review)");
+                self.error(test, "a test needs a request (or a review)");
                 None
             }
         };
         let expectations = match node.get("expect") {
             Some(expect) => self.expectations(expect),
             None => {
-                self.error(node, "a test needs expect (at least `allowed`)");
+                self.error(test, "a test needs expect (at least `allowed`)");
                 None
             }
         };
         let request_at = self.at(node.get("request").or(node.get("review")).unwrap_or(node));
         Some(Case {
-            at: self.at(node.get("name").unwrap_or(node)),
+            at: self.at(test),
             name: name?,
             request_at,
             intent: intent?,

@@ -136,7 +136,7 @@ impl Cluster {
     /// The attributes the apiserver gives the admission plugins for a request: its resource,
     /// its namespace (`default` for a namespaced object without one, none for a cluster-scoped
     /// one) and the labels selectors read.
-    pub(super) fn attributes(&self, intent: Intent) -> Result<Attributes, String> {
+    pub(super) fn attributes(&mut self, intent: Intent) -> Result<Attributes, String> {
         let Intent {
             operation,
             kind,
@@ -164,20 +164,7 @@ impl Cluster {
         let labels = |o: &Value| labels_of(o).map_err(|e| e.to_string());
         let namespace_labels = match served.namespaced {
             false => None,
-            true => Some(
-                self.config
-                    .namespaces
-                    .iter()
-                    .find(|n| str_at(n, "/metadata/name") == namespace)
-                    .map(|n| labels(n).map(Option::unwrap_or_default))
-                    .transpose()?
-                    // A namespace not given is taken to exist, with only the label the API adds.
-                    .unwrap_or_else(|| {
-                        [(NAMESPACE_NAME_LABEL.to_string(), namespace.clone())]
-                            .into_iter()
-                            .collect()
-                    }),
-            ),
+            true => Some(labels(self.namespace(&namespace))?.unwrap_or_default()),
         };
         let request = Request {
             operation,
@@ -199,6 +186,24 @@ impl Cluster {
             dry_run,
             options,
         })
+    }
+
+    /// A Namespace of the cluster; one not given is taken to exist, with only the label the API
+    /// gives every Namespace (for selectors and `namespaceObject` alike).
+    fn namespace(&mut self, name: &str) -> &Value {
+        let namespaces = &mut self.config.namespaces;
+        match namespaces
+            .iter()
+            .position(|n| str_at(n, "/metadata/name") == name)
+        {
+            Some(i) => &namespaces[i],
+            None => {
+                namespaces.push(with_name_label(json!({
+                    "apiVersion": "v1", "kind": "Namespace", "metadata": {"name": name}
+                })));
+                &namespaces[namespaces.len() - 1]
+            }
+        }
     }
 
     /// The apiserver's answer to a request.
