@@ -286,28 +286,28 @@ pub enum AdmitCommand {
     /// apiserver returns it (and `kubeidl admit` prints it), `warnings` the whole list,
     /// `auditAnnotations` the whole map.
     ///
-    ///   apiVersion: kubeidl.dev/v1alpha1
-    ///   kind: AdmissionTest
-    ///   metadata: {name: replica-limit}
-    ///   policies: [policy.yaml]         # also params, namespaces, crds, rbac: files or dirs
-    ///   kubeVersion: "1.35"             # the newest embedded release by default
-    ///   tests:
-    ///   - name: four replicas are denied
-    ///     request:
-    ///       operation: CREATE           # the default; UPDATE needs oldObject(File)
-    ///       objectFile: deploy.yaml     # or object: {...}; oldObject, oldObjectFile
-    ///       namespace: prod             # default: the object's, else `default`
-    ///       userInfo: {username: ann, groups: [dev]}
-    ///       subResource: scale
-    ///       dryRun: false
-    ///     # review: review.json         # instead of request: an AdmissionReview
-    ///     expect:
-    ///       allowed: false              # required
-    ///       code: 422
-    ///       reason: Invalid
-    ///       messageContains: must be no greater than 3    # or message: the whole text
-    ///       warnings: []
-    ///       auditAnnotations: {}
+    ///     apiVersion: kubeidl.dev/v1alpha1
+    ///     kind: AdmissionTest
+    ///     metadata: {name: replica-limit}
+    ///     policies: [policy.yaml]         # also params, namespaces, crds, rbac: files or dirs
+    ///     kubeVersion: "1.35"             # the newest embedded release by default
+    ///     tests:
+    ///     - name: four replicas are denied
+    ///       request:
+    ///         operation: CREATE           # the default; UPDATE needs oldObject(File)
+    ///         objectFile: deploy.yaml     # or object: {...}; oldObject, oldObjectFile
+    ///         namespace: prod             # default: the object's, else `default`
+    ///         userInfo: {username: ann, groups: [dev]}
+    ///         subResource: scale
+    ///         dryRun: false
+    ///       # review: review.json         # instead of request: an AdmissionReview
+    ///       expect:
+    ///         allowed: false              # required
+    ///         code: 422
+    ///         reason: Invalid
+    ///         messageContains: must be no greater than 3    # or message: the whole text
+    ///         warnings: []
+    ///         auditAnnotations: {}
     ///
     /// Each test prints PASS or FAIL after its file:line:col; each failed expectation its own
     /// file:line:col with what was expected and what the apiserver would answer. -o json: one
@@ -319,7 +319,7 @@ pub enum AdmitCommand {
     ///
     ///   kubeidl admit test examples/admission-tests/
     ///
-    ///   kubeidl admit test -o json policies/replica-limit.test.yaml
+    ///   kubeidl admit test -o json examples/admission-tests/replica-limit/tests.yaml
     #[command(verbatim_doc_comment)]
     Test(AdmitTestArgs),
 }
