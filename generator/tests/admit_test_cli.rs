@@ -16,10 +16,10 @@ fn the_shipped_suites_pass() {
     // The policies beside the suites are not read as suites; every test of the three runs.
     assert_eq!(
         text.lines().filter(|l| l.contains(": PASS ")).count(),
-        21,
+        22,
         "{text}"
     );
-    assert!(text.ends_with("21 passed, 0 failed\n"), "{text}");
+    assert!(text.ends_with("22 passed, 0 failed\n"), "{text}");
     assert!(
         text.contains("examples/admission-tests/replica-limit/tests.yaml:22:9: PASS replica-limit/four replicas are denied in a test namespace\n"),
         "{text}"
@@ -98,6 +98,19 @@ error: testdata/admission/suites/malformed.yaml:27:21: allowed must be true or f
     assert_eq!(stderr(&out), expected);
     // No test of a malformed suite runs.
     assert_eq!(stdout(&out), "0 passed, 0 failed\n");
+
+    // A request the cluster cannot serve stops its test alone.
+    let out = kubeidl(&["admit", "test", &format!("{SUITES}/unserved.yaml")]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "\
+testdata/admission/suites/unserved.yaml:6:9: ERROR unserved/a gadget
+  testdata/admission/suites/unserved.yaml:8:11: no resource serves example.com/v1, Kind=Gadget in Kubernetes 1.36 or the CRDs given
+testdata/admission/suites/unserved.yaml:11:9: PASS unserved/a config map
+1 passed, 0 failed, 1 could not run
+"
+    );
 
     // A directory without suites is unusable input too; so is a suite file without one.
     let out = kubeidl(&["admit", "test", "testdata/admission/check"]);

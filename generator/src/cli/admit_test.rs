@@ -200,9 +200,14 @@ pub fn run(args: &AdmitTestArgs) -> Result<ExitCode, Error> {
     for e in &errors {
         eprintln!("error: {e}");
     }
-    let failed = outcomes.iter().filter(|o| !o.passed()).count();
-    let unusable = !errors.is_empty() || outcomes.iter().any(|o| o.error.is_some());
-    let summary = format!("{} passed, {failed} failed", outcomes.len() - failed);
+    let not_run = outcomes.iter().filter(|o| o.error.is_some()).count();
+    let passed = outcomes.iter().filter(|o| o.passed()).count();
+    let failed = outcomes.len() - passed - not_run;
+    let unusable = !errors.is_empty() || not_run > 0;
+    let summary = match not_run {
+        0 => format!("{passed} passed, {failed} failed"),
+        n => format!("{passed} passed, {failed} failed, {n} could not run"),
+    };
     match args.output.as_str() {
         "json" => {
             let all: Vec<Value> = outcomes.iter().map(Outcome::to_json).collect();
