@@ -270,7 +270,7 @@ fn read_suites(
                 reader
                     .errors
                     .into_iter()
-                    .map(|(at, e)| format!("{label}:{}:{}: {e}", at.line, at.column)),
+                    .map(|(at, e)| format!("{}: {e}", place(&label, at))),
             ),
         }
     }
@@ -377,6 +377,11 @@ fn shown(v: &Value) -> String {
     }
 }
 
+/// `FILE:LINE:COL`.
+fn place(label: &str, at: SourcePosition) -> String {
+    format!("{label}:{}:{}", at.line, at.column)
+}
+
 /// A node of a suite document and where it was written.
 #[derive(Clone, Copy)]
 struct Node<'a> {
@@ -418,10 +423,7 @@ struct Reader<'a> {
 
 impl Reader<'_> {
     fn at(&self, node: Node) -> String {
-        format!(
-            "{}:{}:{}",
-            self.label, node.tree.at.line, node.tree.at.column
-        )
+        place(self.label, node.tree.at)
     }
 
     fn error(&mut self, node: Node, message: impl std::fmt::Display) {
