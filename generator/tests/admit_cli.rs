@@ -98,7 +98,7 @@ fn bad_input_is_reported_with_its_position() {
     ]);
     let text = stdout(&out);
     assert_eq!(out.status.code(), Some(2), "{text}");
-    assert!(text.contains("m.yaml:2:7: no resource serves example.com/v1, Kind=Gadget in Kubernetes 1.36 or the --crds given"), "{text}");
+    assert!(text.contains("m.yaml:2:7: no resource serves example.com/v1, Kind=Gadget in Kubernetes 1.36 or the CRDs given"), "{text}");
     assert!(
         text.contains("m.yaml:6:7: CREATE ConfigMap default/c: allowed"),
         "{text}"
@@ -271,7 +271,7 @@ fn check_policies_gives_api_errors_and_type_checking_warnings() {
         "--policies",
         "testdata/admission/policies.yaml",
         "--crds",
-        "testdata/admission/crds.yaml",
+        "examples/admission-tests/replica-limit/crd.yaml",
         "-o",
         "json",
     ]);

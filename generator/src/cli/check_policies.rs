@@ -3,7 +3,7 @@
 //! type-checked as the apiserver writes `status.typeChecking`, and kubeidl's own notes (unused
 //! variables, cost estimates over the runtime limits).
 
-use super::admit::{crd_served, documents};
+use super::cluster::{crd_served, documents};
 use super::validate::add_schemas;
 use super::AdmitArgs;
 use kubeidl::admission::{

@@ -1,10 +1,13 @@
 //! The `kubeidl` command line: argument parsing and dispatch to one module per subcommand.
 
 mod admit;
+mod admit_test;
 mod cel;
 mod check_policies;
+mod cluster;
 mod crd;
 mod openapi;
+mod request;
 mod tags;
 mod validate;
 
@@ -176,6 +179,10 @@ pub enum Command {
     /// estimates over the runtime limits (per expression 1,000,000; 10,000,000 together).
     ///
     ///   kubeidl admit --check-policies --policies policies/
+    ///
+    /// `kubeidl admit test` runs policy test suites (`kubeidl admit test --help`; the suites of
+    /// the documentation's policies are in examples/admission-tests/). A request file named
+    /// `test` is given as `./test`.
     #[command(verbatim_doc_comment)]
     Admit(AdmitArgs),
     /// Print the reference of the validation tags.
@@ -195,7 +202,10 @@ pub enum Command {
 }
 
 #[derive(Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct AdmitArgs {
+    #[command(subcommand)]
+    pub command: Option<AdmitCommand>,
     /// ValidatingAdmissionPolicies, ValidatingAdmissionPolicyBindings and Validating- and
     /// MutatingWebhookConfigurations: files or directories of YAML or JSON documents.
     /// Repeatable.
@@ -261,6 +271,68 @@ pub struct AdmitArgs {
     /// Requests: AdmissionReview documents or manifests; files, directories, or - for stdin.
     #[arg(value_name = "REQUEST", required_unless_present = "check_policies")]
     pub requests: Vec<String>,
+}
+
+#[derive(Subcommand)]
+pub enum AdmitCommand {
+    /// Run policy test suites: requests and the decisions expected of them, as policy authors
+    /// unit-test their policies in CI.
+    ///
+    /// Each PATH is a suite file, or a directory searched for YAML files with documents of
+    /// `kind: AdmissionTest` (other documents beside them, the policies themselves, are not
+    /// read as suites). A suite names the cluster's files, relative to the suite file, as
+    /// `kubeidl admit` takes them with flags, and its tests: a request (written out, or an
+    /// AdmissionReview file) and what the apiserver is expected to answer. Every field of
+    /// `expect` that is given is compared; `message` is the Status message exactly as the
+    /// apiserver returns it (and `kubeidl admit` prints it), `warnings` the whole list,
+    /// `auditAnnotations` the whole map.
+    ///
+    ///     apiVersion: kubeidl.dev/v1alpha1
+    ///     kind: AdmissionTest
+    ///     metadata: {name: replica-limit}
+    ///     policies: [policy.yaml]         # also params, namespaces, crds, rbac: files or dirs
+    ///     kubeVersion: "1.35"             # the newest embedded release by default
+    ///     tests:
+    ///     - name: four replicas are denied
+    ///       request:
+    ///         operation: CREATE           # the default; UPDATE needs oldObject(File)
+    ///         objectFile: deploy.yaml     # or object: {...}; oldObject, oldObjectFile
+    ///         namespace: prod             # default: the object's, else `default`
+    ///         userInfo: {username: ann, groups: [dev]}
+    ///         subResource: scale
+    ///         dryRun: false
+    ///       # review: review.json         # instead of request: an AdmissionReview
+    ///       expect:
+    ///         allowed: false              # required
+    ///         code: 422
+    ///         reason: Invalid
+    ///         messageContains: must be no greater than 3    # or message: the whole text
+    ///         warnings: []
+    ///         auditAnnotations: {}
+    ///
+    /// Each test prints PASS or FAIL after its file:line:col; each failed expectation its own
+    /// file:line:col with what was expected and what the apiserver would answer. -o json: one
+    /// entry per test, {suite, test, at, passed, failures: [{field, at, expected, got}]}.
+    /// Exit code: 0 all pass, 1 some fail, 2 unusable input (an unknown key, a missing file,
+    /// a test without expect: errors at their file:line:col).
+    ///
+    /// Examples:
+    ///
+    ///   kubeidl admit test examples/admission-tests/
+    ///
+    ///   kubeidl admit test -o json examples/admission-tests/replica-limit/tests.yaml
+    #[command(verbatim_doc_comment)]
+    Test(AdmitTestArgs),
+}
+
+#[derive(Args)]
+pub struct AdmitTestArgs {
+    /// Output format: text, or json (an entry per test).
+    #[arg(short = 'o', long = "output", value_name = "FORMAT", default_value = "text", value_parser = ["text", "json"])]
+    pub output: String,
+    /// Suite files, or directories searched for them.
+    #[arg(value_name = "PATH", required = true)]
+    pub paths: Vec<PathBuf>,
 }
 
 #[derive(Args)]
