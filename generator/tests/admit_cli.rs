@@ -112,7 +112,29 @@ fn bad_input_is_reported_with_its_position() {
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(out.status.code(), Some(2));
     let err = support::stderr(&out);
-    assert!(err.contains("p.yaml:2:7: ValidatingAdmissionPolicyBinding: spec.validationActions[0]: Unsupported value: \"Shout\""), "{err}");
+    assert!(err.contains("p.yaml:6:23: ValidatingAdmissionPolicyBinding \"b\" is invalid: spec.validationActions[0]: Unsupported value: \"Shout\""), "{err}");
+    // A policy the API would refuse (an expression that does not compile) is reported at the
+    // expression, with the CEL caret, and nothing is decided.
+    let dir = std::env::temp_dir().join(format!("kubeidl-admit-cel-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary directory");
+    let policy = dir.join("p.yaml");
+    std::fs::write(
+        &policy,
+        "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata: {name: p}\nspec:\n  validations:\n  - expression: \"object.spec.replicas <= \"\n",
+    )
+    .expect("write");
+    let out = kubeidl(&[
+        "admit",
+        "--policies",
+        policy.to_str().expect("path"),
+        "testdata/admission/deployments.yaml",
+    ]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stdout(&out), "");
+    let err = support::stderr(&out);
+    assert!(err.contains("p.yaml:6:17: ValidatingAdmissionPolicy \"p\" is invalid: spec.validations[0].expression: Invalid value: \"object.spec.replicas <= \": compilation failed: ERROR: <input>:1:25: Syntax error: mismatched input '<EOF>'"), "{err}");
+    assert!(err.contains("\n | object.spec.replicas <= \n | ........................^"), "{err}");
 }
 
 #[test]
@@ -222,7 +244,7 @@ fn check_policies_gives_api_errors_and_type_checking_warnings() {
         "admit",
         "--check-policies",
         "--policies",
-        "testdata/admission/check/policies.yaml",
+        "testdata/admission-check/policies.yaml",
         "-o",
         "json",
     ]);

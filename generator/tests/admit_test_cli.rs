@@ -113,11 +113,11 @@ testdata/admission/suites/unserved.yaml:11:9: PASS unserved/a config map
     );
 
     // A directory without suites is unusable input too; so is a suite file without one.
-    let out = kubeidl(&["admit", "test", "testdata/admission/check"]);
+    let out = kubeidl(&["admit", "test", "testdata/admission-check"]);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         stderr(&out),
-        "error: no AdmissionTest documents in testdata/admission/check\n"
+        "error: no AdmissionTest documents in testdata/admission-check\n"
     );
     let out = kubeidl(&["admit", "test", "testdata/admission/policies.yaml"]);
     assert_eq!(out.status.code(), Some(2));

@@ -6,12 +6,14 @@
 use super::request::{str_at, Intent};
 use super::validate::{files_below, read};
 use kubeidl::admission::{
-    admit, equivalents_in, explain, labels_of, webhooks_of, Attributes, Binding, Configuration,
-    Explanation, GroupVersionKind, GroupVersionResource, Policy, Rbac, Request, Response,
-    NAMESPACE_NAME_LABEL, RBAC_KINDS,
+    admit, binding_errors, equivalents_in, explain, labels_of, policy_errors, webhooks_of,
+    Attributes, Binding, Configuration, Explanation, GroupVersionKind, GroupVersionResource,
+    Policy, Rbac, Request, Response, NAMESPACE_NAME_LABEL, RBAC_KINDS,
 };
 use kubeidl::document::{read_documents, Document};
+use kubeidl::errors::FieldPath;
 use kubeidl::kube::Release;
+use kubeidl::value::PositionTree;
 use kubeidl_gen::Error;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -38,6 +40,17 @@ struct Served {
 pub(super) struct Located {
     pub(super) at: String,
     pub(super) value: Value,
+    /// The file, and where each node of `value` was written in it.
+    label: String,
+    positions: PositionTree,
+}
+
+impl Located {
+    /// `FILE:LINE:COL` of the node at `path` (of its nearest written ancestor).
+    pub(super) fn at_field(&self, path: &FieldPath) -> String {
+        let p = self.positions.find(&path.pointer());
+        format!("{}:{}:{}", self.label, p.line, p.column)
+    }
 }
 
 /// Everything a request is decided with.
@@ -73,10 +86,25 @@ impl Cluster {
                 .map_err(|e| Error::new(format!("{}: {kind}: {e}", doc.at)))?;
             has_rbac = true;
         }
+        // Objects the API would refuse are never in a cluster: each of their errors is reported
+        // at its field, and nothing is decided.
+        let mut refused = Vec::new();
         for doc in documents(&sources.policies)? {
             let kind = str_at(&doc.value, "/kind");
             let bad =
                 |e: kubeidl::errors::FieldError| Error::new(format!("{}: {kind}: {e}", doc.at));
+            let api_errors = match kind {
+                "ValidatingAdmissionPolicy" => policy_errors(&doc.value),
+                "ValidatingAdmissionPolicyBinding" => binding_errors(&doc.value),
+                _ => Vec::new(),
+            };
+            if !api_errors.is_empty() {
+                let name = str_at(&doc.value, "/metadata/name");
+                refused.extend(api_errors.iter().map(|e| {
+                    format!("{}: {kind} {name:?} is invalid: {e}", doc.at_field(&e.path))
+                }));
+                continue;
+            }
             match kind {
                 "ValidatingAdmissionPolicy" => config
                     .policies
@@ -96,6 +124,9 @@ impl Cluster {
                     doc.at
                 ),
             }
+        }
+        if !refused.is_empty() {
+            return Err(Error::new(refused.join("\n")));
         }
         if has_rbac {
             config.authorizer = Some(std::sync::Arc::new(rbac));
@@ -261,6 +292,8 @@ pub(super) fn documents(paths: &[PathBuf]) -> Result<Vec<Located>, Error> {
                     Ok(d) => out.push(Located {
                         at: position(&label, &d),
                         value: d.value,
+                        label: label.clone(),
+                        positions: d.positions,
                     }),
                     Err(e) => return Err(Error::new(unreadable(&label, &e))),
                 }
