@@ -134,7 +134,10 @@ fn bad_input_is_reported_with_its_position() {
     assert_eq!(stdout(&out), "");
     let err = support::stderr(&out);
     assert!(err.contains("p.yaml:6:17: ValidatingAdmissionPolicy \"p\" is invalid: spec.validations[0].expression: Invalid value: \"object.spec.replicas <= \": compilation failed: ERROR: <input>:1:25: Syntax error: mismatched input '<EOF>'"), "{err}");
-    assert!(err.contains("\n | object.spec.replicas <= \n | ........................^"), "{err}");
+    assert!(
+        err.contains("\n | object.spec.replicas <= \n | ........................^"),
+        "{err}"
+    );
 }
 
 #[test]

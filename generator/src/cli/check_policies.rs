@@ -21,6 +21,8 @@ struct Checked {
     kind: String,
     name: String,
     errors: Vec<FieldError>,
+    /// Where each error's field is written.
+    errors_at: Vec<String>,
     warnings: Vec<ExpressionWarning>,
     notes: Vec<String>,
 }
@@ -63,6 +65,7 @@ pub fn run(args: &AdmitArgs) -> Result<ExitCode, Error> {
             kind: kind.to_string(),
             name,
             errors: Vec::new(),
+            errors_at: Vec::new(),
             warnings: Vec::new(),
             notes: Vec::new(),
         };
@@ -80,6 +83,7 @@ pub fn run(args: &AdmitArgs) -> Result<ExitCode, Error> {
             "ValidatingAdmissionPolicyBinding" => entry.errors = binding_errors(v),
             _ => continue,
         }
+        entry.errors_at = entry.errors.iter().map(|e| doc.at_field(&e.path)).collect();
         checked.push(entry);
     }
     let failed = checked
@@ -158,8 +162,8 @@ fn print_text(checked: &[Checked]) {
             continue;
         }
         println!("{}: {} {}:", c.at, c.kind, c.name);
-        for e in &c.errors {
-            println!("  error: {e}");
+        for (e, at) in c.errors.iter().zip(&c.errors_at) {
+            println!("  {at}: error: {e}");
         }
         for w in &c.warnings {
             println!("  warning: {}:", w.field_ref);
