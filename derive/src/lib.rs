@@ -40,6 +40,7 @@ mod native_rules;
 mod rule_check;
 mod serde_attrs;
 mod shape;
+mod unions;
 mod validator;
 mod variants;
 mod view;

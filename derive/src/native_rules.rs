@@ -138,7 +138,7 @@ struct Fields<'a> {
 
 impl Fields<'_> {
     /// The field a CEL name selects, with its property.
-    fn field(&self, cel_name: &str) -> Option<(&Field<'_>, &Schema)> {
+    fn field(&self, cel_name: &str) -> Option<(&Field, &Schema)> {
         let DeclKind::Object(object) = &self.decl.kind else {
             return None;
         };
@@ -286,7 +286,7 @@ impl Fields<'_> {
 
 /// How a set field's value `v` (a reference) is read as CEL reads it, for the scalar types
 /// whose CEL value is their plain value.
-fn scalar_read(f: &Field<'_>, property: &Schema) -> Option<(TokenStream, Ty)> {
+fn scalar_read(f: &Field, property: &Schema) -> Option<(TokenStream, Ty)> {
     let Shape::Scalar(s) = f.shape.required() else {
         return None;
     };

@@ -19,7 +19,7 @@ pub struct Variant {
 /// The variants of an enum that serde writes as strings; a compile error at each variant that
 /// carries data, or at the attribute that makes serde write the enum as something else.
 pub fn read(data: &DataEnum, serde: &ContainerSerde) -> syn::Result<Vec<Variant>> {
-    if let Some(span) = serde.tagging {
+    if let Some(span) = serde.tagging.span() {
         return Err(syn::Error::new(
             span,
             "kubeidl maps an enum of unit variants to a string enum, which serde writes only for an externally tagged enum (its default); internally and adjacently tagged and untagged enums have no mapping yet",
