@@ -301,6 +301,10 @@ fn scalar_read(f: &Field, property: &Schema) -> Option<(TokenStream, Ty)> {
         (ValueKind::String, "String") if property.format.is_none() => {
             Some((quote!(v.as_str()), Ty::Str))
         }
+        // An enum's tag (`unions.rs`): the name serde writes for the variant.
+        (ValueKind::String, "&'static str") if property.format.is_none() => {
+            Some((quote!(v), Ty::Str))
+        }
         _ => None,
     }
 }
