@@ -20,7 +20,6 @@ use crate::serde_attrs::{self, rename_rule, rename_variant, ContainerSerde, Tagg
 use crate::shape::Shape;
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, ToTokens};
-use syn::spanned::Spanned;
 use syn::{DataEnum, Fields, Variant};
 
 /// Whether serde writes the enum as an object (a union), not as a string.
@@ -93,14 +92,21 @@ fn member(
         (None, None) => name,
     };
     let docs = Docs::read(&v.attrs);
-    for tag in [
-        "k8s:unionMember",
-        "k8s:unionDiscriminator",
-        "k8s:zeroOrOneOfMember",
-    ] {
-        if let Some(span) = docs.span_of(tag) {
+    // Its union tags, in any spelling (`+k8s:unionMember`, `+k8s:unionMember(...)`).
+    for (line, span) in docs.lines.iter().zip(&docs.spans) {
+        let Some(body) = line.trim().strip_prefix('+') else {
+            continue;
+        };
+        let tag = body.split(['=', '(']).next().unwrap_or_default();
+        if [
+            "k8s:unionMember",
+            "k8s:unionDiscriminator",
+            "k8s:zeroOrOneOfMember",
+        ]
+        .contains(&tag)
+        {
             return Err(syn::Error::new(
-                span,
+                *span,
                 format!("+{tag} on a variant: an enum's variants are the members of its union already, named by the name serde writes for them"),
             ));
         }
@@ -247,8 +253,11 @@ fn untagged(data: &DataEnum, span: Span) -> syn::Error {
         return syn::Error::new(span, "an enum with no variants serde writes has no values");
     };
     match variants.find(|v| written(v) != written(first)) {
-        Some(other) => syn::Error::new(
-            other.span(),
+        Some(other) => syn::Error::new_spanned(
+            {
+                let (ident, fields) = (&other.ident, &other.fields);
+                quote!(#ident #fields)
+            },
             format!(
                 "untagged variants `{}` and `{}` have different types: no structural schema holds both",
                 shown(first),
