@@ -20,7 +20,8 @@
 //! Tags are read and lowered while the struct compiles; a bad tag is a compile error at its doc
 //! line. An enum of unit variants (a Go string type with `+enum`) and a newtype (`struct
 //! Port(u16)`, a Go `type Port int32`) have no definition of their own: each use writes them in
-//! place (`Definition::inline`).
+//! place (`Definition::inline`). An enum whose variants carry data is the union serde writes
+//! (`unions.rs`): an object with a definition of its own, as Go's `+k8s:unionMember` struct.
 //!
 //! `#[kubeidl(kind = "Widget", group = "example.com", version = "v1", ...)]` (or the Go
 //! `+kubebuilder:resource`, `:printcolumn`... markers in the doc comment) makes a struct the

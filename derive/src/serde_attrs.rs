@@ -36,18 +36,6 @@ pub enum Tagging {
     Untagged { span: proc_macro2::Span },
 }
 
-impl Tagging {
-    /// The attribute that makes an enum other than externally tagged.
-    pub fn span(&self) -> Option<proc_macro2::Span> {
-        match self {
-            Tagging::External => None,
-            Tagging::Internal { span, .. }
-            | Tagging::Adjacent { span }
-            | Tagging::Untagged { span } => Some(*span),
-        }
-    }
-}
-
 /// Field-level serde settings.
 #[derive(Default)]
 pub struct FieldSerde {

@@ -49,11 +49,10 @@ pub fn members(data: &DataEnum, serde: &ContainerSerde) -> syn::Result<Vec<Field
     }
     for v in &data.variants {
         match member(v, serde) {
-            Ok(Some((field, tag_arm))) => {
+            Ok((field, tag_arm)) => {
                 members.extend(field);
                 tag_arms.push(tag_arm);
             }
-            Ok(None) => {}
             Err(e) => crate::combine(&mut errors, e),
         }
     }
@@ -72,11 +71,11 @@ pub fn members(data: &DataEnum, serde: &ContainerSerde) -> syn::Result<Vec<Field
     Ok(members)
 }
 
+/// A pattern matching a variant, and the name serde writes for it.
+type TagArm = (TokenStream, String);
+
 /// The member a variant is, if it carries one, and the arm of the tag's value for it.
-fn member(
-    v: &Variant,
-    serde: &ContainerSerde,
-) -> syn::Result<Option<(Option<Field>, (TokenStream, String))>> {
+fn member(v: &Variant, serde: &ContainerSerde) -> syn::Result<(Option<Field>, TagArm)> {
     let attrs = serde_attrs::field(&v.attrs)?;
     let ident = &v.ident;
     if attrs.skip {
@@ -114,7 +113,7 @@ fn member(
     let internal = matches!(serde.tagging, Tagging::Internal { .. });
     let shown = quote!(#ident).to_string();
     match (&v.fields, internal) {
-        (Fields::Unit, true) => Ok(Some((None, (quote!(Self::#ident), wire)))),
+        (Fields::Unit, true) => Ok((None, (quote!(Self::#ident), wire))),
         (Fields::Unit, false) => Err(syn::Error::new_spanned(
             ident,
             format!("serde writes unit variant `{shown}` as a string and the enum's other variants as objects: no structural schema holds both; give it data or tag the enum (`#[serde(tag = \"kind\")]`)"),
@@ -145,7 +144,7 @@ fn member(
             }
             let pattern = quote!(Self::#ident { #field_ident: v });
             let field = union_member(&f.ty, field_ident, field_wire, &wire, docs, pattern)?;
-            Ok(Some((Some(field), (quote!(Self::#ident { .. }), wire))))
+            Ok((Some(field), (quote!(Self::#ident { .. }), wire)))
         }
         (Fields::Named(named), true) => Err(syn::Error::new_spanned(
             ident,
@@ -159,7 +158,7 @@ fn member(
             let ty = &unnamed.unnamed[0].ty;
             let pattern = quote!(Self::#ident(v));
             let field = union_member(ty, ident.clone(), wire.clone(), &name_of(v), docs, pattern)?;
-            Ok(Some((Some(field), (quote!(Self::#ident(..)), wire))))
+            Ok((Some(field), (quote!(Self::#ident(..)), wire)))
         }
         (Fields::Unnamed(_), false) => Err(syn::Error::new_spanned(
             &v.fields,
@@ -215,7 +214,7 @@ fn union_member(
 
 /// The tag of an internally tagged enum as a field: a required string with
 /// `+k8s:unionDiscriminator`, Go's `Kind string` with the name serde writes for the tag.
-fn discriminator(tag: &str, span: Span, arms: Vec<(TokenStream, String)>) -> Field {
+fn discriminator(tag: &str, span: Span, arms: Vec<TagArm>) -> Field {
     let ident = syn::Ident::new("__kubeidl_tag", span);
     Field {
         ident,
