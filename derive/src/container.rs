@@ -1,6 +1,7 @@
 //! The type being derived, read once for both macros: its doc lines and what it is: a struct
 //! with its fields (their wire names, serde's renames applied, shapes and presence), an enum of
-//! unit variants (`variants.rs`), or a newtype (`struct Port(u16)`, `#[serde(transparent)]`).
+//! unit variants (`variants.rs`), an enum with data read as a union's fields (`unions.rs`), or
+//! a newtype (`struct Port(u16)`, `#[serde(transparent)]`).
 
 use crate::docs::Docs;
 use crate::serde_attrs::{self, rename_rule};
@@ -16,7 +17,7 @@ pub struct Container<'a> {
     /// The Go import path whose definition names this type's name follows.
     pub package: Option<String>,
     /// A struct's fields (none for an enum or a newtype).
-    pub fields: Vec<Field<'a>>,
+    pub fields: Vec<Field>,
     pub body: Body,
     /// The kind this type is the spec of (`#[kubeidl(kind = "Widget", ...)]`).
     pub kind: Option<crate::kind::KindAttr>,
@@ -28,6 +29,9 @@ pub enum Body {
     Struct,
     /// An enum of unit variants: a string enum, written in place at each use.
     Enum(Vec<crate::variants::Variant>),
+    /// An enum whose variants carry data: an object with a definition of its own, whose
+    /// fields are the union `unions.rs` reads.
+    Union,
     /// A newtype: its field's value, written in place at each use.
     Newtype(Newtype),
 }
@@ -39,10 +43,16 @@ pub struct Newtype {
     pub member: syn::Member,
 }
 
-pub struct Field<'a> {
-    pub ident: &'a Ident,
-    pub ty: &'a Type,
+pub struct Field {
+    /// The field's name (for a union member of a tuple variant, the variant's).
+    pub ident: Ident,
+    pub ty: Type,
     pub wire: String,
+    /// The Go name this field's twin has: its name in UpperCamelCase, or for a union member
+    /// the discriminator value its variant writes (`unions.rs`).
+    pub go_name: String,
+    /// Where the value is read from: a field, or an enum's variant.
+    pub reading: Reading,
     pub docs: Docs,
     pub shape: Shape,
     /// `#[serde(flatten)]`: its members are the parent's.
@@ -50,15 +60,29 @@ pub struct Field<'a> {
     /// The predicate of `skip_serializing_if` (Go's `omitempty`): when it holds, the field is
     /// not written.
     pub skip_if: Option<syn::ExprPath>,
+    /// Not written when unset, as Go's `omitempty` (an enum's variants not taken).
+    pub omit_when_unset: bool,
     /// Not required: `Option`, `omitempty`, `#[serde(default)]`, or `+optional`.
     pub optional: bool,
     pub span: Span,
 }
 
-impl Field<'_> {
+/// Where a member's value is read from.
+pub enum Reading {
+    /// A struct's field: `self.field`.
+    Field,
+    /// The one field of an enum's variant (a union member): set exactly when the value is that
+    /// variant, which `pattern` matches binding the field's value to `v`.
+    Variant { pattern: proc_macro2::TokenStream },
+    /// An internally tagged enum's tag (a union's discriminator): the name serde writes for the
+    /// variant each pattern matches.
+    Tag(Vec<(proc_macro2::TokenStream, String)>),
+}
+
+impl Field {
     /// `skip_serializing_if`: Go's `omitempty`.
     pub fn omit_empty(&self) -> bool {
-        self.skip_if.is_some()
+        self.skip_if.is_some() || self.omit_when_unset
     }
 
     /// `Option<T>`: Go's pointer.
@@ -66,10 +90,10 @@ impl Field<'_> {
         matches!(self.shape, Shape::Optional(_))
     }
 
-    /// The Go name this field's twin has: its name in UpperCamelCase (a union member's
+    /// The Go name of a struct field's twin: its name in UpperCamelCase (a union member's
     /// discriminator value by default).
-    pub fn go_name(&self) -> String {
-        rename_rule("PascalCase", &self.ident.to_string()).unwrap_or_default()
+    pub fn go_name_of(ident: &Ident) -> String {
+        rename_rule("PascalCase", &ident.to_string()).unwrap_or_default()
     }
 }
 
@@ -83,6 +107,9 @@ impl<'a> Container<'a> {
         }
         let serde = serde_attrs::container(&input.attrs)?;
         let (fields, body) = match &input.data {
+            Data::Enum(data) if crate::unions::is_union(data, &serde) => {
+                (crate::unions::members(data, &serde)?, Body::Union)
+            }
             Data::Enum(data) => (Vec::new(), Body::Enum(crate::variants::read(data, &serde)?)),
             Data::Struct(data) => match &data.fields {
                 Fields::Named(named) if serde.transparent => (
@@ -121,7 +148,7 @@ impl<'a> Container<'a> {
     fn fields(
         named: &'a syn::FieldsNamed,
         serde: &serde_attrs::ContainerSerde,
-    ) -> syn::Result<Vec<Field<'a>>> {
+    ) -> syn::Result<Vec<Field>> {
         let mut errors: Option<syn::Error> = None;
         let mut push = |e: syn::Error| crate::combine(&mut errors, e);
         let mut fields = Vec::new();
@@ -167,9 +194,12 @@ impl<'a> Container<'a> {
                 || attrs.skip_serializing_if.is_some()
                 || attrs.default;
             fields.push(Field {
-                ident,
-                ty: &f.ty,
+                go_name: Field::go_name_of(ident),
+                ident: ident.clone(),
+                ty: f.ty.clone(),
                 wire,
+                reading: Reading::Field,
+                omit_when_unset: false,
                 optional: !tagged_required && (tagged_optional || untagged_optional),
                 docs,
                 shape,
@@ -191,7 +221,7 @@ impl<'a> Container<'a> {
             .filter(|f| !f.flatten)
             .map(|f| Member {
                 json: f.wire.clone(),
-                name: f.go_name(),
+                name: f.go_name.clone(),
                 kind: f.shape.kind(),
                 optional: f.optional,
             })

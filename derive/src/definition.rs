@@ -207,7 +207,7 @@ pub fn build(c: &Container<'_>) -> syn::Result<Built> {
 }
 
 impl Builder {
-    fn property(&mut self, f: &Field<'_>) -> Schema {
+    fn property(&mut self, f: &Field) -> Schema {
         let mut schema = Schema {
             description: description(&f.docs.lines),
             extensions: extensions(&f.docs.lines),
@@ -219,7 +219,7 @@ impl Builder {
     }
 
     /// The tagged default, or the zero value openapi-gen enforces on non-pointer members.
-    fn default_value(&mut self, f: &Field<'_>) -> Option<Value> {
+    fn default_value(&mut self, f: &Field) -> Option<Value> {
         let enforced = enforced_default(&f.shape, f.omit_empty());
         let span = f.docs.span_of("default").unwrap_or(f.span);
         let tag = match comment_tags::single(&f.docs.lines, "default") {
@@ -382,13 +382,13 @@ impl Builder {
     /// `required`, `rules` and `unions`.
     fn lower_field(
         &mut self,
-        f: &Field<'_>,
+        f: &Field,
         property: &mut Schema,
         parent: &mut Schema,
         rules: &mut Vec<Validation>,
         unions: &mut Vec<UnionMember>,
     ) {
-        let go_name = f.go_name();
+        let go_name = f.go_name.clone();
         let place = Place {
             scope: Scopes::FIELD,
             kind: f.shape.kind(),

@@ -20,7 +20,8 @@
 //! Tags are read and lowered while the struct compiles; a bad tag is a compile error at its doc
 //! line. An enum of unit variants (a Go string type with `+enum`) and a newtype (`struct
 //! Port(u16)`, a Go `type Port int32`) have no definition of their own: each use writes them in
-//! place (`Definition::inline`).
+//! place (`Definition::inline`). An enum whose variants carry data is the union serde writes
+//! (`unions.rs`): an object with a definition of its own, as Go's `+k8s:unionMember` struct.
 //!
 //! `#[kubeidl(kind = "Widget", group = "example.com", version = "v1", ...)]` (or the Go
 //! `+kubebuilder:resource`, `:printcolumn`... markers in the doc comment) makes a struct the
@@ -40,6 +41,7 @@ mod native_rules;
 mod rule_check;
 mod serde_attrs;
 mod shape;
+mod unions;
 mod validator;
 mod variants;
 mod view;
@@ -345,14 +347,53 @@ mod tests {
 
     #[test]
     fn only_types_with_a_mapping_derive() {
-        assert_eq!(
-            error("enum E { A, B(i32) }"),
-            "variant `B` carries data: kubeidl maps enums of unit variants (a string enum), and enums with data have no mapping yet"
-        );
+        assert!(error("enum E { A, B(i32) }").starts_with(
+            "serde writes unit variant `A` as a string and the enum's other variants as objects"
+        ));
         assert!(
-            error("#[serde(untagged)] enum E { A }").contains("externally tagged"),
+            error("#[serde(untagged)] enum E { A }").contains("all written as one type"),
             "untagged unit variants are written as null"
         );
+        assert_eq!(
+            error("#[serde(untagged)] enum E { A(String), B { b: i32 } }"),
+            "untagged variants `A(String)` and `B { b : i32 }` have different types: no structural schema holds both"
+        );
+        assert!(
+            error("#[serde(tag = \"t\", content = \"c\")] enum E { A(i32) }")
+                .starts_with("an adjacently tagged enum's content member holds a different type")
+        );
+        assert!(error("#[serde(tag = \"t\")] enum E { A { a: i32, b: i32 } }")
+            .starts_with("variant `A` has 2 fields: kubeidl maps an internally tagged variant with one field"));
+        assert!(error("#[serde(tag = \"t\")] enum E { NodePort(i32) }")
+            .contains("write it as a struct variant of one field (`NodePort { node_port: ... }`)"));
+        assert!(error("enum E { A { a: i32 } }").starts_with(
+            "serde writes struct variant `A` of an externally tagged enum as an object of its own"
+        ));
+        assert!(error("enum E { A(i32, i32) }")
+            .starts_with("serde writes tuple variant `A` as an array"));
+        assert!(
+            error("#[serde(tag = \"t\")] enum E { A { a: Option<i32> } }")
+                .starts_with("a union member is set exactly when its variant is taken")
+        );
+        assert!(error("#[serde(tag = \"t\")] enum E { /// +k8s:unionMember(memberName: \"X\")\n A { a: i32 } }")
+            .starts_with("+k8s:unionMember on a variant: an enum's variants are the members of its union already"));
+        // The tag and a member's property cannot share a name.
+        assert_eq!(
+            error("#[serde(tag = \"a\")] enum E { A { a: i32 } }"),
+            "two members are named \"a\" in JSON"
+        );
+        // serde's renames name the properties and the tag's values.
+        let ok = expand(
+            "#[serde(tag = \"type\", rename_all = \"lowercase\", rename_all_fields = \"camelCase\")] enum E { HostPath { host_path: String }, #[serde(rename_all = \"UPPERCASE\")] Empty { dir: i32 } }",
+        );
+        for expected in [
+            "hostPath",
+            "DIR",
+            "self.type == 'hostpath'",
+            "self.type == 'empty'",
+        ] {
+            assert!(ok.contains(expected), "{expected} in {ok}");
+        }
         assert_eq!(
             error("struct P(i32, i32);"),
             "kubeidl derives for structs with named fields, newtypes (`struct Port(u16)`) and enums of unit variants"

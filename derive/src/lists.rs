@@ -31,7 +31,7 @@ pub fn body(c: &Container<'_>, built: &Built) -> TokenStream {
         });
     }
     let flattened = c.fields.iter().filter(|f| f.flatten).map(|f| {
-        let ident = f.ident;
+        let ident = &f.ident;
         quote!(::kubeidl::typed::Validate::lists_at(&self.#ident, path, errors);)
     });
     quote!(#(#checks)* #(#flattened)*)

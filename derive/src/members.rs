@@ -12,12 +12,12 @@ use quote::{quote, quote_spanned};
 pub fn members_body(c: &Container<'_>) -> TokenStream {
     let pushes = c.fields.iter().map(|f| {
         if f.flatten {
-            let ty = f.ty;
+            let ty = &f.ty;
             return quote! {
                 members.extend(<#ty as ::kubeidl::typed::Definition>::members());
             };
         }
-        let (json, name, kind) = (&f.wire, f.go_name(), kind_tokens(f.shape.kind()));
+        let (json, name, kind) = (&f.wire, f.go_name.clone(), kind_tokens(f.shape.kind()));
         let optional = f.optional;
         quote! {
             members.push(::kubeidl::tags::lower::Member {
@@ -38,7 +38,7 @@ pub fn members_body(c: &Container<'_>) -> TokenStream {
 /// `Definition::MEMBER_NAMES` of a derived struct.
 pub fn member_names(c: &Container<'_>) -> TokenStream {
     let names = c.fields.iter().filter(|f| !f.flatten).map(|f| &f.wire);
-    let flattened = c.fields.iter().filter(|f| f.flatten).map(|f| f.ty);
+    let flattened = c.fields.iter().filter(|f| f.flatten).map(|f| &f.ty);
     quote! {
         const MEMBER_NAMES: ::kubeidl::typed::MemberNames = ::kubeidl::typed::MemberNames {
             known: true,

@@ -138,7 +138,7 @@ struct Fields<'a> {
 
 impl Fields<'_> {
     /// The field a CEL name selects, with its property.
-    fn field(&self, cel_name: &str) -> Option<(&Field<'_>, &Schema)> {
+    fn field(&self, cel_name: &str) -> Option<(&Field, &Schema)> {
         let DeclKind::Object(object) = &self.decl.kind else {
             return None;
         };
@@ -286,7 +286,7 @@ impl Fields<'_> {
 
 /// How a set field's value `v` (a reference) is read as CEL reads it, for the scalar types
 /// whose CEL value is their plain value.
-fn scalar_read(f: &Field<'_>, property: &Schema) -> Option<(TokenStream, Ty)> {
+fn scalar_read(f: &Field, property: &Schema) -> Option<(TokenStream, Ty)> {
     let Shape::Scalar(s) = f.shape.required() else {
         return None;
     };
@@ -300,6 +300,10 @@ fn scalar_read(f: &Field<'_>, property: &Schema) -> Option<(TokenStream, Ty)> {
         // Strings with a format CEL converts (bytes, dates, durations) are left to evaluation.
         (ValueKind::String, "String") if property.format.is_none() => {
             Some((quote!(v.as_str()), Ty::Str))
+        }
+        // An enum's tag (`unions.rs`): the name serde writes for the variant.
+        (ValueKind::String, "&'static str") if property.format.is_none() => {
+            Some((quote!(v), Ty::Str))
         }
         _ => None,
     }

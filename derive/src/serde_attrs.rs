@@ -13,8 +13,27 @@ pub struct ContainerSerde {
     pub rename_all: Option<(String, proc_macro2::Span)>,
     /// `#[serde(transparent)]`: the one field's value is the struct's.
     pub transparent: bool,
-    /// `tag`, `content` or `untagged`: an enum that is not externally tagged.
-    pub tagging: Option<proc_macro2::Span>,
+    /// An enum's tagging: serde's default (external), or as `tag`, `content`, `untagged` say.
+    pub tagging: Tagging,
+    /// `rename_all_fields`: the rule for the fields of an enum's struct variants.
+    pub rename_all_fields: Option<String>,
+}
+
+/// How serde writes an enum's variant.
+#[derive(Default, Clone)]
+pub enum Tagging {
+    /// `{"Variant": value}`, or a unit variant as the string `"Variant"`.
+    #[default]
+    External,
+    /// `#[serde(tag = "kind")]`: `{"kind": "Variant", ...the variant's fields}`.
+    Internal {
+        tag: String,
+        span: proc_macro2::Span,
+    },
+    /// `#[serde(tag = "kind", content = "value")]`: `{"kind": "Variant", "value": value}`.
+    Adjacent { span: proc_macro2::Span },
+    /// `#[serde(untagged)]`: the variant's value alone.
+    Untagged { span: proc_macro2::Span },
 }
 
 /// Field-level serde settings.
@@ -30,6 +49,7 @@ pub struct FieldSerde {
 
 pub fn container(attrs: &[Attribute]) -> syn::Result<ContainerSerde> {
     let mut out = ContainerSerde::default();
+    let (mut tag, mut content, mut untagged) = (None, None, None);
     for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
         attr.parse_nested_meta(|meta| {
             if meta.path.is_ident("rename_all") {
@@ -53,18 +73,36 @@ pub fn container(attrs: &[Attribute]) -> syn::Result<ContainerSerde> {
                 }
             } else if meta.path.is_ident("transparent") {
                 out.transparent = true;
-            } else if ["tag", "content", "untagged"]
-                .iter()
-                .any(|k| meta.path.is_ident(k))
-            {
-                out.tagging.get_or_insert(meta.path.span());
+            } else if meta.path.is_ident("tag") {
+                let lit: LitStr = meta.value()?.parse()?;
+                let span = meta.path.span();
+                tag = Some((lit.value(), span));
+            } else if meta.path.is_ident("content") {
+                content = Some(meta.path.span());
                 skip_value(&meta)?;
+            } else if meta.path.is_ident("untagged") {
+                untagged = Some(meta.path.span());
+            } else if meta.path.is_ident("rename_all_fields") {
+                let lit: LitStr = meta.value()?.parse()?;
+                if rename_rule(&lit.value(), "x").is_none() {
+                    return Err(syn::Error::new(
+                        lit.span(),
+                        format!("unknown rename_all_fields rule {:?}", lit.value()),
+                    ));
+                }
+                out.rename_all_fields = Some(lit.value());
             } else {
                 skip_value(&meta)?;
             }
             Ok(())
         })?;
     }
+    out.tagging = match (tag, content, untagged) {
+        (_, _, Some(span)) => Tagging::Untagged { span },
+        (_, Some(span), _) => Tagging::Adjacent { span },
+        (Some((tag, span)), None, None) => Tagging::Internal { tag, span },
+        (None, None, None) => Tagging::External,
+    };
     Ok(out)
 }
 

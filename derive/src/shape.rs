@@ -152,6 +152,15 @@ fn is_u8(ty: &Type) -> bool {
     matches!(ty, Type::Path(p) if p.path.is_ident("u8"))
 }
 
+impl Shape {
+    /// The string an enum's tag is: a `&'static str` the derive writes, not a field.
+    pub fn tag_string() -> Shape {
+        let mut s = scalar("str").expect("str is a scalar");
+        s.rust = "&'static str".into();
+        Shape::Scalar(s)
+    }
+}
+
 /// openapi-gen's type and format of the Go type of the same width and sign.
 fn scalar(name: &str) -> Option<Scalar> {
     let (openapi, format, kind) = match name {

@@ -7,7 +7,7 @@
 //! required field without one is `Required`; each field's checks run in wire-name order, the
 //! required errors come after them.
 
-use crate::container::{Container, Field};
+use crate::container::{Container, Field, Reading};
 use crate::definition::Built;
 use crate::shape::{Scalar, Shape};
 use kubeidl::cel::value::format_double;
@@ -19,11 +19,8 @@ use serde_json::Value;
 
 /// The struct's own (not flattened) fields that have a property, with it, in wire-name order:
 /// the order the schema walk visits them in.
-pub fn fields_by_wire<'c>(
-    c: &'c Container<'_>,
-    built: &'c Built,
-) -> Vec<(&'c Field<'c>, &'c Schema)> {
-    let mut fields: Vec<(&Field<'_>, &Schema)> = c
+pub fn fields_by_wire<'c>(c: &'c Container<'_>, built: &'c Built) -> Vec<(&'c Field, &'c Schema)> {
+    let mut fields: Vec<(&Field, &Schema)> = c
         .fields
         .iter()
         .filter(|f| !f.flatten)
@@ -84,7 +81,7 @@ pub fn body(c: &Container<'_>, built: &Built) -> TokenStream {
         }
     }
     let flattened = c.fields.iter().filter(|f| f.flatten).map(|f| {
-        let ident = f.ident;
+        let ident = &f.ident;
         quote!(::kubeidl::typed::Validate::validate_at(&self.#ident, path, errors);)
     });
     quote! {
@@ -96,8 +93,31 @@ pub fn body(c: &Container<'_>, built: &Built) -> TokenStream {
 
 /// The field's value when it is set (`Option<&T>`, `T` without its `Option`), as the value
 /// serialized has it: not a `None`, not skipped by `skip_serializing_if`, not a stripped zero.
-pub fn presence(f: &Field<'_>, property: &Schema) -> TokenStream {
-    let ident = f.ident;
+pub fn presence(f: &Field, property: &Schema) -> TokenStream {
+    match &f.reading {
+        Reading::Field => {}
+        // An enum's variant is written with its member and tag, the others not at all.
+        Reading::Variant { pattern } => {
+            return quote! {
+                match self {
+                    #pattern => ::std::option::Option::Some(v),
+                    #[allow(unreachable_patterns)]
+                    _ => ::std::option::Option::None,
+                }
+            };
+        }
+        Reading::Tag(arms) => {
+            let arms = arms
+                .iter()
+                .map(|(pattern, wire)| quote!(#pattern => #wire,));
+            return quote! {
+                ::std::option::Option::Some(match self {
+                    #(#arms)*
+                })
+            };
+        }
+    }
+    let ident = &f.ident;
     let strip_zero = property.extension_flag("x-kubernetes-strip-zero");
     let set = match &f.shape {
         Shape::Optional(_) => quote!(self.#ident.as_ref()),
@@ -553,7 +573,7 @@ fn inline_use(ty: &syn::Type, wire: &str, checks: TokenStream) -> TokenStream {
 }
 
 /// Whether the field overrides members of its type (`+k8s:override`).
-fn overrides_members(f: &Field<'_>) -> bool {
+fn overrides_members(f: &Field) -> bool {
     f.docs.lines.iter().any(|line| {
         matches!(
             kubeidl::tags::read::read_line(line),

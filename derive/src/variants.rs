@@ -16,15 +16,9 @@ pub struct Variant {
     pub docs: Docs,
 }
 
-/// The variants of an enum that serde writes as strings; a compile error at each variant that
-/// carries data, or at the attribute that makes serde write the enum as something else.
+/// The variants of an externally tagged enum of unit variants, which serde writes as strings
+/// (`unions::is_union` sends every other enum to `unions.rs`).
 pub fn read(data: &DataEnum, serde: &ContainerSerde) -> syn::Result<Vec<Variant>> {
-    if let Some(span) = serde.tagging {
-        return Err(syn::Error::new(
-            span,
-            "kubeidl maps an enum of unit variants to a string enum, which serde writes only for an externally tagged enum (its default); internally and adjacently tagged and untagged enums have no mapping yet",
-        ));
-    }
     let mut errors: Option<syn::Error> = None;
     let mut variants = Vec::new();
     for v in &data.variants {
@@ -35,7 +29,7 @@ pub fn read(data: &DataEnum, serde: &ContainerSerde) -> syn::Result<Vec<Variant>
                 syn::Error::new_spanned(
                     quote::quote!(#ident #fields),
                     format!(
-                        "variant `{}` carries data: kubeidl maps enums of unit variants (a string enum), and enums with data have no mapping yet",
+                        "variant `{}` carries data: an enum with data is a union, not a string enum",
                         v.ident
                     ),
                 ),

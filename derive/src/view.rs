@@ -43,7 +43,7 @@ pub fn impls(c: &Container<'_>, built: &Built) -> TokenStream {
         })
     });
     let flattened = c.fields.iter().filter(|f| f.flatten).map(|f| {
-        let field = f.ident;
+        let field = &f.ident;
         quote! {
             if let ::std::option::Option::Some(v) =
                 __kubeidl::NativeObject::member(&self.#field, json_name, decl)

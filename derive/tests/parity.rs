@@ -16,6 +16,8 @@ mod apimachinery;
 mod bounds;
 #[path = "../../testdata/go/parity/crd/types.rs"]
 mod crd;
+#[path = "../../testdata/go/parity/enum_unions/types.rs"]
+mod enum_unions;
 #[path = "../../testdata/go/parity/enums/types.rs"]
 mod enums;
 #[path = "../../testdata/go/parity/lists/types.rs"]
@@ -114,6 +116,11 @@ fn rules() {
 #[test]
 fn unions() {
     assert_parity("unions", unions::definitions());
+}
+
+#[test]
+fn enum_unions() {
+    assert_parity("enum_unions", enum_unions::definitions());
 }
 
 #[test]
