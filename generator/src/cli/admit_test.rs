@@ -3,7 +3,7 @@
 //! test's request in the cluster its suite names (`cluster.rs`); and reporting each expectation
 //! that does not hold, expected against got, at the expectation's own position.
 
-use super::cluster::{unreadable, Cluster, Sources};
+use super::cluster::{place, unreadable, Cluster, Sources};
 use super::request::{manifest_intent, operation, review_intent, user_info, Intent, Sending};
 use super::validate::{files_below, read};
 use super::AdmitTestArgs;
@@ -375,11 +375,6 @@ fn shown(v: &Value) -> String {
         Value::Null => "none (no Status: the request is allowed)".to_string(),
         other => other.to_string(),
     }
-}
-
-/// `FILE:LINE:COL`.
-fn place(label: &str, at: SourcePosition) -> String {
-    format!("{label}:{}:{}", at.line, at.column)
 }
 
 /// A node of a suite document and where it was written.

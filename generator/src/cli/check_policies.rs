@@ -3,12 +3,11 @@
 //! type-checked as the apiserver writes `status.typeChecking`, and kubeidl's own notes (unused
 //! variables, cost estimates over the runtime limits).
 
-use super::cluster::{crd_served, documents};
+use super::cluster::{api_errors, crd_served, documents};
+use super::request::str_at;
 use super::validate::add_schemas;
 use super::AdmitArgs;
-use kubeidl::admission::{
-    binding_errors, cost_notes, policy_errors, type_check, CatalogKinds, ExpressionWarning, Policy,
-};
+use kubeidl::admission::{cost_notes, type_check, CatalogKinds, ExpressionWarning, Policy};
 use kubeidl::errors::FieldError;
 use kubeidl::validate::Catalog;
 use kubeidl_gen::Error;
@@ -20,9 +19,8 @@ struct Checked {
     at: String,
     kind: String,
     name: String,
-    errors: Vec<FieldError>,
-    /// Where each error's field is written.
-    errors_at: Vec<String>,
+    /// The API's errors, each with where its field is written.
+    errors: Vec<(String, FieldError)>,
     warnings: Vec<ExpressionWarning>,
     notes: Vec<String>,
 }
@@ -54,36 +52,29 @@ pub fn run(args: &AdmitArgs) -> Result<ExitCode, Error> {
     let mut checked = Vec::new();
     for doc in documents(&args.policies)? {
         let v = &doc.value;
-        let kind = v.get("kind").and_then(Value::as_str).unwrap_or_default();
-        let name = v
-            .pointer("/metadata/name")
-            .and_then(Value::as_str)
-            .unwrap_or_default()
-            .to_string();
+        let Some(errors) = api_errors(v) else {
+            continue;
+        };
         let mut entry = Checked {
             at: doc.at.clone(),
-            kind: kind.to_string(),
-            name,
-            errors: Vec::new(),
-            errors_at: Vec::new(),
+            kind: str_at(v, "/kind").to_string(),
+            name: str_at(v, "/metadata/name").to_string(),
+            errors: errors
+                .into_iter()
+                .map(|e| (doc.at_field(&e.path), e))
+                .collect(),
             warnings: Vec::new(),
             notes: Vec::new(),
         };
-        match kind {
-            "ValidatingAdmissionPolicy" => {
-                entry.errors = policy_errors(v);
-                if let Ok(policy) = Policy::from_json(v) {
-                    entry.warnings = type_check(&policy, &kinds);
-                    entry.notes = unused_variables(&policy);
-                    entry
-                        .notes
-                        .extend(cost_notes(&policy, &kinds).iter().map(ToString::to_string));
-                }
+        if entry.kind == "ValidatingAdmissionPolicy" {
+            if let Ok(policy) = Policy::from_json(v) {
+                entry.warnings = type_check(&policy, &kinds);
+                entry.notes = unused_variables(&policy);
+                entry
+                    .notes
+                    .extend(cost_notes(&policy, &kinds).iter().map(ToString::to_string));
             }
-            "ValidatingAdmissionPolicyBinding" => entry.errors = binding_errors(v),
-            _ => continue,
         }
-        entry.errors_at = entry.errors.iter().map(|e| doc.at_field(&e.path)).collect();
         checked.push(entry);
     }
     let failed = checked
@@ -144,7 +135,7 @@ fn to_json(c: &Checked) -> Value {
     let errors: Vec<Value> = c
         .errors
         .iter()
-        .map(|e| json!({"field": e.path.to_string(), "type": e.error_type.reason(), "message": e.body()}))
+        .map(|(_, e)| json!({"field": e.path.to_string(), "type": e.error_type.reason(), "message": e.body()}))
         .collect();
     let warnings: Vec<Value> = c
         .warnings
@@ -162,7 +153,7 @@ fn print_text(checked: &[Checked]) {
             continue;
         }
         println!("{}: {} {}:", c.at, c.kind, c.name);
-        for (e, at) in c.errors.iter().zip(&c.errors_at) {
+        for (at, e) in &c.errors {
             println!("  {at}: error: {e}");
         }
         for w in &c.warnings {

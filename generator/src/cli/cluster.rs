@@ -10,8 +10,8 @@ use kubeidl::admission::{
     Attributes, Binding, Configuration, Explanation, GroupVersionKind, GroupVersionResource,
     Policy, Rbac, Request, Response, NAMESPACE_NAME_LABEL, RBAC_KINDS,
 };
-use kubeidl::document::{read_documents, Document};
-use kubeidl::errors::FieldPath;
+use kubeidl::document::{read_documents, Document, SourcePosition};
+use kubeidl::errors::{FieldError, FieldPath};
 use kubeidl::kube::Release;
 use kubeidl::value::PositionTree;
 use kubeidl_gen::Error;
@@ -48,8 +48,7 @@ pub(super) struct Located {
 impl Located {
     /// `FILE:LINE:COL` of the node at `path` (of its nearest written ancestor).
     pub(super) fn at_field(&self, path: &FieldPath) -> String {
-        let p = self.positions.find(&path.pointer());
-        format!("{}:{}:{}", self.label, p.line, p.column)
+        place(&self.label, self.positions.find(&path.pointer()))
     }
 }
 
@@ -91,13 +90,8 @@ impl Cluster {
         let mut refused = Vec::new();
         for doc in documents(&sources.policies)? {
             let kind = str_at(&doc.value, "/kind");
-            let bad =
-                |e: kubeidl::errors::FieldError| Error::new(format!("{}: {kind}: {e}", doc.at));
-            let api_errors = match kind {
-                "ValidatingAdmissionPolicy" => policy_errors(&doc.value),
-                "ValidatingAdmissionPolicyBinding" => binding_errors(&doc.value),
-                _ => Vec::new(),
-            };
+            let bad = |e: FieldError| Error::new(format!("{}: {kind}: {e}", doc.at));
+            let api_errors = api_errors(&doc.value).unwrap_or_default();
             if !api_errors.is_empty() {
                 let name = str_at(&doc.value, "/metadata/name");
                 refused.extend(api_errors.iter().map(|e| {
@@ -315,8 +309,22 @@ pub(super) fn unreadable(label: &str, e: &kubeidl::document::DocumentError) -> S
 /// Where a document is: the position of its kind, which names what it is (the root itself has
 /// no position of its own).
 pub(super) fn position(label: &str, doc: &Document) -> String {
-    let p = doc.positions.find("/kind");
-    format!("{label}:{}:{}", p.line, p.column)
+    place(label, doc.positions.find("/kind"))
+}
+
+/// `FILE:LINE:COL`.
+pub(super) fn place(label: &str, at: SourcePosition) -> String {
+    format!("{label}:{}:{}", at.line, at.column)
+}
+
+/// The errors the API would refuse a policy or binding with on create; `None` for the other
+/// kinds.
+pub(super) fn api_errors(object: &Value) -> Option<Vec<FieldError>> {
+    match str_at(object, "/kind") {
+        "ValidatingAdmissionPolicy" => Some(policy_errors(object)),
+        "ValidatingAdmissionPolicyBinding" => Some(binding_errors(object)),
+        _ => None,
+    }
 }
 
 /// What a CRD serves: each version's resource and kind, and whether they are namespaced.

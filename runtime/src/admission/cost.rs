@@ -12,6 +12,7 @@ use super::policy::Policy;
 use super::request::GroupVersionKind;
 use super::typecheck::{environments, gvk_text, KindResolver};
 use crate::cel::PER_CALL_LIMIT;
+use std::cmp::Reverse;
 use std::fmt;
 
 /// An estimate over a limit.
@@ -59,26 +60,13 @@ pub fn cost_notes(policy: &Policy, resolver: &dyn KindResolver) -> Vec<CostNote>
     for (i, (_, e)) in policy.match_conditions.iter().enumerate() {
         over_limit(format!("spec.matchConditions[{i}].expression"), &e.source);
     }
-    let mut total: Option<Highest> = None;
+    // Validations and their messages share one evaluation's budget.
+    let mut shared = Vec::new();
     for (i, v) in policy.validations.iter().enumerate() {
-        let mut add = |name: &str, source: &str| {
-            if let Some(h) = over_limit(format!("spec.validations[{i}].{name}"), source) {
-                total = Some(match total.take() {
-                    None => h,
-                    Some(t) => Highest {
-                        estimate: t.estimate.saturating_add(h.estimate),
-                        kind: if h.estimate > t.estimate {
-                            h.kind
-                        } else {
-                            t.kind
-                        },
-                    },
-                });
-            }
-        };
-        add("expression", &v.expression.source);
+        let field = |name: &str| format!("spec.validations[{i}].{name}");
+        shared.extend(over_limit(field("expression"), &v.expression.source));
         if let Some(m) = &v.message_expression {
-            add("messageExpression", &m.source);
+            shared.extend(over_limit(field("messageExpression"), &m.source));
         }
     }
     for (i, a) in policy.audit_annotations.iter().enumerate() {
@@ -87,8 +75,16 @@ pub fn cost_notes(policy: &Policy, resolver: &dyn KindResolver) -> Vec<CostNote>
             &a.value.source,
         );
     }
-    if let Some(total) = total.filter(|t| t.estimate > BUDGET) {
-        notes.push(total.note("spec.validations".to_string(), BUDGET));
+    let total = shared
+        .iter()
+        .fold(0u64, |sum, h| sum.saturating_add(h.estimate));
+    // The total is named by the kind of its costliest expression (the first, on a tie).
+    let costliest = shared.iter().min_by_key(|h| Reverse(h.estimate));
+    if let Some(costliest) = costliest.filter(|_| total > BUDGET) {
+        notes.push(CostNote {
+            estimate: total,
+            ..costliest.note("spec.validations".to_string(), BUDGET)
+        });
     }
     notes
 }
