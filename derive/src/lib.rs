@@ -146,7 +146,8 @@ fn expand_schema(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     if let Some(t) = inline::InlineType::of(&c)? {
         let impls = inline::schema_impls(&c, &t, definition_name(&c));
         let apimachinery = apimachinery_assertions(&c);
-        return Ok(quote!(#impls #apimachinery));
+        let json_schema = json_schema(&c);
+        return Ok(quote!(#impls #apimachinery #json_schema));
     }
     let built = definition::build(&c)?;
     // A rule that does not compile is reported with the impls still written, so the error is
@@ -181,11 +182,13 @@ fn expand_schema(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     let name_checks = members::name_checks(&built.deferred);
     let kind_checks = members::kind_checks(&built.deferred);
     let apimachinery = apimachinery_assertions(&c);
+    let json_schema = json_schema(&c);
     Ok(quote! {
         #rule_errors
         #root
         #view
         #apimachinery
+        #json_schema
 
         impl ::kubeidl::typed::Definition for #ident {
             fn definition_name() -> ::std::string::String {
@@ -235,6 +238,14 @@ fn definition_name(c: &Container<'_>) -> proc_macro2::TokenStream {
             quote!(::std::format!("{}{}", ::std::module_path!().replace("::", "."), #tail))
         }
     }
+}
+
+/// schemars' `JsonSchema` for the type, when the crate that uses the derive enables kubeidl's
+/// `kube` feature (the macro expands to nothing otherwise): kube-rs' `CustomResource` then
+/// writes the type's structural schema into its CRD.
+fn json_schema(c: &Container<'_>) -> proc_macro2::TokenStream {
+    let ident = c.ident;
+    quote!(::kubeidl::__json_schema!(#ident);)
 }
 
 /// For each field type the derive took for one of `kubeidl::apimachinery`'s by its name, a

@@ -41,13 +41,28 @@ pub fn prepare(definitions: &mut BTreeMap<String, Schema>, roots: &[String], emb
         }
     }
     for name in object_metas {
-        if let Some(meta) = definitions.get_mut(&name) {
-            meta.properties
-                .retain(|key, _| embedded_meta && EMBEDDED_METADATA.contains(&key.as_str()));
-            meta.required.clear();
-            meta.extensions.clear();
-        }
+        reduce_object_meta(definitions, &name, embedded_meta);
     }
+    keep_free_form(definitions);
+}
+
+/// A kind's `ObjectMeta` below the root, as a CRD may declare it: only [`EMBEDDED_METADATA`]
+/// when `embedded_meta`, else nothing but `type: object`.
+pub fn reduce_object_meta(
+    definitions: &mut BTreeMap<String, Schema>,
+    name: &str,
+    embedded_meta: bool,
+) {
+    if let Some(meta) = definitions.get_mut(name) {
+        meta.properties
+            .retain(|key, _| embedded_meta && EMBEDDED_METADATA.contains(&key.as_str()));
+        meta.required.clear();
+        meta.extensions.clear();
+    }
+}
+
+/// Free-form objects ([`FREE_FORM`]) keep unknown fields.
+fn keep_free_form(definitions: &mut BTreeMap<String, Schema>) {
     for name in FREE_FORM {
         if let Some(schema) = definitions.get_mut(*name) {
             schema.extensions.insert(

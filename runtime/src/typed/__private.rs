@@ -16,6 +16,17 @@ pub use crate::validate::{custom_errors, messages, TypeRules};
 pub use regex::Regex;
 pub use std::sync::OnceLock;
 
+#[cfg(feature = "kube")]
+pub use schemars;
+
+/// schemars' form of `T`'s [`super::structural_schema`] (the `kube` feature's `JsonSchema`).
+/// A type that contains itself has no structural schema: kube-rs' CRD could not hold it.
+#[cfg(feature = "kube")]
+pub fn json_schema<T: super::Definition + ?Sized>() -> schemars::Schema {
+    let schema = super::structural_schema::<T>().unwrap_or_else(|e| panic!("kubeidl: {e}"));
+    schemars::Schema::try_from(schema.to_json()).expect("a schema is a JSON object")
+}
+
 /// `Validate::validate`, with a shortcut the derive fills in: `own_rules_pass` runs the type's
 /// own rules compiled to Rust and gives their total cost when every one passed. When those are
 /// all the rules the type reaches, and nothing blocks them, that settles it; otherwise (a rule
@@ -25,9 +36,22 @@ pub fn validate_with<T: super::Validate + ?Sized>(
     value: &T,
     own_rules_pass: impl FnOnce() -> Option<u64>,
 ) -> Vec<crate::errors::FieldError> {
+    validate_in(value, &crate::validate::Path::ROOT, own_rules_pass)
+}
+
+/// [`validate_with`] for a value standing at `at` in a larger object: value checks name their
+/// fields from the object's root (in paths and in texts such as `spec.replicas in body`), and
+/// the paths of rule errors, which the rules give from the value, are joined under `at`. The
+/// note that rules were skipped stays at the root, where the apiserver gives it once per object.
+#[inline]
+pub fn validate_in<T: super::Validate + ?Sized>(
+    value: &T,
+    at: &crate::validate::Path<'_>,
+    own_rules_pass: impl FnOnce() -> Option<u64>,
+) -> Vec<crate::errors::FieldError> {
     let mut errors = Vec::new();
-    value.validate_at(&crate::validate::Path::ROOT, &mut errors);
-    value.lists_at(&crate::validate::Path::ROOT, &mut errors);
+    value.validate_at(at, &mut errors);
+    value.lists_at(at, &mut errors);
     let rules = T::rules();
     if rules.is_empty() {
         return errors;
@@ -44,7 +68,14 @@ pub fn validate_with<T: super::Validate + ?Sized>(
         errors,
         warnings: Vec::new(),
     };
+    let value_checks = report.errors.len();
     rules.check(&value.to_cel(rules.decl()), None, &mut report);
+    if !at.is_root() && !crate::validate::blocks_rules(&report.errors[..value_checks]) {
+        let base = at.field_path(crate::validate::Keys::AsFields);
+        for e in &mut report.errors[value_checks..] {
+            e.path = base.join(&e.path);
+        }
+    }
     report.errors
 }
 

@@ -9,6 +9,7 @@
 #[doc(hidden)]
 pub mod __private;
 mod inline;
+mod structural;
 
 use crate::cel::native::ToCel;
 use crate::errors::FieldError;
@@ -18,6 +19,7 @@ use crate::validate::{Path, Report, TypeRules, Validator};
 use std::collections::BTreeMap;
 
 pub use inline::{Inline, Ref};
+pub use structural::structural_schema;
 
 /// A Rust type with an OpenAPI definition of its own.
 pub trait Definition {
@@ -158,6 +160,14 @@ pub trait Validate: Definition + ToCel {
     /// value check already blocks them, as the apiserver does).
     fn validate(&self) -> Vec<FieldError> {
         __private::validate_with(self, || None)
+    }
+
+    /// [`Validate::validate`] for a value standing at `at` in a larger object, such as a custom
+    /// resource's spec at `spec` (`Path::ROOT.field("spec")`): errors name their fields from
+    /// the object's root, in paths and in texts (`spec.replicas in body should be...`), as the
+    /// apiserver names them.
+    fn validate_in(&self, at: &Path<'_>) -> Vec<FieldError> {
+        __private::validate_in(self, at, || None)
     }
 
     /// The errors of an update from `old` to this value: transition rules see `oldSelf`, and

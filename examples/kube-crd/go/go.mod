@@ -1,0 +1,3 @@
+module example.com/backups
+
+go 1.22
