@@ -71,9 +71,13 @@ pub struct Field {
 pub enum Reading {
     /// A struct's field: `self.field`.
     Field,
-    /// The one field of an enum's variant (a union member): set exactly when the value is that
-    /// variant, which `pattern` matches binding the field's value to `v`.
-    Variant { pattern: proc_macro2::TokenStream },
+    /// A field of an enum's variant (a union member, or a field of an internally tagged
+    /// variant): set when the value is a variant `pattern` matches, binding the field's value
+    /// to `v`; an `Option` field (`optional`) also only when it is `Some`.
+    Variant {
+        pattern: proc_macro2::TokenStream,
+        optional: bool,
+    },
     /// An internally tagged enum's tag (a union's discriminator): the name serde writes for the
     /// variant each pattern matches.
     Tag(Vec<(proc_macro2::TokenStream, String)>),
@@ -106,9 +110,13 @@ impl<'a> Container<'a> {
             ));
         }
         let serde = serde_attrs::container(&input.attrs)?;
+        // Rules the union of an enum's variants writes on the type, after its own tags.
+        let mut rules = Vec::new();
         let (fields, body) = match &input.data {
             Data::Enum(data) if crate::unions::is_union(data, &serde) => {
-                (crate::unions::members(data, &serde)?, Body::Union)
+                let union = crate::unions::members(data, &serde)?;
+                rules = union.rules;
+                (union.members, Body::Union)
             }
             Data::Enum(data) => (Vec::new(), Body::Enum(crate::variants::read(data, &serde)?)),
             Data::Struct(data) => match &data.fields {
@@ -126,7 +134,11 @@ impl<'a> Container<'a> {
             },
             Data::Union(_) => return Err(unsupported(input)),
         };
-        let docs = Docs::read(&input.attrs);
+        let mut docs = Docs::read(&input.attrs);
+        for rule in rules {
+            docs.lines.push(rule);
+            docs.spans.push(input.ident.span());
+        }
         let (package, kind) = attributes(&input.attrs, &docs)?;
         if let (Some(_), false) = (&kind, matches!(body, Body::Struct)) {
             return Err(syn::Error::new_spanned(

@@ -6,6 +6,7 @@ use proc_macro2::Span;
 use syn::{Attribute, Expr, ExprLit, Lit, Meta};
 
 /// The doc lines of an item.
+#[derive(Default)]
 pub struct Docs {
     pub lines: Vec<String>,
     /// Parallel to `lines`.

@@ -369,12 +369,40 @@ mod tests {
             error("#[serde(untagged)] enum E { A(String), B { b: i32 } }"),
             "untagged variants `A(String)` and `B { b : i32 }` have different types: no structural schema holds both"
         );
+        // Adjacently tagged: the variants with data share the content's one type.
         assert!(
-            error("#[serde(tag = \"t\", content = \"c\")] enum E { A(i32) }")
-                .starts_with("an adjacently tagged enum's content member holds a different type")
+            !expand("#[serde(tag = \"t\", content = \"c\")] enum E { A(i32), B(i32), C }")
+                .contains("compile_error")
         );
-        assert!(error("#[serde(tag = \"t\")] enum E { A { a: i32, b: i32 } }")
-            .starts_with("variant `A` has 2 fields: kubeidl maps an internally tagged variant with one field"));
+        assert_eq!(
+            error("#[serde(tag = \"t\", content = \"c\")] enum E { A(i32), B(String) }"),
+            "variant `B` holds a `String`, and variant `A` a `i32`: their content `c` is one property, which holds one type"
+        );
+        assert!(
+            error("#[serde(tag = \"t\", content = \"c\")] enum E { A { a: i32 } }")
+                .starts_with("serde writes the content of variant `A` of an adjacently tagged enum as an object or array of its own")
+        );
+        // Variants of several fields: their fields are the object's properties.
+        assert!(
+            !expand("#[serde(tag = \"t\")] enum E { A { a: i32, b: i32 }, B { a: i32 } }")
+                .contains("compile_error")
+        );
+        assert_eq!(
+            error("#[serde(tag = \"t\")] enum E { A { a: i32, b: i32 }, B { a: String } }"),
+            "field `a` of variant `B` is a `String`, and of variant `A` a `i32`: one property holds both only when their types agree"
+        );
+        assert!(error("#[serde(tag = \"t\")] enum E { A { a: i32, b: Option<i32> } }")
+            .starts_with("serde writes `None` as null: give field `b` of variant `A` `#[serde(skip_serializing_if = \"Option::is_none\")]`"));
+        assert!(error("#[serde(tag = \"t\")] enum E { A { a: i32, #[serde(skip_serializing_if = \"is_zero\")] b: i32 } }")
+            .starts_with("field `b` of variant `A` may be left out: make it an `Option`"));
+        assert_eq!(
+            error("#[serde(tag = \"t\")] enum E { A { t: i32, b: i32 } }"),
+            "field `t` is the enum's tag (`#[serde(tag = \"t\")]`): serde writes both into one object"
+        );
+        assert_eq!(
+            error("#[serde(tag = \"t\")] enum E { /// +k8s:maxLength=3\n A { a: String, b: i32 } }"),
+            "`+k8s:maxLength=3` on variant `A`, whose fields are properties of the object: write it on the field it is for"
+        );
         assert!(error("#[serde(tag = \"t\")] enum E { NodePort(i32) }")
             .contains("write it as a struct variant of one field (`NodePort { node_port: ... }`)"));
         assert!(error("enum E { A { a: i32 } }").starts_with(

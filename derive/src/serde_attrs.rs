@@ -31,7 +31,11 @@ pub enum Tagging {
         span: proc_macro2::Span,
     },
     /// `#[serde(tag = "kind", content = "value")]`: `{"kind": "Variant", "value": value}`.
-    Adjacent { span: proc_macro2::Span },
+    Adjacent {
+        tag: String,
+        content: String,
+        span: proc_macro2::Span,
+    },
     /// `#[serde(untagged)]`: the variant's value alone.
     Untagged { span: proc_macro2::Span },
 }
@@ -78,8 +82,8 @@ pub fn container(attrs: &[Attribute]) -> syn::Result<ContainerSerde> {
                 let span = meta.path.span();
                 tag = Some((lit.value(), span));
             } else if meta.path.is_ident("content") {
-                content = Some(meta.path.span());
-                skip_value(&meta)?;
+                let lit: LitStr = meta.value()?.parse()?;
+                content = Some((lit.value(), meta.path.span()));
             } else if meta.path.is_ident("untagged") {
                 untagged = Some(meta.path.span());
             } else if meta.path.is_ident("rename_all_fields") {
@@ -99,7 +103,11 @@ pub fn container(attrs: &[Attribute]) -> syn::Result<ContainerSerde> {
     }
     out.tagging = match (tag, content, untagged) {
         (_, _, Some(span)) => Tagging::Untagged { span },
-        (_, Some(span), _) => Tagging::Adjacent { span },
+        (Some((tag, _)), Some((content, span)), None) => Tagging::Adjacent { tag, content, span },
+        // serde refuses `content` without `tag`.
+        (None, Some((_, span)), None) => {
+            return Err(syn::Error::new(span, "`content` needs a `tag`"))
+        }
         (Some((tag, span)), None, None) => Tagging::Internal { tag, span },
         (None, None, None) => Tagging::External,
     };

@@ -4,20 +4,28 @@
 //!
 //! - Internally tagged (`#[serde(tag = "kind")]`), each variant a struct variant of one field or
 //!   a unit variant: `{"kind": "Git", "git": {...}}`, Go's discriminated union. The tag is the
-//!   discriminator (`+k8s:unionDiscriminator`), a required string; each variant's field is a
-//!   member whose `memberName` is the name serde writes for the variant (after `rename` and
-//!   `rename_all`), so the rules tie each member to the tag's value serde writes with it.
+//!   discriminator (`+k8s:unionDiscriminator`), a required string of the variants' names; each
+//!   variant's field is a member whose `memberName` is the name serde writes for the variant
+//!   (after `rename` and `rename_all`), so the rules tie each member to the tag's value serde
+//!   writes with it.
+//! - Internally tagged, with a struct variant of several fields (or none): `{"kind": "Basic",
+//!   "username": "u", "passwordRef": "p"}`. Every variant's fields are the object's optional
+//!   properties (one property for a name several variants share with one type), the tag a
+//!   required string of the variants' names, and rules on the type say which fields each
+//!   variant may and must have (`kubeidl::tags::lower::variant_field_rules`, in the union's
+//!   words), as kubebuilder's XValidation markers would on a Go twin.
 //! - Externally tagged (serde's default), each variant a newtype variant: `{"git": {...}}`,
 //!   Go's union without discriminator; the member is named as serde names the variant.
 //!
-//! Every other shape (adjacently tagged, untagged, struct variants of several fields, newtype
-//! variants of an internally tagged enum, unit variants beside data in an externally tagged
-//! one) is a compile error at the variant or attribute saying why no structural schema holds it.
+//! Every other shape (adjacently tagged, untagged, newtype variants of an internally tagged
+//! enum, unit variants beside data in an externally tagged one) is a compile error at the
+//! variant or attribute saying why no structural schema holds it.
 
 use crate::container::{Field, Reading};
 use crate::docs::Docs;
 use crate::serde_attrs::{self, rename_rule, rename_variant, ContainerSerde, Tagging};
 use crate::shape::Shape;
+use kubeidl::tags::lower::variant_field_rules;
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, ToTokens};
 use syn::{DataEnum, Fields, Variant};
@@ -31,21 +39,40 @@ pub fn is_union(data: &DataEnum, serde: &ContainerSerde) -> bool {
             .any(|v| !matches!(v.fields, Fields::Unit))
 }
 
-/// The union's members as fields of one object, the discriminator first when there is one;
-/// a compile error at each variant (or the attribute) that no structural schema holds.
-pub fn members(data: &DataEnum, serde: &ContainerSerde) -> syn::Result<Vec<Field>> {
+/// What serde writes for an enum with data, as one object.
+pub struct Union {
+    /// The object's fields, the discriminator first when there is one.
+    pub members: Vec<Field>,
+    /// Tag lines the type's doc comment gains: the rules of variants' fields.
+    pub rules: Vec<String>,
+}
+
+/// The union of the enum's variants; a compile error at each variant (or the attribute) that
+/// no structural schema holds.
+pub fn members(data: &DataEnum, serde: &ContainerSerde) -> syn::Result<Union> {
+    if let Tagging::Adjacent { tag, content, span } = &serde.tagging {
+        return adjacent(data, serde, (tag, content), *span);
+    }
+    if let Tagging::Internal { tag, span } = &serde.tagging {
+        let several = |v: &Variant| matches!(&v.fields, Fields::Named(n) if n.named.len() != 1);
+        if data.variants.iter().any(several) {
+            return flat(data, serde, tag, *span);
+        }
+    }
+    Ok(Union {
+        members: union_members(data, serde)?,
+        rules: Vec::new(),
+    })
+}
+
+/// The members of a Go union: each variant's one field (or, externally tagged, its value).
+fn union_members(data: &DataEnum, serde: &ContainerSerde) -> syn::Result<Vec<Field>> {
     let mut errors: Option<syn::Error> = None;
     let mut members = Vec::new();
     let mut tag_arms = Vec::new();
     match &serde.tagging {
-        Tagging::Adjacent { span } => {
-            return Err(syn::Error::new(
-                *span,
-                "an adjacently tagged enum's content member holds a different type for each variant: no structural schema holds them all; kubeidl maps internally tagged enums (`#[serde(tag = \"...\")]` alone) and externally tagged ones",
-            ))
-        }
         Tagging::Untagged { span } => return Err(untagged(data, *span)),
-        Tagging::External | Tagging::Internal { .. } => {}
+        Tagging::External | Tagging::Internal { .. } | Tagging::Adjacent { .. } => {}
     }
     for v in &data.variants {
         match member(v, serde) {
@@ -66,16 +93,15 @@ pub fn members(data: &DataEnum, serde: &ContainerSerde) -> syn::Result<Vec<Field
         ));
     }
     if let Tagging::Internal { tag, span } = &serde.tagging {
-        members.insert(0, discriminator(tag, *span, tag_arms));
+        let d = discriminator(tag, *span, tag_arms, &["+k8s:unionDiscriminator"])?;
+        members.insert(0, d);
     }
     Ok(members)
 }
 
-/// A pattern matching a variant, and the name serde writes for it.
-type TagArm = (TokenStream, String);
-
-/// The member a variant is, if it carries one, and the arm of the tag's value for it.
-fn member(v: &Variant, serde: &ContainerSerde) -> syn::Result<(Option<Field>, TagArm)> {
+/// The name serde writes for a variant, once it is known serde writes it and its doc comment
+/// holds no union tag.
+fn variant_wire(v: &Variant, serde: &ContainerSerde) -> syn::Result<String> {
     let attrs = serde_attrs::field(&v.attrs)?;
     let ident = &v.ident;
     if attrs.skip {
@@ -84,12 +110,6 @@ fn member(v: &Variant, serde: &ContainerSerde) -> syn::Result<(Option<Field>, Ta
             format!("variant `{ident}` is skipped: serde cannot write it, so it is no member of a union; remove it or its data"),
         ));
     }
-    let name = ident.to_string();
-    let wire = match (attrs.rename, &serde.rename_all) {
-        (Some(r), _) => r,
-        (None, Some((rule, _))) => rename_variant(rule, &name).unwrap_or(name),
-        (None, None) => name,
-    };
     let docs = Docs::read(&v.attrs);
     // Its union tags, in any spelling (`+k8s:unionMember`, `+k8s:unionMember(...)`).
     for (line, span) in docs.lines.iter().zip(&docs.spans) {
@@ -110,6 +130,325 @@ fn member(v: &Variant, serde: &ContainerSerde) -> syn::Result<(Option<Field>, Ta
             ));
         }
     }
+    let name = ident.to_string();
+    Ok(match (attrs.rename, &serde.rename_all) {
+        (Some(r), _) => r,
+        (None, Some((rule, _))) => rename_variant(rule, &name).unwrap_or(name),
+        (None, None) => name,
+    })
+}
+
+/// The wire name of field `f` of variant `v`: its `rename`, else the variant's `rename_all`
+/// or the enum's `rename_all_fields`.
+fn variant_field_wire(
+    f: &syn::Field,
+    v: &Variant,
+    serde: &ContainerSerde,
+) -> syn::Result<(syn::Ident, serde_attrs::FieldSerde, String)> {
+    let ident = f.ident.clone().expect("named fields have names");
+    let attrs = serde_attrs::field(&f.attrs)?;
+    let name = ident.to_string();
+    let name = name.trim_start_matches("r#");
+    let variant_rule = serde_attrs::container(&v.attrs)?.rename_all.map(|(r, _)| r);
+    let wire = match (
+        attrs.rename.clone(),
+        variant_rule.or(serde.rename_all_fields.clone()),
+    ) {
+        (Some(r), _) => r,
+        (None, Some(rule)) => rename_rule(&rule, name).unwrap_or_else(|| name.to_string()),
+        (None, None) => name.to_string(),
+    };
+    Ok((ident, attrs, wire))
+}
+
+/// A property that fields of one or more variants are written as.
+struct Shared {
+    field: Field,
+    /// The type as written, which every variant's field of this name must have.
+    ty: String,
+    patterns: Vec<TokenStream>,
+    /// The names of the variants that have it, and of those where it is required.
+    variants: Vec<String>,
+    required_in: Vec<String>,
+}
+
+/// An internally tagged enum with a variant of several fields: every variant's fields are the
+/// object's optional properties, the rules of which each variant may and must have on the type.
+fn flat(data: &DataEnum, serde: &ContainerSerde, tag: &str, span: Span) -> syn::Result<Union> {
+    let mut errors: Option<syn::Error> = None;
+    let mut shared: Vec<Shared> = Vec::new();
+    let mut tag_arms = Vec::new();
+    for v in &data.variants {
+        if let Err(e) = flat_variant(v, serde, &mut shared, &mut tag_arms) {
+            crate::combine(&mut errors, e);
+        }
+    }
+    if let Some(e) = errors {
+        return Err(e);
+    }
+    if shared.iter().any(|s| s.field.wire == tag) {
+        let s = shared.iter().find(|s| s.field.wire == tag).expect("found");
+        return Err(syn::Error::new(
+            s.field.span,
+            format!("field `{tag}` is the enum's tag (`#[serde(tag = \"{tag}\")]`): serde writes both into one object"),
+        ));
+    }
+    let rules = shared
+        .iter()
+        .flat_map(|s| variant_field_rules(tag, &s.field.wire, &s.variants, &s.required_in))
+        .map(|rule| xvalidation(&rule))
+        .collect();
+    let mut members = vec![discriminator(tag, span, tag_arms, &[])?];
+    members.extend(shared.into_iter().map(|mut s| {
+        let patterns = &s.patterns;
+        if let Reading::Variant { pattern, .. } = &mut s.field.reading {
+            *pattern = quote!(#(#patterns)|*);
+        }
+        s.field
+    }));
+    Ok(Union { members, rules })
+}
+
+/// Adds variant `v`'s fields to `shared` and its arm to `tag_arms`.
+fn flat_variant(
+    v: &Variant,
+    serde: &ContainerSerde,
+    shared: &mut Vec<Shared>,
+    tag_arms: &mut Vec<TagArm>,
+) -> syn::Result<()> {
+    let wire = variant_wire(v, serde)?;
+    let ident = &v.ident;
+    let named = match &v.fields {
+        Fields::Unit => {
+            tag_arms.push((quote!(Self::#ident), wire));
+            return Ok(());
+        }
+        Fields::Named(named) => named,
+        Fields::Unnamed(_) => return Err(newtype_of_internal(v)),
+    };
+    let docs = Docs::read(&v.attrs);
+    if let Some((line, span)) = docs
+        .lines
+        .iter()
+        .zip(&docs.spans)
+        .find(|(l, _)| l.trim().starts_with('+'))
+    {
+        return Err(syn::Error::new(
+            *span,
+            format!("`{}` on variant `{ident}`, whose fields are properties of the object: write it on the field it is for", line.trim()),
+        ));
+    }
+    for f in &named.named {
+        let (field_ident, attrs, field_wire) = variant_field_wire(f, v, serde)?;
+        if attrs.skip || attrs.flatten {
+            return Err(syn::Error::new_spanned(
+                f,
+                format!("field `{field_ident}` of variant `{ident}` is a property of the object: serde must write it (no `skip` or `flatten`)"),
+            ));
+        }
+        let shape = Shape::read(&f.ty)?;
+        let optional = matches!(shape, Shape::Optional(_));
+        match (optional, &attrs.skip_serializing_if) {
+            (true, None) => {
+                return Err(syn::Error::new_spanned(
+                    &f.ty,
+                    format!("serde writes `None` as null: give field `{field_ident}` of variant `{ident}` `#[serde(skip_serializing_if = \"Option::is_none\")]`, so an unset field is left out"),
+                ))
+            }
+            (false, Some(_)) => {
+                return Err(syn::Error::new_spanned(
+                    &f.ty,
+                    format!("field `{field_ident}` of variant `{ident}` may be left out: make it an `Option`, which the variant may leave unset"),
+                ))
+            }
+            _ => {}
+        }
+        let ty = f.ty.to_token_stream().to_string();
+        let pattern = quote!(Self::#ident { #field_ident: v, .. });
+        match shared.iter_mut().find(|s| s.field.wire == field_wire) {
+            Some(s) if s.ty != ty => {
+                return Err(syn::Error::new_spanned(
+                    &f.ty,
+                    format!("field `{field_wire}` of variant `{ident}` is a `{ty}`, and of variant `{}` a `{}`: one property holds both only when their types agree", s.variants[0], s.ty),
+                ))
+            }
+            Some(s) => {
+                s.patterns.push(pattern);
+                s.variants.push(wire.clone());
+                if !optional {
+                    s.required_in.push(wire.clone());
+                }
+            }
+            None => {
+                let span = field_ident.span();
+                shared.push(Shared {
+                    field: Field {
+                        go_name: crate::container::Field::go_name_of(&field_ident),
+                        ident: field_ident,
+                        ty: f.ty.clone(),
+                        wire: field_wire,
+                        reading: Reading::Variant {
+                            pattern: TokenStream::new(),
+                            optional,
+                        },
+                        docs: Docs::read(&f.attrs),
+                        shape: match shape {
+                            Shape::Optional(_) => shape,
+                            other => Shape::Optional(Box::new(other)),
+                        },
+                        flatten: false,
+                        skip_if: None,
+                        omit_when_unset: true,
+                        optional: true,
+                        span,
+                    },
+                    ty,
+                    patterns: vec![pattern],
+                    variants: vec![wire.clone()],
+                    required_in: if optional { Vec::new() } else { vec![wire.clone()] },
+                });
+            }
+        }
+    }
+    tag_arms.push((quote!(Self::#ident { .. }), wire));
+    Ok(())
+}
+
+/// An adjacently tagged enum (`{"kind": "Pod", "ref": "web"}`) whose variants with data are
+/// newtype variants of one type: the content is a property of that type, which the rules tie
+/// to the tag's naming one of those variants; a unit variant writes its tag alone.
+fn adjacent(
+    data: &DataEnum,
+    serde: &ContainerSerde,
+    (tag, content): (&str, &str),
+    span: Span,
+) -> syn::Result<Union> {
+    let mut tag_arms = Vec::new();
+    let mut patterns = Vec::new();
+    let mut with_content = Vec::new();
+    let mut first: Option<(&Variant, &syn::Type)> = None;
+    for v in &data.variants {
+        let wire = variant_wire(v, serde)?;
+        let ident = &v.ident;
+        let docs = Docs::read(&v.attrs);
+        if let Some((line, span)) = docs
+            .lines
+            .iter()
+            .zip(&docs.spans)
+            .find(|(l, _)| l.trim().starts_with('+'))
+        {
+            return Err(syn::Error::new(
+                *span,
+                format!("`{}` on variant `{ident}`: the variants share their content `{content}`; write its tags on the type it holds", line.trim()),
+            ));
+        }
+        let ty = match &v.fields {
+            Fields::Unit => {
+                tag_arms.push((quote!(Self::#ident), wire));
+                continue;
+            }
+            Fields::Unnamed(u) if u.unnamed.len() == 1 => &u.unnamed[0].ty,
+            _ => {
+                return Err(syn::Error::new_spanned(
+                    ident,
+                    format!("serde writes the content of variant `{ident}` of an adjacently tagged enum as an object or array of its own, which has no definition: make it a newtype variant (`{ident}(...)`) of the type every variant holds"),
+                ))
+            }
+        };
+        match first {
+            Some((f, first_ty))
+                if first_ty.to_token_stream().to_string() != ty.to_token_stream().to_string() =>
+            {
+                return Err(syn::Error::new_spanned(
+                    ty,
+                    format!(
+                        "variant `{ident}` holds a `{}`, and variant `{}` a `{}`: their content `{content}` is one property, which holds one type",
+                        ty.to_token_stream(),
+                        f.ident,
+                        first_ty.to_token_stream()
+                    ),
+                ))
+            }
+            Some(_) => {}
+            None => first = Some((v, ty)),
+        }
+        patterns.push(quote!(Self::#ident(v)));
+        tag_arms.push((quote!(Self::#ident(..)), wire.clone()));
+        with_content.push(wire);
+    }
+    if content == tag {
+        return Err(syn::Error::new(
+            span,
+            "the tag and the content need names of their own",
+        ));
+    }
+    let mut members = vec![discriminator(tag, span, tag_arms, &[])?];
+    let mut rules = Vec::new();
+    if let Some((_, ty)) = first {
+        let shape = Shape::read(ty)?;
+        if let Shape::Optional(_) = shape {
+            return Err(syn::Error::new_spanned(
+                ty,
+                "serde writes `None` content as null: hold the value itself, and give the variants that have none no data",
+            ));
+        }
+        let ident = syn::Ident::new("__kubeidl_content", span);
+        members.push(Field {
+            go_name: rename_rule("PascalCase", content).unwrap_or_else(|| content.to_string()),
+            ident,
+            ty: ty.clone(),
+            wire: content.to_string(),
+            reading: Reading::Variant {
+                pattern: quote!(#(#patterns)|*),
+                optional: false,
+            },
+            docs: Docs::default(),
+            shape: Shape::Optional(Box::new(shape)),
+            flatten: false,
+            skip_if: None,
+            omit_when_unset: true,
+            optional: true,
+            span,
+        });
+        for rule in variant_field_rules(tag, content, &with_content, &with_content) {
+            rules.push(xvalidation(&rule));
+        }
+    }
+    Ok(Union { members, rules })
+}
+
+/// A rule as the kubebuilder marker that writes it.
+fn xvalidation(rule: &kubeidl::tags::lower::Validation) -> String {
+    let quoted = |text: &str| serde_json::to_string(text).expect("a string is JSON");
+    let mut line = format!(
+        "+kubebuilder:validation:XValidation:rule={},message={}",
+        quoted(&rule.rule),
+        quoted(rule.message.as_deref().unwrap_or_default())
+    );
+    if let Some(path) = &rule.field_path {
+        line.push_str(&format!(",fieldPath={}", quoted(path)));
+    }
+    line
+}
+
+/// The error of a newtype variant of an internally tagged enum.
+fn newtype_of_internal(v: &Variant) -> syn::Error {
+    let ident = &v.ident;
+    let shown = quote!(#ident).to_string();
+    syn::Error::new_spanned(
+        ident,
+        format!("serde writes the fields of newtype variant `{shown}`'s value beside the tag, merged with every other variant's: no union holds them; write it as a struct variant of one field (`{shown} {{ {}: ... }}`), its union member", rename_variant("snake_case", &shown).unwrap_or_default()),
+    )
+}
+
+/// A pattern matching a variant, and the name serde writes for it.
+type TagArm = (TokenStream, String);
+
+/// The member a variant is, if it carries one, and the arm of the tag's value for it.
+fn member(v: &Variant, serde: &ContainerSerde) -> syn::Result<(Option<Field>, TagArm)> {
+    let wire = variant_wire(v, serde)?;
+    let ident = &v.ident;
+    let docs = Docs::read(&v.attrs);
     let internal = matches!(serde.tagging, Tagging::Internal { .. });
     let shown = quote!(#ident).to_string();
     match (&v.fields, internal) {
@@ -118,23 +457,9 @@ fn member(v: &Variant, serde: &ContainerSerde) -> syn::Result<(Option<Field>, Ta
             ident,
             format!("serde writes unit variant `{shown}` as a string and the enum's other variants as objects: no structural schema holds both; give it data or tag the enum (`#[serde(tag = \"kind\")]`)"),
         )),
-        (Fields::Named(named), true) if named.named.len() == 1 => {
+        (Fields::Named(named), true) => {
             let f = &named.named[0];
-            let field_ident = f.ident.clone().expect("named fields have names");
-            let field_attrs = serde_attrs::field(&f.attrs)?;
-            let field_name = field_ident.to_string();
-            let field_name = field_name.trim_start_matches("r#");
-            let variant_rule = serde_attrs::container(&v.attrs)?.rename_all.map(|(r, _)| r);
-            let field_wire = match (
-                field_attrs.rename,
-                variant_rule.or(serde.rename_all_fields.clone()),
-            ) {
-                (Some(r), _) => r,
-                (None, Some(rule)) => {
-                    rename_rule(&rule, field_name).unwrap_or_else(|| field_name.to_string())
-                }
-                (None, None) => field_name.to_string(),
-            };
+            let (field_ident, field_attrs, field_wire) = variant_field_wire(f, v, serde)?;
             if field_attrs.skip || field_attrs.flatten || field_attrs.skip_serializing_if.is_some()
             {
                 return Err(syn::Error::new_spanned(
@@ -146,14 +471,7 @@ fn member(v: &Variant, serde: &ContainerSerde) -> syn::Result<(Option<Field>, Ta
             let field = union_member(&f.ty, field_ident, field_wire, &wire, docs, pattern)?;
             Ok((Some(field), (quote!(Self::#ident { .. }), wire)))
         }
-        (Fields::Named(named), true) => Err(syn::Error::new_spanned(
-            ident,
-            format!("variant `{shown}` has {} fields: kubeidl maps an internally tagged variant with one field, its union member (`Git {{ git: GitSource }}`); write the fields in a struct of their own", named.named.len()),
-        )),
-        (Fields::Unnamed(_), true) => Err(syn::Error::new_spanned(
-            ident,
-            format!("serde writes the fields of newtype variant `{shown}`'s value beside the tag, merged with every other variant's: no union holds them; write it as a struct variant of one field (`{shown} {{ {}: ... }}`), its union member", rename_variant("snake_case", &shown).unwrap_or_default()),
-        )),
+        (Fields::Unnamed(_), true) => Err(newtype_of_internal(v)),
         (Fields::Unnamed(unnamed), false) if unnamed.unnamed.len() == 1 => {
             let ty = &unnamed.unnamed[0].ty;
             let pattern = quote!(Self::#ident(v));
@@ -201,7 +519,10 @@ fn union_member(
         ty: ty.clone(),
         wire,
         go_name: member_name.to_string(),
-        reading: Reading::Variant { pattern },
+        reading: Reading::Variant {
+            pattern,
+            optional: false,
+        },
         docs,
         shape: Shape::Optional(Box::new(shape)),
         flatten: false,
@@ -212,19 +533,29 @@ fn union_member(
     })
 }
 
-/// The tag of an internally tagged enum as a field: a required string with
-/// `+k8s:unionDiscriminator`, Go's `Kind string` with the name serde writes for the tag.
-fn discriminator(tag: &str, span: Span, arms: Vec<TagArm>) -> Field {
+/// The tag of an internally tagged enum as a field: a required string of the names serde
+/// writes for the variants (`+kubebuilder:validation:Enum`), with `tags` before that; Go's
+/// `Kind string` with the name serde writes for the tag.
+fn discriminator(tag: &str, span: Span, arms: Vec<TagArm>, tags: &[&str]) -> syn::Result<Field> {
     let ident = syn::Ident::new("__kubeidl_tag", span);
-    Field {
+    if let Some((_, name)) = arms.iter().find(|(_, name)| name.contains(';')) {
+        return Err(syn::Error::new(
+            span,
+            format!("variant name {name:?} holds a `;`, which a list of the tag's values cannot"),
+        ));
+    }
+    let names: Vec<&str> = arms.iter().map(|(_, name)| name.as_str()).collect();
+    let mut lines: Vec<String> = tags.iter().map(|t| t.to_string()).collect();
+    lines.push(format!("+kubebuilder:validation:Enum={}", names.join(";")));
+    Ok(Field {
         ident,
         ty: syn::parse_quote!(::std::string::String),
         wire: tag.to_string(),
         go_name: rename_rule("PascalCase", tag).unwrap_or_else(|| tag.to_string()),
         reading: Reading::Tag(arms),
         docs: Docs {
-            lines: vec!["+k8s:unionDiscriminator".into()],
-            spans: vec![span],
+            spans: vec![span; lines.len()],
+            lines,
         },
         shape: Shape::tag_string(),
         flatten: false,
@@ -232,7 +563,7 @@ fn discriminator(tag: &str, span: Span, arms: Vec<TagArm>) -> Field {
         omit_when_unset: false,
         optional: false,
         span,
-    }
+    })
 }
 
 /// The error of an untagged enum: serde writes each variant's value alone, so two variants

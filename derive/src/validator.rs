@@ -97,10 +97,14 @@ pub fn presence(f: &Field, property: &Schema) -> TokenStream {
     match &f.reading {
         Reading::Field => {}
         // An enum's variant is written with its member and tag, the others not at all.
-        Reading::Variant { pattern } => {
+        Reading::Variant { pattern, optional } => {
+            let set = match optional {
+                true => quote!(v.as_ref()),
+                false => quote!(::std::option::Option::Some(v)),
+            };
             return quote! {
                 match self {
-                    #pattern => ::std::option::Option::Some(v),
+                    #pattern => #set,
                     #[allow(unreachable_patterns)]
                     _ => ::std::option::Option::None,
                 }
@@ -500,9 +504,12 @@ fn string_checks(schema: &Schema, v: TokenStream) -> TokenStream {
         });
     }
     let bad = quote!(::kubeidl::errors::BadValue::String(#v.to_string()));
-    out.extend(enum_check(schema, quote!(#v.as_str()), bad, |value| {
-        value.as_str().map(|s| quote!(#s))
-    }));
+    out.extend(enum_check(
+        schema,
+        quote!(::std::convert::AsRef::<str>::as_ref(#v)),
+        bad,
+        |value| value.as_str().map(|s| quote!(#s)),
+    ));
     out
 }
 

@@ -34,6 +34,8 @@ mod strings;
 mod templates;
 #[path = "../../testdata/go/parity/unions/types.rs"]
 mod unions;
+#[path = "../../testdata/go/parity/variant_fields/types.rs"]
+mod variant_fields;
 
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -121,6 +123,13 @@ fn unions() {
 #[test]
 fn enum_unions() {
     assert_parity("enum_unions", enum_unions::definitions());
+}
+
+/// An internally tagged enum whose variants have several fields, one of them shared: a Go
+/// struct of all the fields with XValidation rules.
+#[test]
+fn variant_fields() {
+    assert_parity("variant_fields", variant_fields::definitions());
 }
 
 #[test]

@@ -47,6 +47,9 @@ mod templates;
 #[path = "../../testdata/go/parity/unions/types.rs"]
 #[allow(dead_code)]
 mod unions;
+#[path = "../../testdata/go/parity/variant_fields/types.rs"]
+#[allow(dead_code)]
+mod variant_fields;
 
 fn validator<T: Definition>() -> Validator {
     let defs: HashMap<String, Schema> = T::openapi_schema().schemas.into_iter().collect();
@@ -474,8 +477,15 @@ fn enums_with_data_validate_as_the_union_they_are_written_as() {
     );
     assert_eq!(
         walk(serde_json::json!({"oci": "x"})),
-        // The tag, like Go's `Kind string`, defaults to "" and is not reported missing.
-        ["oci: Invalid value: may only be specified when `kind` is \"OCI\""]
+        // The tag, like Go's `Kind string`, defaults to "", which names no variant.
+        [
+            "kind: Unsupported value: \"\": supported values: \"Git\", \"OCI\", \"Inline\"",
+            "<nil>: Invalid value: null: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation"
+        ]
+    );
+    assert_eq!(
+        walk(serde_json::json!({"kind": "Bitbucket"})),
+        ["kind: Unsupported value: \"Bitbucket\": supported values: \"Git\", \"OCI\", \"Inline\"", "<nil>: Invalid value: null: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation"]
     );
     let walk = |json: serde_json::Value| strings(&validator::<Target>().validate(&json).errors);
     assert_eq!(
@@ -487,6 +497,92 @@ fn enums_with_data_validate_as_the_union_they_are_written_as() {
         let json = serde_json::to_value(v).unwrap();
         assert_eq!(&serde_json::from_value::<Source>(json).unwrap(), v);
     }
+}
+
+/// An enum tagged internally whose variants have several fields: each field checks its own
+/// tags where its variant is taken, the rules of which fields each variant has hold for every
+/// value serde writes (natively, on the enum in place) and refuse JSON no variant writes.
+#[test]
+fn variants_of_several_fields_validate_as_the_object_they_are_written_as() {
+    use variant_fields::Auth;
+    let valid = [
+        Auth::Basic {
+            username: "ada".into(),
+            secret_ref: "basic-auth".into(),
+        },
+        Auth::Token {
+            secret_ref: "token".into(),
+            audience: Some("api".into()),
+        },
+        Auth::Token {
+            secret_ref: "token".into(),
+            audience: None,
+        },
+        Auth::Anonymous,
+    ];
+    for v in &valid {
+        assert_eq!(assert_same(v), Vec::<String>::new(), "{v:?}");
+        assert_native_agrees(v);
+        let json = serde_json::to_value(v).unwrap();
+        assert_eq!(&serde_json::from_value::<Auth>(json).unwrap(), v);
+    }
+    assert_eq!(
+        assert_same(&Auth::Basic {
+            username: String::new(),
+            secret_ref: "Not A Name".into(),
+        }),
+        [
+            "secretRef: Invalid value: \"Not A Name\": secretRef in body must be of type k8s-long-name: \"Not A Name\"",
+            "username: Invalid value: \"\": username in body should be at least 1 chars long",
+            NOT_CHECKED,
+        ]
+    );
+    let walk = |json: serde_json::Value| strings(&validator::<Auth>().validate(&json).errors);
+    assert_eq!(
+        walk(serde_json::json!({"type": "Token", "username": "ada", "audience": "api"})),
+        [
+            "username: Invalid value: may only be specified when `type` is \"Basic\"",
+            "secretRef: Invalid value: must be specified when `type` is one of \"Basic\", \"Token\"",
+        ]
+    );
+    assert_eq!(
+        walk(serde_json::json!({"type": "Anonymous", "secretRef": "s"})),
+        ["secretRef: Invalid value: may only be specified when `type` is one of \"Basic\", \"Token\""]
+    );
+}
+
+/// An adjacently tagged enum whose variants hold one type: the content checks that type's tags,
+/// and the rules tie it to the kinds that have it.
+#[test]
+fn adjacently_tagged_variants_validate_as_tag_and_content() {
+    use variant_fields::{Backend, ServiceName};
+    let name = |n: &str| ServiceName(n.into());
+    for v in [
+        Backend::Service(name("web")),
+        Backend::Pod(name("web-0")),
+        Backend::Default,
+    ] {
+        assert_eq!(assert_same(&v), Vec::<String>::new(), "{v:?}");
+        assert_native_agrees(&v);
+        let json = serde_json::to_value(&v).unwrap();
+        assert_eq!(serde_json::from_value::<Backend>(json).unwrap(), v);
+    }
+    assert_eq!(
+        assert_same(&Backend::Pod(name("Web"))),
+        [
+            "name: Invalid value: \"Web\": name in body must be of type k8s-short-name: \"Web\"",
+            NOT_CHECKED,
+        ]
+    );
+    let walk = |json: serde_json::Value| strings(&validator::<Backend>().validate(&json).errors);
+    assert_eq!(
+        walk(serde_json::json!({"kind": "Default", "name": "web"})),
+        ["name: Invalid value: may only be specified when `kind` is one of \"Service\", \"Pod\""]
+    );
+    assert_eq!(
+        walk(serde_json::json!({"kind": "Pod"})),
+        ["name: Invalid value: must be specified when `kind` is one of \"Service\", \"Pod\""]
+    );
 }
 
 /// For each of the root type's own rules that the derive compiled to Rust, the generated code

@@ -16,7 +16,7 @@ mod model;
 pub use super::family::overrides::{referenced, retarget, variant, variant_name, Override};
 pub use super::family::shared::cel_string;
 pub use super::family::transitions::{controller_gen_immutable_presence, immutable_presence};
-pub use super::family::unions::{union_rules, UnionMember};
+pub use super::family::unions::{union_rules, variant_field_rules, UnionMember};
 pub use model::{
     At, Counts, Lowered, Member, Place, Presence, RuleOrigin, TagError, UnionRole, Validation,
     ValueKind, VALIDATIONS,

@@ -66,6 +66,7 @@ type Target struct {
 // Destination is where backups are written: one of the members, named by `type`.
 type Destination struct {
 	// +k8s:unionDiscriminator
+	// +kubebuilder:validation:Enum=S3;PVC
 	Type string `json:"type"`
 
 	// S3 is a bucket of an S3-compatible store.

@@ -226,28 +226,13 @@ pub fn union_rules(members: &[UnionMember]) -> Result<Vec<Validation>, String> {
             .join(" + ");
         if let Some(d) = discriminator.first() {
             let d_json = d.json.clone().unwrap_or_default();
-            let f = cel_field(&d_json);
             for m in &set {
                 let UnionRole::Member { member, .. } = &m.role else {
                     continue;
                 };
-                let value = cel_string(member);
-                let quoted = serde_json::to_string(member).unwrap_or_default();
-                let is = format!("has(self.{f}) && self.{f} == {value}");
-                let mut may = Validation::new(
-                    format!("!{} || ({is})", m.is_set),
-                    format!("may only be specified when `{d_json}` is {quoted}"),
-                );
-                let mut must = Validation::new(
-                    format!("{} || !({is})", m.is_set),
-                    format!("must be specified when `{d_json}` is {quoted}"),
-                );
-                if let Some(j) = &m.json {
-                    may = may.field(j);
-                    must = must.field(j);
-                }
-                rules.push(may);
-                rules.push(must);
+                let member = std::slice::from_ref(member);
+                rules.push(only_when(&d_json, member, &m.is_set, m.json.as_deref()));
+                rules.push(set_when(&d_json, member, &m.is_set, m.json.as_deref()));
             }
         } else if zero_or_one {
             rules.push(Validation::new(
@@ -266,6 +251,77 @@ pub fn union_rules(members: &[UnionMember]) -> Result<Vec<Validation>, String> {
         }
     }
     Ok(rules)
+}
+
+/// The rule that a member (set when `is_set`) is set only when the discriminator `d_json` is
+/// one of `values`: `may only be specified when `kind` is "Git"`.
+fn only_when(d_json: &str, values: &[String], is_set: &str, json: Option<&str>) -> Validation {
+    let (is, named) = discriminator_is(d_json, values);
+    let rule = Validation::new(
+        format!("!{is_set} || ({is})"),
+        format!("may only be specified when `{d_json}` {named}"),
+    );
+    match json {
+        Some(j) => rule.field(j),
+        None => rule,
+    }
+}
+
+/// The rule that a member (set when `is_set`) is set when the discriminator `d_json` is one of
+/// `values`: `must be specified when `kind` is "Git"`.
+fn set_when(d_json: &str, values: &[String], is_set: &str, json: Option<&str>) -> Validation {
+    let (is, named) = discriminator_is(d_json, values);
+    let rule = Validation::new(
+        format!("{is_set} || !({is})"),
+        format!("must be specified when `{d_json}` {named}"),
+    );
+    match json {
+        Some(j) => rule.field(j),
+        None => rule,
+    }
+}
+
+/// That the discriminator `d_json` is one of `values`, in CEL and in words (`is "Git"`, `is
+/// one of "Basic", "Token"`).
+fn discriminator_is(d_json: &str, values: &[String]) -> (String, String) {
+    let f = cel_field(d_json);
+    let quoted: Vec<String> = values
+        .iter()
+        .map(|v| serde_json::to_string(v).unwrap_or_default())
+        .collect();
+    match values {
+        [one] => (
+            format!("has(self.{f}) && self.{f} == {}", cel_string(one)),
+            format!("is {}", quoted[0]),
+        ),
+        many => {
+            let listed: Vec<String> = many.iter().map(|v| cel_string(v)).collect();
+            (
+                format!("has(self.{f}) && self.{f} in [{}]", listed.join(", ")),
+                format!("is one of {}", quoted.join(", ")),
+            )
+        }
+    }
+}
+
+/// The rules of a field of an object whose discriminator `discriminator` says which of its
+/// fields it holds (a Rust enum tagged internally, whose variants have fields of their own):
+/// the field `json` may only be set when the discriminator names one of the variants that
+/// have it, `variants`, and must be set when it names one of those where it is required,
+/// `required_in`. A variant of one field is a union member (`+k8s:unionMember`) and gets the
+/// same two rules, with the same words.
+pub fn variant_field_rules(
+    discriminator: &str,
+    json: &str,
+    variants: &[String],
+    required_in: &[String],
+) -> Vec<Validation> {
+    let is_set = format!("has(self.{})", cel_field(json));
+    let mut rules = vec![only_when(discriminator, variants, &is_set, Some(json))];
+    if !required_in.is_empty() {
+        rules.push(set_when(discriminator, required_in, &is_set, Some(json)));
+    }
+    rules
 }
 
 /// How many of a one-of marker's fields may be set.

@@ -4,6 +4,7 @@ package enum_unions
 // the member it names.
 type Source struct {
 	// +k8s:unionDiscriminator
+	// +kubebuilder:validation:Enum=Git;OCI;Inline
 	Kind string `json:"kind"`
 
 	// Git is a git repository.
