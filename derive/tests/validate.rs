@@ -551,6 +551,41 @@ fn variants_of_several_fields_validate_as_the_object_they_are_written_as() {
     );
 }
 
+/// Updates of enums with data ratchet as the walk does: an error on a field unchanged from the
+/// old value is a warning, on a changed one an error, and a change of kind checks the new
+/// variant's fields afresh.
+#[test]
+fn enums_with_data_ratchet_on_update() {
+    use variant_fields::Auth;
+    let basic = |username: &str, secret_ref: &str| Auth::Basic {
+        username: username.into(),
+        secret_ref: secret_ref.into(),
+    };
+    let stored = basic("", "Not A Name");
+    let (errors, warnings) = assert_same_update(&stored, &stored);
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(warnings.len(), 2, "{warnings:?}");
+    let (errors, warnings) = assert_same_update(&basic("", "Still Not"), &stored);
+    assert_eq!(
+        errors,
+        ["secretRef: Invalid value: \"Still Not\": secretRef in body must be of type k8s-long-name: \"Still Not\"", NOT_CHECKED]
+    );
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    let token = Auth::Token {
+        secret_ref: "Not A Name".into(),
+        audience: None,
+    };
+    // The kind changed, the secretRef did not: its error stays a warning, as the walk
+    // ratchets by path and value.
+    let (errors, warnings) = assert_same_update(&token, &stored);
+    assert_eq!(
+        (errors.len(), warnings.len()),
+        (0, 1),
+        "{errors:?} {warnings:?}"
+    );
+    assert!(warnings[0].starts_with("secretRef: "), "{warnings:?}");
+}
+
 /// An adjacently tagged enum whose variants hold one type: the content checks that type's tags,
 /// and the rules tie it to the kinds that have it.
 #[test]
