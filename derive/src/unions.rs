@@ -226,18 +226,10 @@ fn flat_variant(
         Fields::Named(named) => named,
         Fields::Unnamed(_) => return Err(newtype_of_internal(v)),
     };
-    let docs = Docs::read(&v.attrs);
-    if let Some((line, span)) = docs
-        .lines
-        .iter()
-        .zip(&docs.spans)
-        .find(|(l, _)| l.trim().starts_with('+'))
-    {
-        return Err(syn::Error::new(
-            *span,
-            format!("`{}` on variant `{ident}`, whose fields are properties of the object: write it on the field it is for", line.trim()),
-        ));
-    }
+    no_tags(
+        v,
+        "whose fields are properties of the object: write it on the field it is for",
+    )?;
     for f in &named.named {
         let (field_ident, attrs, field_wire) = variant_field_wire(f, v, serde)?;
         if attrs.skip || attrs.flatten {
@@ -330,18 +322,12 @@ fn adjacent(
     for v in &data.variants {
         let wire = variant_wire(v, serde)?;
         let ident = &v.ident;
-        let docs = Docs::read(&v.attrs);
-        if let Some((line, span)) = docs
-            .lines
-            .iter()
-            .zip(&docs.spans)
-            .find(|(l, _)| l.trim().starts_with('+'))
-        {
-            return Err(syn::Error::new(
-                *span,
-                format!("`{}` on variant `{ident}`: the variants share their content `{content}`; write its tags on the type it holds", line.trim()),
-            ));
-        }
+        no_tags(
+            v,
+            &format!(
+                "whose content `{content}` all variants share: write its tags on the type it holds"
+            ),
+        )?;
         let ty = match &v.fields {
             Fields::Unit => {
                 tag_arms.push((quote!(Self::#ident), wire));
@@ -429,6 +415,24 @@ fn xvalidation(rule: &kubeidl::tags::lower::Validation) -> String {
         line.push_str(&format!(",fieldPath={}", quoted(path)));
     }
     line
+}
+
+/// A compile error at the first tag in variant `v`'s doc comment, saying `why` it has no place
+/// there.
+fn no_tags(v: &Variant, why: &str) -> syn::Result<()> {
+    let docs = Docs::read(&v.attrs);
+    match docs
+        .lines
+        .iter()
+        .zip(&docs.spans)
+        .find(|(l, _)| l.trim().starts_with('+'))
+    {
+        Some((line, span)) => Err(syn::Error::new(
+            *span,
+            format!("`{}` on variant `{}`, {why}", line.trim(), v.ident),
+        )),
+        None => Ok(()),
+    }
 }
 
 /// The error of a newtype variant of an internally tagged enum.

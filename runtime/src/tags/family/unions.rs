@@ -261,10 +261,7 @@ fn only_when(d_json: &str, values: &[String], is_set: &str, json: Option<&str>) 
         format!("!{is_set} || ({is})"),
         format!("may only be specified when `{d_json}` {named}"),
     );
-    match json {
-        Some(j) => rule.field(j),
-        None => rule,
-    }
+    at_member(rule, json)
 }
 
 /// The rule that a member (set when `is_set`) is set when the discriminator `d_json` is one of
@@ -275,6 +272,11 @@ fn set_when(d_json: &str, values: &[String], is_set: &str, json: Option<&str>) -
         format!("{is_set} || !({is})"),
         format!("must be specified when `{d_json}` {named}"),
     );
+    at_member(rule, json)
+}
+
+/// A member's rule reports at the member's field, when it is one.
+fn at_member(rule: Validation, json: Option<&str>) -> Validation {
     match json {
         Some(j) => rule.field(j),
         None => rule,
