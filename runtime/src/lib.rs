@@ -12,6 +12,7 @@ pub mod crd;
 pub mod document;
 pub mod errors;
 pub mod kube;
+pub mod review;
 pub mod schema;
 pub mod tags;
 pub mod typed;

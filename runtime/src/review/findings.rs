@@ -1,0 +1,312 @@
+//! What `kubeidl diff` reports: a [`Finding`] per change, with its stable rule ID, its
+//! [`Direction`] (what the change does to the set of accepted objects), its [`Updates`] verdict
+//! (which updates of stored objects a tightening rejects) and the old and new [`Site`] that
+//! caused it. [`RULES`] is the table of every rule ID; docs/diff.md documents the same table.
+
+/// What a change does to the set of objects a schema accepts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Direction {
+    /// Fewer objects accepted: some object valid before is invalid now.
+    Tightening,
+    /// More objects accepted; nothing valid before is rejected.
+    Loosening,
+    /// The set of accepted objects is the same (defaults, messages, added optional fields).
+    Neutral,
+    /// Stored data or typed clients break whatever the values: removals, type and list-type
+    /// changes.
+    Incompatible,
+    /// kubeidl cannot decide (a changed pattern, a CEL rule it does not recognize).
+    Unknown,
+}
+
+impl Direction {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Direction::Tightening => "tightening",
+            Direction::Loosening => "loosening",
+            Direction::Neutral => "neutral",
+            Direction::Incompatible => "incompatible",
+            Direction::Unknown => "unknown",
+        }
+    }
+
+    /// Whether the change can reject what was accepted before (the exit-1 policy of
+    /// `kubeidl diff`).
+    pub fn breaks_writers(self) -> bool {
+        matches!(self, Direction::Tightening | Direction::Incompatible)
+    }
+}
+
+/// Which UPDATEs of an object stored under the old schema, left unchanged, the new schema
+/// rejects (validation ratcheting, KEP-4008). A CREATE of such an object is always rejected by a
+/// tightening.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Updates {
+    /// No update is rejected.
+    None,
+    /// Only updates that change the field itself (value validations ratchet on the field).
+    FieldEdited,
+    /// Updates that change anything in the field's parent (`required`; items of atomic and set
+    /// lists, which ratchet only with the whole list).
+    ParentEdited,
+    /// Every update, even one that leaves the field alone (transition rules, list-type changes).
+    EveryUpdate,
+}
+
+impl Updates {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Updates::None => "none",
+            Updates::FieldEdited => "field-edited",
+            Updates::ParentEdited => "parent-edited",
+            Updates::EveryUpdate => "every-update",
+        }
+    }
+}
+
+/// Where a finding's cause stands in one revision: the keyword and its value as written, the
+/// input file, and the line and column when the input's reader knows them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Site {
+    pub text: String,
+    pub file: String,
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+}
+
+impl Site {
+    /// `{"text", "file", "line", "column"}` in that order, line and column only when known.
+    fn write_json(&self, out: &mut String) {
+        out.push_str(&format!(
+            "{{\"text\": {}, \"file\": {}",
+            quote(&self.text),
+            quote(&self.file)
+        ));
+        if let Some(line) = self.line {
+            out.push_str(&format!(", \"line\": {line}"));
+        }
+        if let Some(column) = self.column {
+            out.push_str(&format!(", \"column\": {column}"));
+        }
+        out.push('}');
+    }
+
+    /// `text (file:line:col)`, or `text (file)` without a position.
+    pub fn render(&self) -> String {
+        match (self.line, self.column) {
+            (Some(l), Some(c)) => format!("{} ({}:{l}:{c})", self.text, self.file),
+            _ => format!("{} ({})", self.text, self.file),
+        }
+    }
+}
+
+/// A JSON string literal.
+fn quote(s: &str) -> String {
+    serde_json::Value::String(s.to_string()).to_string()
+}
+
+/// `{"findings": [...]}`, one finding per line, as `kubeidl diff -o json` prints it.
+pub fn findings_json(findings: &[Finding]) -> String {
+    if findings.is_empty() {
+        return "{\"findings\": []}\n".to_string();
+    }
+    let lines: Vec<String> = findings
+        .iter()
+        .map(|f| format!("  {}", f.to_json_line()))
+        .collect();
+    format!("{{\"findings\": [\n{}\n]}}\n", lines.join(",\n"))
+}
+
+/// One change between two revisions.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    /// A rule ID of [`RULES`].
+    pub rule: &'static str,
+    /// The definition: an OpenAPI component name, or `<group reversed>.<version>.<Kind>` for a
+    /// CRD version.
+    pub definition: String,
+    /// The field inside the definition: json names joined with `.`, `[*]` for list items, `{*}`
+    /// for map values; empty for the definition itself.
+    pub path: String,
+    pub direction: Direction,
+    /// For tightenings and incompatible changes only.
+    pub updates: Option<Updates>,
+    pub old: Option<Site>,
+    pub new: Option<Site>,
+    pub message: String,
+}
+
+impl Finding {
+    /// The JSON object `kubeidl diff -o json` prints, on one line, its keys in the documented
+    /// order (`ruleId`, `definition`, `path`, `direction`, `updates`, `old`, `new`, `message`;
+    /// `updates`, `old` and `new` left out when there is none).
+    pub fn to_json_line(&self) -> String {
+        let mut out = format!(
+            "{{\"ruleId\": {}, \"definition\": {}, \"path\": {}, \"direction\": {}",
+            quote(self.rule),
+            quote(&self.definition),
+            quote(&self.path),
+            quote(self.direction.as_str())
+        );
+        if let Some(u) = self.updates {
+            out.push_str(&format!(", \"updates\": {}", quote(u.as_str())));
+        }
+        if let Some(old) = &self.old {
+            out.push_str(", \"old\": ");
+            old.write_json(&mut out);
+        }
+        if let Some(new) = &self.new {
+            out.push_str(", \"new\": ");
+            new.write_json(&mut out);
+        }
+        out.push_str(&format!(", \"message\": {}}}", quote(&self.message)));
+        out
+    }
+
+    /// `definition.path`, or the definition alone for the definition itself.
+    pub fn place(&self) -> String {
+        if self.path.is_empty() {
+            self.definition.clone()
+        } else if self.path.starts_with('[') || self.path.starts_with('{') {
+            format!("{}{}", self.definition, self.path)
+        } else {
+            format!("{}.{}", self.definition, self.path)
+        }
+    }
+}
+
+/// A rule: its ID, its usual direction (a few rules decide per change, marked in `summary`),
+/// and what it reports.
+#[derive(Debug, Clone, Copy)]
+pub struct Rule {
+    pub id: &'static str,
+    pub direction: Direction,
+    pub summary: &'static str,
+}
+
+const fn rule(id: &'static str, direction: Direction, summary: &'static str) -> Rule {
+    Rule {
+        id,
+        direction,
+        summary,
+    }
+}
+
+use Direction::{Incompatible as I, Loosening as L, Neutral as N, Tightening as T, Unknown as U};
+
+/// Every rule `kubeidl diff` reports, in the order docs/diff.md lists them.
+pub const RULES: &[Rule] = &[
+    rule("definition-added", N, "a definition (component schema, CRD version) appeared"),
+    rule("definition-removed", I, "a definition disappeared"),
+    rule("property-added", N, "an optional property appeared"),
+    rule("property-added-required", T, "a required property appeared"),
+    rule("property-removed", I, "a property disappeared"),
+    rule("type-changed", I, "`type` changed, appeared or disappeared"),
+    rule("format-added", T, "a `format` appeared"),
+    rule("format-removed", L, "a `format` disappeared"),
+    rule("format-narrowed", T, "`format` changed to a subset (int64 to int32)"),
+    rule("format-widened", L, "`format` changed to a superset (dns1123-label to dns1123-subdomain)"),
+    rule("format-changed", I, "`format` changed between unrelated formats (unknown when kubeidl does not know one)"),
+    rule("nullable-added", L, "`nullable: true` appeared"),
+    rule("nullable-removed", T, "`nullable: true` disappeared"),
+    rule("required-added", T, "an existing property became required"),
+    rule("required-removed", L, "a property is no longer required"),
+    rule("enum-added", T, "an `enum` appeared on the field"),
+    rule("enum-removed", L, "the field's `enum` disappeared"),
+    rule("enum-value-added", L, "a value was added to `enum`"),
+    rule("enum-value-removed", T, "a value was removed from `enum`"),
+    rule("minimum-tightened", T, "`minimum` raised or added, or made exclusive"),
+    rule("minimum-loosened", L, "`minimum` lowered or removed, or made inclusive"),
+    rule("maximum-tightened", T, "`maximum` lowered or added, or made exclusive"),
+    rule("maximum-loosened", L, "`maximum` raised or removed, or made inclusive"),
+    rule("multiple-of-tightened", T, "`multipleOf` added or changed to a multiple of the old one"),
+    rule("multiple-of-loosened", L, "`multipleOf` removed or changed to a divisor of the old one"),
+    rule("multiple-of-changed", T, "`multipleOf` changed to a value neither dividing nor divided by the old one"),
+    rule("min-length-tightened", T, "`minLength` raised or added"),
+    rule("min-length-loosened", L, "`minLength` lowered or removed"),
+    rule("max-length-tightened", T, "`maxLength` lowered or added"),
+    rule("max-length-loosened", L, "`maxLength` raised or removed"),
+    rule("min-items-tightened", T, "`minItems` raised or added"),
+    rule("min-items-loosened", L, "`minItems` lowered or removed"),
+    rule("max-items-tightened", T, "`maxItems` lowered or added"),
+    rule("max-items-loosened", L, "`maxItems` raised or removed"),
+    rule("min-properties-tightened", T, "`minProperties` raised or added"),
+    rule("min-properties-loosened", L, "`minProperties` lowered or removed"),
+    rule("max-properties-tightened", T, "`maxProperties` lowered or added"),
+    rule("max-properties-loosened", L, "`maxProperties` raised or removed"),
+    rule("unique-items-added", T, "`uniqueItems: true` appeared"),
+    rule("unique-items-removed", L, "`uniqueItems: true` disappeared"),
+    rule("pattern-added", T, "a `pattern` appeared"),
+    rule("pattern-removed", L, "the `pattern` disappeared"),
+    rule("pattern-changed", U, "the `pattern` changed (both texts given)"),
+    rule("default-added", N, "a `default` appeared (behaviour change: omitted fields get it)"),
+    rule("default-removed", N, "the `default` disappeared (behaviour change)"),
+    rule("default-changed", N, "the `default` changed (behaviour change)"),
+    rule("list-type-changed", I, "`x-kubernetes-list-type` changed (absent counts as atomic)"),
+    rule("list-map-keys-changed", I, "`x-kubernetes-list-map-keys` changed"),
+    rule("map-type-changed", I, "`x-kubernetes-map-type` changed (absent counts as granular)"),
+    rule("preserve-unknown-fields-added", L, "`x-kubernetes-preserve-unknown-fields: true` appeared"),
+    rule("preserve-unknown-fields-removed", I, "`x-kubernetes-preserve-unknown-fields: true` disappeared: unknown fields of stored objects are pruned"),
+    rule("embedded-resource-added", T, "`x-kubernetes-embedded-resource: true` appeared"),
+    rule("embedded-resource-removed", L, "`x-kubernetes-embedded-resource: true` disappeared"),
+    rule("int-or-string-added", L, "`x-kubernetes-int-or-string: true` appeared"),
+    rule("int-or-string-removed", T, "`x-kubernetes-int-or-string: true` disappeared"),
+    rule("items-changed", U, "`items` appeared or disappeared"),
+    rule("additional-properties-changed", U, "`additionalProperties` appeared, disappeared or changed form"),
+    rule("composition-changed", U, "`allOf` (beyond a reference), `oneOf`, `anyOf` or `not` changed"),
+    rule("reference-changed", U, "a `$ref` to a definition the document does not hold changed"),
+    rule("cel-rule-added", T, "an `x-kubernetes-validations` rule appeared (neutral when it is `true`)"),
+    rule("cel-rule-removed", L, "an `x-kubernetes-validations` rule disappeared"),
+    rule("cel-rule-tightened", T, "a rule's recognized bound narrowed (`self.size() <= 10` to `<= 5`)"),
+    rule("cel-rule-loosened", L, "a rule's recognized bound widened"),
+    rule("cel-rule-changed", U, "a rule's text changed in a way kubeidl does not classify"),
+    rule("cel-rule-message-changed", N, "a rule's message, messageExpression, reason, fieldPath or optionalOldSelf changed"),
+];
+
+/// The rule of an ID.
+pub fn rule_of(id: &str) -> Option<&'static Rule> {
+    RULES.iter().find(|r| r.id == id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_ids_are_unique_kebab_case() {
+        let mut seen = std::collections::BTreeSet::new();
+        for r in RULES {
+            assert!(seen.insert(r.id), "duplicate {}", r.id);
+            assert!(
+                r.id.bytes().all(|b| b.is_ascii_lowercase() || b == b'-'),
+                "{}",
+                r.id
+            );
+        }
+    }
+
+    #[test]
+    fn json_omits_absent_parts_and_keeps_key_order() {
+        let f = Finding {
+            rule: "property-added",
+            definition: "a.B".into(),
+            path: "spec.x".into(),
+            direction: Direction::Neutral,
+            updates: None,
+            old: None,
+            new: Some(Site {
+                text: "x".into(),
+                file: "new.json".into(),
+                line: Some(3),
+                column: None,
+            }),
+            message: "m".into(),
+        };
+        assert_eq!(
+            f.to_json_line(),
+            r#"{"ruleId": "property-added", "definition": "a.B", "path": "spec.x", "direction": "neutral", "new": {"text": "x", "file": "new.json", "line": 3}, "message": "m"}"#
+        );
+        let doc: serde_json::Value = serde_json::from_str(&findings_json(&[f.clone(), f])).unwrap();
+        assert_eq!(doc["findings"].as_array().unwrap().len(), 2);
+    }
+}

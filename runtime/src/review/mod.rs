@@ -1,0 +1,29 @@
+//! API review: what a schema change does to the objects a schema accepts (`kubeidl diff`).
+//!
+//! Two revisions (OpenAPI documents or CRD files, read by `input.rs`) are compared definition
+//! by definition after normalization (`normalize.rs`: references and alias chains followed,
+//! `enum` and `required` as sets), keyword by keyword with a partial order for each
+//! (`order.rs`), CEL rules matched and classified (`cel_change.rs`), and each change reported
+//! as a [`Finding`] (`findings.rs`) with a direction and, for tightenings, which updates of
+//! stored objects it rejects (`ratchet.rs`). The walk itself is `compare.rs`.
+//!
+//! ```
+//! use kubeidl::review::{diff, read_revision, Direction};
+//! let old = br#"{"openapi": "3.0.0", "components": {"schemas": {"a.B": {"type": "string", "maxLength": 63}}}}"#;
+//! let new = br#"{"openapi": "3.0.0", "components": {"schemas": {"a.B": {"type": "string", "maxLength": 32}}}}"#;
+//! let findings = diff(&read_revision(old, "old.json").unwrap(), &read_revision(new, "new.json").unwrap());
+//! assert_eq!(findings[0].rule, "max-length-tightened");
+//! assert_eq!(findings[0].direction, Direction::Tightening);
+//! ```
+
+mod cel_change;
+mod compare;
+mod findings;
+mod input;
+mod normalize;
+mod order;
+mod ratchet;
+
+pub use compare::diff;
+pub use findings::{findings_json, rule_of, Direction, Finding, Rule, Site, Updates, RULES};
+pub use input::{crd_definition_name, read_revision, Definition, Form, InputError, Revision};
