@@ -185,3 +185,8 @@ pub fn validate_bodies(c: &Container<'_>, t: &InlineType) -> (TokenStream, Token
         _ => (TokenStream::new(), TokenStream::new()),
     }
 }
+
+/// `Validate::rules_pass_natively` of an inline type (`rules_pass.rs`).
+pub fn rules_pass_method(c: &Container<'_>, t: &InlineType) -> Option<TokenStream> {
+    crate::rules_pass::inline_method(c, &t.lowered)
+}

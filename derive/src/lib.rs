@@ -39,6 +39,7 @@ mod lists;
 mod members;
 mod native_rules;
 mod rule_check;
+mod rules_pass;
 mod serde_attrs;
 mod shape;
 mod unions;
@@ -82,16 +83,16 @@ pub fn derive_validate(input: TokenStream) -> TokenStream {
 fn expand_validate(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     let c = Container::read(input)?;
     let ident = c.ident;
-    let (body, lists, validate) = match inline::InlineType::of(&c)? {
+    let (body, lists, rules_pass) = match inline::InlineType::of(&c)? {
         Some(t) => {
             let (body, lists) = inline::validate_bodies(&c, &t);
-            (body, lists, None)
+            (body, lists, inline::rules_pass_method(&c, &t))
         }
         None => {
             let built = definition::build(&c)?;
             let body = validator::body(&c, &built);
             let lists = lists::body(&c, &built);
-            (body, lists, native_rules::validate_method(&c, &built))
+            (body, lists, rules_pass::struct_method(&c, &built))
         }
     };
     let lists = (!lists.is_empty()).then(|| {
@@ -113,7 +114,7 @@ fn expand_validate(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream>
         #root
 
         impl ::kubeidl::typed::Validate for #ident {
-            #validate
+            #rules_pass
 
             fn rules() -> &'static ::kubeidl::validate::TypeRules {
                 static RULES: ::kubeidl::typed::__private::OnceLock<::kubeidl::validate::TypeRules> =

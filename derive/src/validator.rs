@@ -573,7 +573,7 @@ fn inline_use(ty: &syn::Type, wire: &str, checks: TokenStream) -> TokenStream {
 }
 
 /// Whether the field overrides members of its type (`+k8s:override`).
-fn overrides_members(f: &Field) -> bool {
+pub fn overrides_members(f: &Field) -> bool {
     f.docs.lines.iter().any(|line| {
         matches!(
             kubeidl::tags::read::read_line(line),

@@ -16,15 +16,12 @@ pub use crate::validate::{custom_errors, messages, TypeRules};
 pub use regex::Regex;
 pub use std::sync::OnceLock;
 
-/// `Validate::validate`, with a shortcut the derive fills in: `own_rules_pass` runs the type's
-/// own rules compiled to Rust and gives their total cost when every one passed. When those are
-/// all the rules the type reaches, and nothing blocks them, that settles it; otherwise (a rule
-/// failed or could not run as Rust) the rules are run as usual, which gives the errors.
+/// `Validate::validate`: the value checks, the list types, then the rules, unless
+/// `Validate::rules_pass_natively` settles them: when every rule the value reaches ran as Rust
+/// and passed, and nothing blocks them, there is nothing to add; otherwise (a rule failed or
+/// could not run as Rust) the rules are evaluated, which gives the errors.
 #[inline]
-pub fn validate_with<T: super::Validate + ?Sized>(
-    value: &T,
-    own_rules_pass: impl FnOnce() -> Option<u64>,
-) -> Vec<crate::errors::FieldError> {
+pub fn validate_with<T: super::Validate + ?Sized>(value: &T) -> Vec<crate::errors::FieldError> {
     let mut errors = Vec::new();
     value.validate_at(&crate::validate::Path::ROOT, &mut errors);
     value.lists_at(&crate::validate::Path::ROOT, &mut errors);
@@ -32,8 +29,8 @@ pub fn validate_with<T: super::Validate + ?Sized>(
     if rules.is_empty() {
         return errors;
     }
-    if rules.own_rules_only() && !crate::validate::blocks_rules(&errors) {
-        if let Some(cost) = own_rules_pass() {
+    if !crate::validate::blocks_rules(&errors) {
+        if let Some(cost) = value.rules_pass_natively() {
             // Within one call's limit, so within every limit the evaluation would apply.
             if cost <= crate::cel::PER_CALL_LIMIT {
                 return errors;

@@ -157,7 +157,7 @@ pub trait Validate: Definition + ToCel {
     /// order, then the required fields that are unset, then the failed CEL rules (not run when a
     /// value check already blocks them, as the apiserver does).
     fn validate(&self) -> Vec<FieldError> {
-        __private::validate_with(self, || None)
+        __private::validate_with(self)
     }
 
     /// The errors of an update from `old` to this value: transition rules see `oldSelf`, and
@@ -197,6 +197,16 @@ pub trait Validate: Definition + ToCel {
         let _ = (path, errors);
     }
 
+    /// The total cost of every rule this value reaches (its type's own and those of the values
+    /// it holds), when all of them ran as Rust and passed: what the derive writes when it sees
+    /// every such rule and each is a straight line (`self.min <= self.max`, a union's rules).
+    /// `None` (the default) when one failed or cannot run as Rust, or the rules are not all
+    /// known here: [`Validate::validate`] then evaluates them, which gives the errors.
+    #[doc(hidden)]
+    fn rules_pass_natively(&self) -> Option<u64> {
+        None
+    }
+
     /// The type's rules, compiled once.
     fn rules() -> &'static TypeRules;
 
@@ -222,6 +232,10 @@ impl<T: Validate> Validate for Box<T> {
 
     fn lists_at(&self, path: &Path<'_>, errors: &mut Vec<FieldError>) {
         T::lists_at(self, path, errors)
+    }
+
+    fn rules_pass_natively(&self) -> Option<u64> {
+        T::rules_pass_natively(self)
     }
 
     fn rules() -> &'static TypeRules {
