@@ -64,6 +64,8 @@ pub struct Field {
     pub omit_when_unset: bool,
     /// Not required: `Option`, `omitempty`, `#[serde(default)]`, or `+optional`.
     pub optional: bool,
+    /// `#[kubeidl(schema_with = "path")]`: a function writes the field's schema.
+    pub schema_with: Option<crate::schema_with::SchemaWithAttr>,
     pub span: Span,
 }
 
@@ -118,6 +120,9 @@ impl<'a> Container<'a> {
                 ),
                 Fields::Named(named) => (Container::fields(named, &serde)?, Body::Struct),
                 Fields::Unnamed(unnamed) if unnamed.unnamed.len() == 1 => {
+                    if let Some(w) = crate::schema_with::read(&unnamed.unnamed[0].attrs)? {
+                        return Err(crate::schema_with::on_a_newtype(&w));
+                    }
                     let ty = &unnamed.unnamed[0].ty;
                     let member = syn::Member::Unnamed(0.into());
                     (Vec::new(), Body::Newtype(Newtype::read(ty, member)?))
@@ -164,12 +169,26 @@ impl<'a> Container<'a> {
             if attrs.skip {
                 continue;
             }
-            let shape = match Shape::read(&f.ty) {
-                Ok(s) => s,
+            let schema_with = match crate::schema_with::read(&f.attrs) {
+                Ok(Some(w)) if attrs.flatten => {
+                    push(crate::schema_with::flattened(&w));
+                    continue;
+                }
+                Ok(w) => w,
                 Err(e) => {
                     push(e);
                     continue;
                 }
+            };
+            let shape = match &schema_with {
+                Some(_) => Shape::custom(&f.ty),
+                None => match Shape::read(&f.ty) {
+                    Ok(s) => s,
+                    Err(e) => {
+                        push(e);
+                        continue;
+                    }
+                },
             };
             let rust_name = ident.to_string();
             let rust_name = rust_name.trim_start_matches("r#");
@@ -205,6 +224,7 @@ impl<'a> Container<'a> {
                 shape,
                 flatten: attrs.flatten,
                 skip_if: attrs.skip_serializing_if,
+                schema_with,
                 span: ident.span(),
             });
         }
@@ -272,6 +292,9 @@ impl Newtype {
         }
         match kept.as_slice() {
             [f] => {
+                if let Some(w) = crate::schema_with::read(&f.attrs)? {
+                    return Err(crate::schema_with::on_a_newtype(&w));
+                }
                 let ident = f.ident.clone().expect("named fields have names");
                 Newtype::read(&f.ty, syn::Member::Named(ident))
             }

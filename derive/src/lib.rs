@@ -40,6 +40,7 @@ mod members;
 mod native_rules;
 mod rule_check;
 mod rules_pass;
+mod schema_with;
 mod serde_attrs;
 mod shape;
 mod unions;
@@ -175,6 +176,10 @@ fn expand_schema(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     let refs = &built.refs;
     let flattened = &built.flattened;
     let tagged_defaults = &built.tagged_defaults;
+    let schema_with = built
+        .schema_with
+        .iter()
+        .map(schema_with::SchemaWithField::tokens);
     let view = view::impls(&c, &built);
     let deferred = built.deferred.iter().map(members::deferred_tokens);
     let members = members::members_body(&c);
@@ -209,6 +214,7 @@ fn expand_schema(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
                     flattened: ::std::vec![#(::kubeidl::typed::__private::flattened_definition::<#flattened>(definitions, form)),*],
                     deferred: ::std::vec![#(#deferred),*],
                     tagged_defaults: &[#(#tagged_defaults),*],
+                    schema_with: ::std::vec![#(#schema_with),*],
                 };
                 let definition = built.definition(definitions, form);
                 definitions.insert(name, definition);
@@ -247,7 +253,7 @@ fn apimachinery_assertions(c: &Container<'_>) -> proc_macro2::TokenStream {
             shape::Shape::List(e) | shape::Shape::Map(e) | shape::Shape::Optional(e) => {
                 collect(e, out)
             }
-            shape::Shape::Scalar(_) | shape::Shape::Named(_) => {}
+            shape::Shape::Scalar(_) | shape::Shape::Named(_) | shape::Shape::Custom => {}
         }
     }
     let mut types = Vec::new();
@@ -411,6 +417,29 @@ mod tests {
             error("struct S { m: std::collections::BTreeMap<i32, String> }"),
             "maps with non-string keys are not supported by OpenAPI (keys must be strings)"
         );
+    }
+
+    #[test]
+    fn schema_with_is_refused_where_it_cannot_apply() {
+        assert_eq!(
+            error("struct S { #[kubeidl(schema = \"f\")] a: i32 }"),
+            "unknown kubeidl field attribute; expected `schema_with = \"path\"`, the path of a `fn() -> kubeidl::schema::Schema`"
+        );
+        assert!(
+            error("struct S { #[kubeidl(schema_with = \"f\")] #[serde(flatten)] a: Inner }")
+                .starts_with("schema_with on a flattened field")
+        );
+        assert!(error("struct P(#[kubeidl(schema_with = \"f\")] i32);")
+            .starts_with("schema_with on a newtype's field"));
+        assert!(
+            error("#[serde(transparent)] struct P { #[kubeidl(schema_with = \"f\")] a: i32 }")
+                .starts_with("schema_with on a newtype's field")
+        );
+        // Where it applies, the property stands for the function's schema until it is written.
+        let ok =
+            expand("struct S { /// +k8s:minimum=1\n #[kubeidl(schema_with = \"f\")] a: Foreign }");
+        assert!(!ok.contains("compile_error"), "{ok}");
+        assert!(ok.contains("kubeidl-derive-schema-with"), "{ok}");
     }
 
     #[test]

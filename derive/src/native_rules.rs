@@ -109,7 +109,12 @@ impl Fields<'_> {
             return None;
         };
         let json = &object.field(cel_name)?.json_name;
-        let f = self.c.fields.iter().find(|f| &f.wire == json)?;
+        // A function's schema may give it a default the derive cannot see.
+        let f = self
+            .c
+            .fields
+            .iter()
+            .find(|f| &f.wire == json && f.schema_with.is_none())?;
         Some((f, self.built.schema.properties.get(json)?))
     }
 

@@ -52,7 +52,8 @@ pub fn struct_method(c: &Container<'_>, built: &Built) -> Option<TokenStream> {
             .deferred
             .iter()
             .any(|d| d.wire == f.wire && (d.needs_members || d.tagged));
-        if holds_rules(property) || rewritten || overrides_members(f) {
+        // A function's schema may hold rules the derive cannot see.
+        if holds_rules(property) || rewritten || overrides_members(f) || f.schema_with.is_some() {
             return None;
         }
         let reached = reach(f.shape.required(), quote!(v));
@@ -133,7 +134,7 @@ fn reach(shape: &Shape, v: TokenStream) -> TokenStream {
                 }
             }
         }
-        Shape::Scalar(_) | Shape::Apimachinery(_) => TokenStream::new(),
+        Shape::Scalar(_) | Shape::Apimachinery(_) | Shape::Custom => TokenStream::new(),
     }
 }
 

@@ -9,6 +9,7 @@ use crate::tags::registry::Scopes;
 use std::collections::BTreeMap;
 
 pub use super::inline::{Inline, Ref};
+pub use super::schema_with::{placeholder as schema_with_placeholder, SchemaWith, SerializedField};
 pub use crate::cel::native::{object as native_object, NativeObject, NativeRule, ToCel};
 pub use crate::cel::{decl::Decl, Value as CelValue};
 pub use crate::tags::lower::{Member, ValueKind};
@@ -125,6 +126,8 @@ pub struct Built<'a> {
     /// The fields whose default a tag gives (any other default is openapi-gen's enforced zero
     /// value, which a CRD leaves out).
     pub tagged_defaults: &'a [&'a str],
+    /// The fields whose schema a function writes.
+    pub schema_with: Vec<SchemaWith<'a>>,
 }
 
 /// Where in a field's shape its named type stands, which decides what an inline type changes.
@@ -302,6 +305,12 @@ impl Built<'_> {
                 }
                 drop_element_defaults(property);
             }
+        }
+        // Written after the defaults are dropped: a function's defaults are asked for.
+        for field in &self.schema_with {
+            schema
+                .properties
+                .insert(field.property.to_string(), field.property(self.name));
         }
         if !self.flattened.is_empty() {
             splice(&mut schema, self.flattened);

@@ -9,6 +9,7 @@
 #[doc(hidden)]
 pub mod __private;
 mod inline;
+mod schema_with;
 
 use crate::cel::native::ToCel;
 use crate::errors::FieldError;
