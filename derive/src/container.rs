@@ -34,6 +34,9 @@ pub enum Body {
     Union,
     /// A newtype: its field's value, written in place at each use.
     Newtype(Newtype),
+    /// A type whose definition a function writes (`#[kubeidl(schema_with = "path")]` on it):
+    /// nothing of its body is read.
+    Written(crate::schema_with::SchemaWithAttr),
 }
 
 /// The one field of a newtype.
@@ -108,12 +111,17 @@ impl<'a> Container<'a> {
             ));
         }
         let serde = serde_attrs::container(&input.attrs)?;
-        let (fields, body) = match &input.data {
-            Data::Enum(data) if crate::unions::is_union(data, &serde) => {
+        let written = crate::schema_with::read_container(&input.attrs)?;
+        let (fields, body) = match (written, &input.data) {
+            // A function writes the definition: the body is serde's alone.
+            (Some(written), _) => (Vec::new(), Body::Written(written)),
+            (None, Data::Enum(data)) if crate::unions::is_union(data, &serde) => {
                 (crate::unions::members(data, &serde)?, Body::Union)
             }
-            Data::Enum(data) => (Vec::new(), Body::Enum(crate::variants::read(data, &serde)?)),
-            Data::Struct(data) => match &data.fields {
+            (None, Data::Enum(data)) => {
+                (Vec::new(), Body::Enum(crate::variants::read(data, &serde)?))
+            }
+            (None, Data::Struct(data)) => match &data.fields {
                 Fields::Named(named) if serde.transparent => (
                     Vec::new(),
                     Body::Newtype(Newtype::transparent(input, named)?),
@@ -129,15 +137,19 @@ impl<'a> Container<'a> {
                 }
                 _ => return Err(unsupported(input)),
             },
-            Data::Union(_) => return Err(unsupported(input)),
+            (None, Data::Union(_)) => return Err(unsupported(input)),
         };
         let docs = Docs::read(&input.attrs);
         let (package, kind) = attributes(&input.attrs, &docs)?;
-        if let (Some(_), false) = (&kind, matches!(body, Body::Struct)) {
-            return Err(syn::Error::new_spanned(
-                &input.ident,
-                "a kind's spec must be a struct with named fields",
-            ));
+        match (&kind, &body) {
+            (Some(_), Body::Written(w)) => return Err(crate::schema_with::on_a_spec(w)),
+            (Some(_), body) if !matches!(body, Body::Struct) => {
+                return Err(syn::Error::new_spanned(
+                    &input.ident,
+                    "a kind's spec must be a struct with named fields",
+                ))
+            }
+            _ => {}
         }
         Ok(Container {
             ident: &input.ident,
@@ -326,6 +338,10 @@ fn attributes(
             if meta.path.is_ident("package") {
                 let lit: LitStr = meta.value()?.parse()?;
                 package = Some(lit.value());
+                Ok(())
+            } else if meta.path.is_ident("schema_with") {
+                // Read before the body (`schema_with.rs`).
+                let _: LitStr = meta.value()?.parse()?;
                 Ok(())
             } else if kind.read(&meta)? {
                 Ok(())

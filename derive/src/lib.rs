@@ -84,7 +84,12 @@ pub fn derive_validate(input: TokenStream) -> TokenStream {
 fn expand_validate(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     let c = Container::read(input)?;
     let ident = c.ident;
+    let written = matches!(c.body, container::Body::Written(_));
     let (body, lists, rules_pass) = match inline::InlineType::of(&c)? {
+        None if written => {
+            let (body, lists) = schema_with::type_validate_bodies();
+            (body, lists, None)
+        }
         Some(t) => {
             let (body, lists) = inline::validate_bodies(&c, &t);
             (body, lists, inline::rules_pass_method(&c, &t))
@@ -145,6 +150,9 @@ fn expand_validate(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream>
 
 fn expand_schema(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     let c = Container::read(input)?;
+    if let container::Body::Written(attr) = &c.body {
+        return schema_with::type_impls(&c, attr, definition_name(&c));
+    }
     if let Some(t) = inline::InlineType::of(&c)? {
         let impls = inline::schema_impls(&c, &t, definition_name(&c));
         let apimachinery = apimachinery_assertions(&c);
@@ -435,6 +443,17 @@ mod tests {
             error("#[serde(transparent)] struct P { #[kubeidl(schema_with = \"f\")] a: i32 }")
                 .starts_with("schema_with on a newtype's field")
         );
+        assert!(
+            error("#[kubeidl(schema_with = \"not a path\")] struct S { a: i32 }")
+                .starts_with("schema_with = \"not a path\" is no path")
+        );
+        assert!(error(
+            "#[kubeidl(schema_with = \"f\", kind = \"W\", group = \"g.com\", version = \"v1\")] struct S { a: i32 }"
+        )
+        .starts_with("schema_with on a kind's spec"));
+        // On a type, nothing of the body is read: any shape derives.
+        let ok = expand("#[kubeidl(schema_with = \"f\")] struct S(i32, HashMap<i32, X>);");
+        assert!(ok.contains("written_definition"), "{ok}");
         // Where it applies, the property stands for the function's schema until it is written.
         let ok =
             expand("struct S { /// +k8s:minimum=1\n #[kubeidl(schema_with = \"f\")] a: Foreign }");

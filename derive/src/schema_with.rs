@@ -1,22 +1,29 @@
-//! `#[kubeidl(schema_with = "path")]` on a field: the field's schema is what the function
-//! `path` (a `fn() -> kubeidl::schema::Schema`) returns, so the field's type need not derive
-//! `Schema` (`serde_json::Value`, another crate's type). The derive knows nothing of the schema
-//! while the struct compiles: the property is a stand-in there (`dyn` to rules checked then),
-//! and the runtime writes the function's schema with the field's description, extensions,
-//! tagged default and tags on top, lowered for a value of any kind, as Go lowers tags on a
-//! field whose type writes its own schema (`kubeidl::typed::__private::SchemaWith`).
+//! `#[kubeidl(schema_with = "path")]`: a schema the function `path` (a `fn() ->
+//! kubeidl::schema::Schema`) writes.
 //!
-//! The derived `Validate` sees the field as serde writes it: its value checks and list types
-//! are the schema walk of its property on `serde_json::to_value` of it (so the type must be
-//! `Serialize`), and rules read that JSON as the walk decodes it (`SerializedField`). Rules
-//! over it are evaluated, never compiled to Rust.
+//! - On a field: the field's schema is the function's, so the field's type need not derive
+//!   `Schema` (`serde_json::Value`, another crate's type). The derive knows nothing of the
+//!   schema while the struct compiles: the property is a stand-in there (`dyn` to rules checked
+//!   then), and the runtime writes the function's schema with the field's description,
+//!   extensions, tagged default and tags on top, lowered for a value of any kind, as Go lowers
+//!   tags on a field whose type writes its own schema (`kubeidl::typed::__private::SchemaWith`).
+//! - On a type: its definition is the function's, with the type's description and tags on top;
+//!   nothing of its body is read (`kubeidl::typed::__private::written_definition`).
+//!
+//! The derived `Validate` sees such a value as serde writes it: its value checks and list types
+//! are the schema walk of its schema on `serde_json::to_value` of it (so the type must be
+//! `Serialize`), and rules read that JSON as the walk decodes it (`SerializedField`). Rules over
+//! it are evaluated, never compiled to Rust.
 //!
 //! Every error text of the attribute is here.
 
-use crate::container::Field;
+use crate::container::{Container, Field};
+use kubeidl::comments::{description, extensions};
 use kubeidl::schema::Schema;
 use kubeidl::tags::lower::needs_members as looks_into_members;
+use kubeidl::tags::lower::{Place, ValueKind};
 use kubeidl::tags::read::read_line;
+use kubeidl::tags::registry::Scopes;
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::{Attribute, LitStr};
@@ -38,7 +45,7 @@ fn not_a_path(text: &str) -> String {
 
 const FLATTENED: &str = "schema_with on a flattened field: its members are the parent's, so it has no schema of its own";
 
-const ON_A_NEWTYPE: &str = "schema_with on a newtype's field: the newtype is written in place at each use; put the attribute on the fields that hold it, or implement `kubeidl::typed::Definition` for a type whose schema you write";
+const ON_A_NEWTYPE: &str = "schema_with on a newtype's field: the newtype is written in place at each use; put the attribute on the newtype (its definition is then the function's) or on the fields that hold it";
 
 fn needs_members(tag: &str) -> String {
     format!("+{tag} looks into the members of the field's type, which a schema_with function's schema does not show the derive: write the check in the function's schema")
@@ -62,6 +69,47 @@ pub fn read(attrs: &[Attribute]) -> syn::Result<Option<SchemaWithAttr>> {
         })?;
     }
     Ok(found)
+}
+
+/// The `schema_with` of a type's `#[kubeidl(...)]` attributes, if any (their other arguments are
+/// read with the type's other attributes).
+pub fn read_container(attrs: &[Attribute]) -> syn::Result<Option<SchemaWithAttr>> {
+    use syn::punctuated::Punctuated;
+    let mut found = None;
+    for attr in attrs.iter().filter(|a| a.path().is_ident("kubeidl")) {
+        let Ok(args) =
+            attr.parse_args_with(Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated)
+        else {
+            // Reported with the type's other attributes.
+            continue;
+        };
+        for arg in args {
+            let syn::Meta::NameValue(nv) = arg else {
+                continue;
+            };
+            let syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(lit),
+                ..
+            }) = nv.value
+            else {
+                continue;
+            };
+            if nv.path.is_ident("schema_with") {
+                let path = lit
+                    .parse::<syn::ExprPath>()
+                    .map_err(|_| syn::Error::new(lit.span(), not_a_path(&lit.value())))?;
+                found = Some(SchemaWithAttr { path, lit });
+            }
+        }
+    }
+    Ok(found)
+}
+
+const ON_A_SPEC: &str = "schema_with on a kind's spec: the derive writes the kind's CRD from the spec's fields; put the attribute on the fields whose schema a function writes";
+
+/// The attribute on a kind's spec.
+pub fn on_a_spec(attr: &SchemaWithAttr) -> syn::Error {
+    syn::Error::new(attr.lit.span(), ON_A_SPEC)
 }
 
 /// The attribute on a flattened field.
@@ -198,4 +246,97 @@ pub fn list_checks(f: &Field, set: &TokenStream) -> TokenStream {
 /// In the CEL view's `member`: the field (unset: its default) as rules read it.
 pub fn cel(f: &Field, set: &TokenStream) -> TokenStream {
     call(f, "cel", quote!(#set, decl))
+}
+
+/// The `Definition` and `ToCel` impls of a type whose definition a function writes; its doc
+/// comment's tags are lowered for a value of any kind, each error at its doc line.
+pub fn type_impls(
+    c: &Container<'_>,
+    attr: &SchemaWithAttr,
+    name: TokenStream,
+) -> syn::Result<TokenStream> {
+    let place = Place {
+        scope: Scopes::TYPE,
+        kind: ValueKind::Other,
+        json: None,
+        name: None,
+        elem: None,
+        members: &[],
+    };
+    let mut lowered = Schema::default();
+    let tags = crate::definition::type_tags(&c.docs, &place, &mut lowered)?;
+    if let Some(e) = crate::rule_check::check_value(&c.docs, c.ident.span(), &lowered, &[]) {
+        return Err(e);
+    }
+    let before = Schema {
+        description: description(&c.docs.lines),
+        extensions: extensions(&c.docs.lines),
+        ..Schema::default()
+    };
+    let before = serde_json::to_string(&before.to_json()).expect("a schema is JSON");
+    let (ident, path, function) = (c.ident, &attr.path, attr.lit.value());
+    let schema = quote_spanned! {attr.lit.span()=>
+        {
+            let schema: fn() -> ::kubeidl::schema::Schema = #path;
+            schema
+        }
+    };
+    Ok(quote! {
+        impl ::kubeidl::typed::Definition for #ident {
+            fn definition_name() -> ::std::string::String {
+                #name
+            }
+
+            const ENFORCED_DEFAULT: bool = false;
+
+            fn add_definitions_in(
+                definitions: &mut ::std::collections::BTreeMap<::std::string::String, ::kubeidl::schema::Schema>,
+                form: ::kubeidl::typed::Form,
+            ) {
+                let _ = form;
+                let name = <Self as ::kubeidl::typed::Definition>::definition_name();
+                if definitions.contains_key(&name) {
+                    return;
+                }
+                let definition = ::kubeidl::typed::__private::written_definition(
+                    &name,
+                    #function,
+                    #schema,
+                    #before,
+                    &[#(#tags),*],
+                );
+                definitions.insert(name, definition);
+            }
+        }
+
+        const _: () = {
+            use ::kubeidl::typed::__private as __kubeidl;
+
+            impl __kubeidl::ToCel for #ident {
+                fn to_cel<'a>(&'a self, decl: &'a __kubeidl::Decl) -> __kubeidl::CelValue<'a> {
+                    static TYPE: __kubeidl::OnceLock<__kubeidl::SerializedField> =
+                        __kubeidl::OnceLock::new();
+                    TYPE.get_or_init(__kubeidl::SerializedField::of_type::<Self>)
+                        .cel(::std::option::Option::Some(self), decl)
+                        .unwrap_or(__kubeidl::CelValue::Null)
+                }
+            }
+        };
+    })
+}
+
+/// The bodies of `validate_at` and `lists_at` of a type whose definition a function writes:
+/// the walk of its definition on the value serialized.
+pub fn type_validate_bodies() -> (TokenStream, TokenStream) {
+    let walk = quote! {
+        ({
+            static TYPE: ::kubeidl::typed::__private::OnceLock<::kubeidl::typed::__private::SerializedField> =
+                ::kubeidl::typed::__private::OnceLock::new();
+            TYPE.get_or_init(::kubeidl::typed::__private::SerializedField::of_type::<Self>)
+        })
+    };
+    (
+        quote!(#walk.value_errors(::std::option::Option::Some(self), path, errors);),
+        quote!(#walk.list_errors(::std::option::Option::Some(self), path, errors);),
+    )
 }

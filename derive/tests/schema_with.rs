@@ -368,3 +368,101 @@ fn a_crd_keeps_the_functions_schema_and_default() {
         ["spec"]["properties"]["config"];
     assert_eq!(config, &free_form().to_json());
 }
+
+/// A window of hours, written `"HH:MM-HH:MM"` by serde.
+fn window_schema() -> Schema {
+    Schema::from_json(&json!({
+        "type": "string",
+        "description": "The function's description.",
+        "pattern": "^[0-9]{2}:[0-9]{2}-[0-9]{2}:[0-9]{2}$",
+        "x-kubernetes-validations": [
+            {"rule": "self.split('-')[0] < self.split('-')[1]", "message": "a window ends after it starts"}
+        ]
+    }))
+    .unwrap()
+}
+
+/// Window is when something may run. Its definition is the function's; nothing of its fields
+/// is read by the derive.
+/// +k8s:maxLength=13
+#[derive(kubeidl_derive::Schema, kubeidl_derive::Validate, Clone)]
+#[kubeidl(package = "example.com/schemawith/v1", schema_with = "window_schema")]
+pub struct Window {
+    pub from: (u8, u8),
+    pub to: (u8, u8),
+}
+
+impl Serialize for Window {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let ((a, b), (c, d)) = (self.from, self.to);
+        serializer.serialize_str(&format!("{a:02}:{b:02}-{c:02}:{d:02}"))
+    }
+}
+
+fn window(from: u8, to: u8) -> Window {
+    Window {
+        from: (from, 0),
+        to: (to, 0),
+    }
+}
+
+/// Schedule holds windows.
+#[derive(kubeidl_derive::Schema, kubeidl_derive::Validate, Serialize)]
+#[kubeidl(package = "example.com/schemawith/v1")]
+pub struct Schedule {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first: Option<Window>,
+    pub windows: Vec<Window>,
+}
+
+#[test]
+fn a_type_whose_definition_a_function_writes() {
+    let document = Window::openapi_schema();
+    let mut expected = window_schema().to_json();
+    expected["description"] =
+        json!("Window is when something may run. Its definition is the function's; nothing of its fields is read by the derive.");
+    expected["maxLength"] = json!(13);
+    assert_eq!(
+        document.schemas["com.example.schemawith.v1.Window"].to_json(),
+        expected
+    );
+    // A field of the type refers to its definition.
+    let document = Schedule::openapi_schema();
+    // A field of the type refers to its definition, with no enforced default: its JSON is
+    // no object.
+    assert_eq!(
+        document.schemas["com.example.schemawith.v1.Schedule"].properties["windows"].to_json()
+            ["items"],
+        json!({"$ref": "#/components/schemas/com.example.schemawith.v1.Window"})
+    );
+    let mut v = Schedule {
+        first: Some(window(8, 12)),
+        windows: vec![window(1, 2), window(13, 17)],
+    };
+    assert_eq!(assert_same(&v), Vec::<String>::new());
+    assert_eq!(assert_same(&window(9, 10)), Vec::<String>::new());
+    v.windows[1] = window(18, 17);
+    assert_eq!(
+        assert_same(&v),
+        ["windows[1]: Invalid value: \"18:00-17:00\": a window ends after it starts"]
+    );
+    v.first = Some(window(100, 101));
+    assert_eq!(
+        assert_same(&v),
+        [
+            "first: Invalid value: \"100:00-101:00\": first in body should match '^[0-9]{2}:[0-9]{2}-[0-9]{2}:[0-9]{2}$'",
+            "windows[1]: Invalid value: \"18:00-17:00\": a window ends after it starts",
+        ]
+    );
+    let too_long = Window {
+        from: (100, 100),
+        to: (101, 0),
+    };
+    assert_eq!(
+        assert_same(&too_long),
+        [
+            "<nil>: Too long: may not be more than 13 bytes",
+            "<nil>: Invalid value: null: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation",
+        ]
+    );
+}

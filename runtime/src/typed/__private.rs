@@ -9,7 +9,9 @@ use crate::tags::registry::Scopes;
 use std::collections::BTreeMap;
 
 pub use super::inline::{Inline, Ref};
-pub use super::schema_with::{placeholder as schema_with_placeholder, SchemaWith, SerializedField};
+pub use super::schema_with::{
+    placeholder as schema_with_placeholder, written_definition, SchemaWith, SerializedField,
+};
 pub use crate::cel::native::{object as native_object, NativeObject, NativeRule, ToCel};
 pub use crate::cel::{decl::Decl, Value as CelValue};
 pub use crate::tags::lower::{Member, ValueKind};

@@ -49,6 +49,13 @@ pub trait Definition {
     /// string enum, a newtype): [`Definition::inline`] says how.
     const INLINE: bool = false;
 
+    /// Whether a non-pointer use of this type takes openapi-gen's enforced default `{}` (a
+    /// struct's zero value). Not for a type whose definition a function writes
+    /// (`#[kubeidl(schema_with)]`): its JSON need not be an object, as Go enforces none for a
+    /// type with a hand-written `UnmarshalJSON`.
+    #[doc(hidden)]
+    const ENFORCED_DEFAULT: bool = true;
+
     /// How a use of an inline type is written; `None` for a type with a definition, which uses
     /// refer to.
     fn inline() -> Option<Inline> {
@@ -79,6 +86,8 @@ impl<T: Definition> Definition for Box<T> {
     const MEMBER_NAMES: MemberNames = T::MEMBER_NAMES;
 
     const INLINE: bool = T::INLINE;
+
+    const ENFORCED_DEFAULT: bool = T::ENFORCED_DEFAULT;
 
     fn inline() -> Option<Inline> {
         T::inline()

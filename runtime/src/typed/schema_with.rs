@@ -1,14 +1,14 @@
-//! Fields whose schema a function writes (`#[kubeidl(schema_with = "path")]`), for a type that
-//! has no derived definition (`serde_json::Value`, another crate's type): the property is what
-//! `path()` returns, with the field's description (when its doc comment has one), extensions,
-//! tagged default and tags on top, lowered for a value of any kind (Go's `Other`: a type with
-//! its own schema methods).
+//! Schemas a function writes (`#[kubeidl(schema_with = "path")]`): a field's, for a type that
+//! has no derived definition (`serde_json::Value`, another crate's type), and a type's own
+//! definition. The schema is what `path()` returns, with the field's (or type's) description
+//! when its doc comment has one, extensions, tagged default and tags on top, lowered for a value
+//! of any kind (Go's `Other`: a type with its own schema methods).
 //!
-//! The field's value is seen as serde writes it. Its value checks and list types are the schema
-//! walk of its property on `serde_json::to_value` of it, at the field's path; rules read it as
-//! that JSON decoded as the walk decodes it (unknown fields pruned, defaults applied). Unknown
-//! fields in it (members the schema neither declares nor preserves) are reported before its
-//! value checks, which see it pruned.
+//! The value is seen as serde writes it. Its value checks and list types are the schema walk of
+//! its schema on `serde_json::to_value` of it, at its path; rules read it as that JSON decoded as
+//! the walk decodes it (unknown fields pruned, defaults applied). Unknown fields in it (members
+//! the schema neither declares nor preserves) are reported before its value checks, which see
+//! it pruned.
 
 use super::Definition;
 use crate::cel::{decl::Decl, Value as CelValue};
@@ -42,36 +42,6 @@ impl SchemaWith<'_> {
     /// and default, then its tags. A tag that cannot be lowered panics with its message (the
     /// derive lowered them for the same place already).
     pub(crate) fn property(&self, owner: &str) -> Schema {
-        let fail = |message: &str| -> ! {
-            panic!(
-                "kubeidl: field {:?} of {owner} (schema_with = {:?}): {message}",
-                self.property, self.function
-            )
-        };
-        let mut property = (self.schema)();
-        if let Some(reference) = first_reference(&property) {
-            fail(&format!(
-                "the schema has a $ref ({reference}); a schema_with function writes its schema in place, as the document holds no definitions but derived types'"
-            ));
-        }
-        let before: serde_json::Value =
-            serde_json::from_str(self.before).expect("the derive macro writes valid JSON");
-        let before = Schema::from_json(&before).expect("the derive macro writes a valid schema");
-        if before.description.is_some() {
-            property.description = before.description;
-        }
-        property.extensions.extend(before.extensions);
-        if before.default.is_some() {
-            property.default = before.default;
-        }
-        let mut tags = Vec::new();
-        for line in self.tags {
-            match read_line(line) {
-                Ok(Some(tag)) => tags.push(At { tag, pos: *line }),
-                Ok(None) => {}
-                Err(e) => fail(&format!("{} (in `{}`)", e.message, line.trim())),
-            }
-        }
         let place = Place {
             scope: Scopes::FIELD,
             kind: ValueKind::Other,
@@ -80,16 +50,83 @@ impl SchemaWith<'_> {
             elem: None,
             members: &[],
         };
-        let lowered = lower(&place, &tags, &mut property);
-        if let Some(e) = lowered.errors.first() {
-            fail(&format!("{} (in `{}`)", e.message, e.pos.trim()));
-        }
-        match lowered.item_union_rules() {
-            Ok(rules) => add_rules(&mut property, rules),
-            Err(e) => fail(&e),
-        }
-        property
+        let at = format!("field {:?} of {owner}", self.property);
+        written(
+            self.schema,
+            self.before,
+            self.tags,
+            &place,
+            &at,
+            self.function,
+        )
     }
+}
+
+/// The definition of a type whose schema a function writes (`#[kubeidl(schema_with)]` on the
+/// type, named `name`): the function's schema, the type's description and tags on top.
+pub fn written_definition(
+    name: &str,
+    function: &str,
+    schema: fn() -> Schema,
+    before: &str,
+    tags: &[&str],
+) -> Schema {
+    let place = Place {
+        scope: Scopes::TYPE,
+        kind: ValueKind::Other,
+        json: None,
+        name: None,
+        elem: None,
+        members: &[],
+    };
+    written(schema, before, tags, &place, name, function)
+}
+
+/// `schema()` with what the derive built before any tag (`before`: description, extensions,
+/// tagged default) and `tags` lowered at `place`; `at` and `function` name it in panics.
+fn written(
+    schema: fn() -> Schema,
+    before: &str,
+    tags: &[&str],
+    place: &Place<'_>,
+    at: &str,
+    function: &str,
+) -> Schema {
+    let fail =
+        |message: &str| -> ! { panic!("kubeidl: {at} (schema_with = {function:?}): {message}") };
+    let mut written = schema();
+    if let Some(reference) = first_reference(&written) {
+        fail(&format!(
+            "the schema has a $ref ({reference}); a schema_with function writes its schema in place, as the document holds no definitions but derived types'"
+        ));
+    }
+    let before: serde_json::Value =
+        serde_json::from_str(before).expect("the derive macro writes valid JSON");
+    let before = Schema::from_json(&before).expect("the derive macro writes a valid schema");
+    if before.description.is_some() {
+        written.description = before.description;
+    }
+    written.extensions.extend(before.extensions);
+    if before.default.is_some() {
+        written.default = before.default;
+    }
+    let mut read = Vec::new();
+    for line in tags {
+        match read_line(line) {
+            Ok(Some(tag)) => read.push(At { tag, pos: *line }),
+            Ok(None) => {}
+            Err(e) => fail(&format!("{} (in `{}`)", e.message, line.trim())),
+        }
+    }
+    let lowered = lower(place, &read, &mut written);
+    if let Some(e) = lowered.errors.first() {
+        fail(&format!("{} (in `{}`)", e.message, e.pos.trim()));
+    }
+    match lowered.item_union_rules() {
+        Ok(rules) => add_rules(&mut written, rules),
+        Err(e) => fail(&e),
+    }
+    written
 }
 
 /// The first `$ref` in `schema`, at any depth.
@@ -106,8 +143,8 @@ fn first_reference(schema: &Schema) -> Option<String> {
     found
 }
 
-/// The schema walk of one such field's property in its owner's definition, compiled once per
-/// field by the derive's generated code.
+/// The schema walk of one such field's property in its owner's definition, or of such a type's
+/// definition, compiled once by the derive's generated code.
 pub struct SerializedField {
     /// `Owner.field`, for messages.
     name: String,
@@ -122,9 +159,25 @@ impl SerializedField {
             Owner::openapi_schema().schemas.into_iter().collect();
         let owner = Owner::definition_name();
         let property = definitions[&owner].properties[field].clone();
-        let name = format!("{owner}.{field}");
-        let validator = Validator::with_definitions(&property, Arc::new(definitions))
-            .unwrap_or_else(|errors| {
+        SerializedField::new(format!("{owner}.{field}"), property, definitions)
+    }
+
+    /// The walk of `T`'s definition.
+    pub fn of_type<T: Definition>() -> SerializedField {
+        let definitions: HashMap<String, Schema> =
+            T::openapi_schema().schemas.into_iter().collect();
+        let name = T::definition_name();
+        let schema = Schema::reference_to(&name);
+        SerializedField::new(name, schema, definitions)
+    }
+
+    fn new(name: String, schema: Schema, definitions: HashMap<String, Schema>) -> SerializedField {
+        let default = match &schema.reference {
+            Some(_) => None,
+            None => schema.default.clone(),
+        };
+        let validator =
+            Validator::with_definitions(&schema, Arc::new(definitions)).unwrap_or_else(|errors| {
                 let listed: Vec<String> = errors
                     .iter()
                     .map(|e| format!("{}: {}: {}", e.path, e.rule, e.error))
@@ -136,7 +189,7 @@ impl SerializedField {
             });
         SerializedField {
             name,
-            default: property.default,
+            default,
             validator,
         }
     }
