@@ -588,7 +588,9 @@ pub(crate) fn call<'a>(func: &Func, args: &[Value<'a>]) -> EvalResult<Value<'a>>
                 let Some(mut total) = items.next() else {
                     // The zero of the element type: from the list's schema when it has one.
                     return Ok(match l {
-                        List::Typed(_, decl, _) | List::Native(_, decl, _) => match decl.kind {
+                        List::Typed(_, decl, _)
+                        | List::Native(_, decl, _)
+                        | List::Shared(_, decl, _) => match decl.kind {
                             super::decl::DeclKind::Double => V::Double(0.0),
                             super::decl::DeclKind::Duration => {
                                 V::Duration(chrono::TimeDelta::zero())
@@ -697,7 +699,7 @@ fn regex_call<'a>(
 fn map_entries<'a>(m: &Map<'a>) -> IndexMap<Key<'a>, Value<'a>> {
     match m {
         Map::Entries(e) => (**e).clone(),
-        Map::Json(_) | Map::Typed(..) | Map::Native(..) => m
+        Map::Json(_) | Map::Typed(..) | Map::Native(..) | Map::Shared(..) => m
             .entries()
             .into_iter()
             .filter_map(|(k, v)| Key::from_value(&k).ok().map(|k| (k, v)))

@@ -35,6 +35,63 @@ fn spec_schema() -> serde_json::Value {
     })
 }
 
+/// JSON a value owns reads as the same JSON borrowed: every expression gives the same result
+/// or the same error on both.
+#[test]
+fn owned_json_reads_as_borrowed_json() {
+    let mut schema = spec_schema();
+    schema["properties"]["free"] = json!({"x-kubernetes-preserve-unknown-fields": true});
+    let doc = json!({
+        "replicas": 3, "ratio": 2, "x-y": "v", "note": null,
+        "created": "2024-01-02T03:04:05Z", "timeout": "90s", "data": "aGk=", "port": 8080,
+        "tags": ["b", "a"], "labels": {"k": "v", "l": "w"},
+        "ports": [{"name": "a", "port": 1}, {"name": "b", "port": 2}],
+        "free": {"n": [1, 2.5, -3, 18446744073709551615u64], "s": {"t": null}}
+    });
+    let decl = Decl::from_schema(&schema, &NoDefinitions);
+    let expressions = [
+        "self",
+        "self.replicas + 1",
+        "self.ratio == 2.0 && type(self.ratio) == double",
+        "self.x__dash__y",
+        "has(self.note)",
+        "self.note",
+        "self.created + self.timeout",
+        "self.data",
+        "self.port",
+        "self.tags == ['a', 'b']",
+        "self.tags + ['c']",
+        "self.labels.k + self.labels.l",
+        "self.labels.missing",
+        "self.labels.map(k, k)",
+        "self.ports.exists(p, p.name == 'b' && p.port == 2)",
+        "self.ports == [self.ports[1], self.ports[0]]",
+        "self.free.n",
+        "self.free.s.t",
+        "self.free.n.map(x, type(x))",
+        "[self.ports[0], self.ports[1]].size()",
+    ];
+    let program = |expr: &str| Program::compile(expr, &["self"]).unwrap();
+    for expr in expressions {
+        let result = |v: Value<'_>| {
+            let out = program(expr).evaluate(&[v], PER_CALL_LIMIT);
+            out.result.map(|v| v.to_json()).map_err(|e| e.to_string())
+        };
+        let borrowed = result(Value::from_json_decl(&doc, &decl));
+        let owned = result(Value::from_json_owned(doc.clone(), &decl));
+        assert_eq!(owned, borrowed, "{expr}");
+    }
+    // Some of them fail, as they should on this document.
+    let failing = expressions.iter().filter(|e| {
+        let out = program(e).evaluate(
+            &[Value::from_json_owned(doc.clone(), &decl)],
+            PER_CALL_LIMIT,
+        );
+        out.result.is_err()
+    });
+    assert_eq!(failing.count(), 2);
+}
+
 #[test]
 fn numbers_follow_the_schema_not_the_json() {
     let doc = json!({"replicas": 3, "ratio": 2});

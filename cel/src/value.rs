@@ -1,6 +1,7 @@
 //! CEL values. Strings, lists and maps can borrow from the document being validated (a JSON
-//! array or object is looked at in place, never converted as a whole), or be shared results of
-//! evaluation; cloning a value is cheap either way.
+//! array or object is looked at in place, never converted as a whole), hold JSON of their own
+//! behind an `Arc` (a Rust value serialized to be read, [`Value::from_json_owned`]), or be
+//! shared results of evaluation; cloning a value is cheap either way.
 //!
 //! Equality is CEL's heterogeneous equality (`1 == 1u == 1.0`, lists and maps element-wise,
 //! values of different types unequal); ordering is defined within numbers (across int, uint and
@@ -50,11 +51,13 @@ pub struct ObjectView<'a> {
 }
 
 /// What an object's members are read from.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub enum ObjectSource<'a> {
     Json(&'a serde_json::Map<String, serde_json::Value>),
     /// A Rust value (a derived type), read through [`NativeObject`].
     Native(Native<'a, dyn NativeObject + 'a>),
+    /// JSON the value owns ([`Value::from_json_owned`]).
+    Shared(Arc<serde_json::Map<String, serde_json::Value>>),
 }
 
 impl<'a> ObjectView<'a> {
@@ -83,19 +86,24 @@ impl<'a> ObjectView<'a> {
     }
 
     fn member(&self, field: &'a FieldDecl) -> Option<Value<'a>> {
-        match self.source {
+        match &self.source {
             ObjectSource::Json(map) => match map.get(&field.json_name) {
                 None | Some(serde_json::Value::Null) => None,
                 Some(v) => Some(Value::from_json_decl(v, &field.decl)),
             },
             ObjectSource::Native(object) => object.0.member(&field.json_name, &field.decl),
+            ObjectSource::Shared(map) => match map.get(&field.json_name) {
+                None | Some(serde_json::Value::Null) => None,
+                Some(v) => Some(Value::from_json_owned(v.clone(), &field.decl)),
+            },
         }
     }
 
     /// The object as JSON: the whole map when it is JSON, its set members otherwise.
     pub fn to_json(&self) -> serde_json::Value {
-        match self.source {
-            ObjectSource::Json(map) => serde_json::Value::Object(map.clone()),
+        match &self.source {
+            ObjectSource::Json(map) => serde_json::Value::Object((*map).clone()),
+            ObjectSource::Shared(map) => serde_json::Value::Object((**map).clone()),
             ObjectSource::Native(_) => serde_json::Value::Object(
                 self.decl
                     .fields
@@ -161,24 +169,26 @@ impl TypeName {
     }
 }
 
-/// A list: a JSON array in place (typed by its schema or not), a Rust collection in place, or
-/// shared values.
+/// A list: a JSON array in place (typed by its schema or not), a Rust collection in place,
+/// shared values, or a JSON array the value owns, typed by its schema.
 #[derive(Clone, Debug)]
 pub enum List<'a> {
     Json(&'a [serde_json::Value]),
     Typed(&'a [serde_json::Value], &'a Decl, &'a ListSemantics),
     Native(Native<'a, dyn NativeList + 'a>, &'a Decl, &'a ListSemantics),
     Values(Arc<Vec<Value<'a>>>),
+    Shared(Arc<Vec<serde_json::Value>>, &'a Decl, &'a ListSemantics),
 }
 
-/// A map: a JSON object in place (typed by its schema or not), a Rust map in place, or shared
-/// entries.
+/// A map: a JSON object in place (typed by its schema or not), a Rust map in place, shared
+/// entries, or a JSON object the value owns, typed by its schema.
 #[derive(Clone, Debug)]
 pub enum Map<'a> {
     Json(&'a serde_json::Map<String, serde_json::Value>),
     Typed(&'a serde_json::Map<String, serde_json::Value>, &'a Decl),
     Native(Native<'a, dyn NativeMap + 'a>, &'a Decl),
     Entries(Arc<IndexMap<Key<'a>, Value<'a>>>),
+    Shared(Arc<serde_json::Map<String, serde_json::Value>>, &'a Decl),
 }
 
 /// A map key: CEL allows bool, int, uint and string keys.
@@ -290,13 +300,16 @@ impl<'a> List<'a> {
             List::Json(items) | List::Typed(items, ..) => items.len(),
             List::Native(list, ..) => list.0.len(),
             List::Values(values) => values.len(),
+            List::Shared(items, ..) => items.len(),
         }
     }
 
     /// The list's `x-kubernetes-list-type`, when its schema gives one.
     pub fn semantics(&self) -> &ListSemantics {
         match self {
-            List::Typed(_, _, semantics) | List::Native(_, _, semantics) => semantics,
+            List::Typed(_, _, semantics)
+            | List::Native(_, _, semantics)
+            | List::Shared(_, _, semantics) => semantics,
             _ => &ListSemantics::Atomic,
         }
     }
@@ -311,6 +324,9 @@ impl<'a> List<'a> {
             List::Typed(items, decl, _) => items.get(index).map(|v| Value::from_json_decl(v, decl)),
             List::Native(list, decl, _) => list.0.item(index, decl),
             List::Values(values) => values.get(index).cloned(),
+            List::Shared(items, decl, _) => items
+                .get(index)
+                .map(|v| Value::from_json_owned(v.clone(), decl)),
         }
     }
 
@@ -333,6 +349,7 @@ impl<'a> Map<'a> {
             Map::Json(m) | Map::Typed(m, _) => m.len(),
             Map::Native(m, _) => m.0.len(),
             Map::Entries(e) => e.len(),
+            Map::Shared(m, _) => m.len(),
         }
     }
 
@@ -343,7 +360,7 @@ impl<'a> Map<'a> {
     /// The value under a key, with numeric keys matching across int, uint and double.
     pub fn get(&self, key: &Value<'a>) -> Option<Value<'a>> {
         match self {
-            Map::Json(_) | Map::Typed(..) | Map::Native(..) => match key {
+            Map::Json(_) | Map::Typed(..) | Map::Native(..) | Map::Shared(..) => match key {
                 Value::String(s) => self.get_str(s),
                 _ => None,
             },
@@ -356,6 +373,9 @@ impl<'a> Map<'a> {
             Map::Json(m) => json_get(m, key).map(Value::from_json),
             Map::Typed(m, decl) => json_get(m, key).map(|v| Value::from_json_decl(v, decl)),
             Map::Native(m, decl) => m.0.get(key, decl),
+            Map::Shared(m, decl) => {
+                json_get(m, key).map(|v| Value::from_json_owned(v.clone(), decl))
+            }
             Map::Entries(e) if e.len() <= SMALL_MAP => e.iter().find_map(|(k, v)| match k {
                 Key::String(s) if *s.0 == *key => Some(v.clone()),
                 _ => None,
@@ -383,6 +403,7 @@ impl<'a> Map<'a> {
                     .collect()
             }
             Map::Entries(e) => e.keys().map(Key::to_value).collect(),
+            Map::Shared(m, _) => m.keys().map(|k| Value::string(k.as_str())).collect(),
         }
     }
 
@@ -413,6 +434,15 @@ impl<'a> Map<'a> {
                     .collect()
             }
             Map::Entries(e) => e.iter().map(|(k, v)| (k.to_value(), v.clone())).collect(),
+            Map::Shared(m, decl) => m
+                .iter()
+                .map(|(k, v)| {
+                    (
+                        Value::string(k.as_str()),
+                        Value::from_json_owned(v.clone(), decl),
+                    )
+                })
+                .collect(),
         }
     }
 }
@@ -438,13 +468,7 @@ impl<'a> Value<'a> {
         match json {
             serde_json::Value::Null => Value::Null,
             serde_json::Value::Bool(b) => Value::Bool(*b),
-            serde_json::Value::Number(n) => match n.as_i64() {
-                Some(i) => Value::Int(i),
-                None => match n.as_u64() {
-                    Some(u) => Value::Uint(u),
-                    None => Value::Double(n.as_f64().unwrap_or(f64::NAN)),
-                },
-            },
+            serde_json::Value::Number(n) => Value::untyped_number(n),
             serde_json::Value::String(s) => Value::String(Str::Borrowed(s)),
             serde_json::Value::Array(items) => Value::List(List::Json(items)),
             serde_json::Value::Object(map) => Value::Map(Map::Json(map)),
@@ -457,38 +481,72 @@ impl<'a> Value<'a> {
     /// declaration becomes [`Value::Invalid`].
     pub fn from_json_decl(json: &'a serde_json::Value, decl: &'a Decl) -> Value<'a> {
         use serde_json::Value as J;
-        let invalid = |message: String| Value::Invalid(Arc::new(EvalError::new(message)));
-        if json.is_null() {
-            return if decl.nullable {
-                Value::Null
-            } else {
-                invalid("invalid data, got null for schema with nullable=false".to_string())
-            };
-        }
-        match (&decl.kind, json) {
-            (DeclKind::Bool, J::Bool(b)) => Value::Bool(*b),
-            (DeclKind::Int, J::Number(n)) => match n.as_i64() {
-                Some(i) => Value::Int(i),
-                None => invalid(format!("invalid data, expected an integer, got {n}")),
-            },
-            (DeclKind::Double, J::Number(n)) => Value::Double(n.as_f64().unwrap_or(f64::NAN)),
-            (_, J::String(s)) => Value::from_str_decl(s, decl),
-            (DeclKind::IntOrString, J::Number(n)) if n.is_i64() => {
-                Value::Int(n.as_i64().expect("checked"))
-            }
-            (DeclKind::IntOrString, _) => invalid(
-                "invalid data, expected XIntOrString value to be either a string or integer"
-                    .to_string(),
-            ),
-            (DeclKind::Object(o), J::Object(m)) => Value::Object(ObjectView::json(m, o)),
-            (DeclKind::Map(v), J::Object(m)) => Value::Map(Map::Typed(m, v)),
-            (DeclKind::List { item, semantics }, J::Array(items)) => {
+        match (viewed(json, decl), json) {
+            (Viewed::Done(v), _) => v,
+            (Viewed::Str, J::String(s)) => Value::from_str_decl(s, decl),
+            (Viewed::Object(o), J::Object(m)) => Value::Object(ObjectView::json(m, o)),
+            (Viewed::Map(v), J::Object(m)) => Value::Map(Map::Typed(m, v)),
+            (Viewed::List(item, semantics), J::Array(items)) => {
                 Value::List(List::Typed(items, item, semantics))
             }
-            (DeclKind::Any, _) => Value::from_json(json),
-            (_, other) => invalid(format!(
-                "invalid data, got {} for schema of another type",
-                json_kind(other)
+            _ => Value::from_json(json),
+        }
+    }
+
+    /// [`Value::from_json_decl`] of JSON the value owns (a Rust value serialized to be read):
+    /// the same value, holding its JSON instead of borrowing it.
+    pub fn from_json_owned(json: serde_json::Value, decl: &'a Decl) -> Value<'a> {
+        use serde_json::Value as J;
+        match (viewed(&json, decl), json) {
+            (Viewed::Done(v), _) => v,
+            (Viewed::Str, J::String(s)) => Value::from_string_decl(s, decl),
+            (Viewed::Object(o), J::Object(m)) => Value::Object(ObjectView {
+                source: ObjectSource::Shared(Arc::new(m)),
+                decl: o,
+            }),
+            (Viewed::Map(v), J::Object(m)) => Value::Map(Map::Shared(Arc::new(m), v)),
+            (Viewed::List(item, semantics), J::Array(items)) => {
+                Value::List(List::Shared(Arc::new(items), item, semantics))
+            }
+            (_, json) => Value::from_json_untyped_owned(json),
+        }
+    }
+
+    /// A JSON number seen without a schema: an int when it fits int64, a uint when it fits
+    /// uint64, a double otherwise.
+    fn untyped_number(n: &serde_json::Number) -> Value<'static> {
+        match n.as_i64() {
+            Some(i) => Value::Int(i),
+            None => match n.as_u64() {
+                Some(u) => Value::Uint(u),
+                None => Value::Double(n.as_f64().unwrap_or(f64::NAN)),
+            },
+        }
+    }
+
+    /// [`Value::from_json`] of JSON the value owns.
+    fn from_json_untyped_owned(json: serde_json::Value) -> Value<'static> {
+        use serde_json::Value as J;
+        match json {
+            J::Null => Value::Null,
+            J::Bool(b) => Value::Bool(b),
+            J::Number(n) => Value::untyped_number(&n),
+            J::String(s) => Value::string(s),
+            J::Array(items) => Value::List(List::from_values(
+                items
+                    .into_iter()
+                    .map(Value::from_json_untyped_owned)
+                    .collect(),
+            )),
+            J::Object(m) => Value::Map(Map::from_entries(
+                m.into_iter()
+                    .map(|(k, v)| {
+                        (
+                            Key::String(KeyStr(Str::Shared(Arc::from(k)))),
+                            Value::from_json_untyped_owned(v),
+                        )
+                    })
+                    .collect(),
             )),
         }
     }
@@ -682,6 +740,57 @@ impl<'a> Value<'a> {
 
     pub fn is_number(&self) -> bool {
         matches!(self, Value::Int(_) | Value::Uint(_) | Value::Double(_))
+    }
+}
+
+/// What a JSON value is under a declaration, before anything of it is borrowed or owned: a
+/// value that holds none of it, or the part of it to read and how.
+enum Viewed<'d> {
+    Done(Value<'static>),
+    /// A string, read through the declaration.
+    Str,
+    Object(&'d ObjectDecl),
+    Map(&'d Decl),
+    List(&'d Decl, &'d ListSemantics),
+    /// Anything, read without a declaration.
+    Untyped,
+}
+
+fn viewed<'d>(json: &serde_json::Value, decl: &'d Decl) -> Viewed<'d> {
+    use serde_json::Value as J;
+    let invalid = |message: String| Viewed::Done(Value::Invalid(Arc::new(EvalError::new(message))));
+    if json.is_null() {
+        return if decl.nullable {
+            Viewed::Done(Value::Null)
+        } else {
+            invalid("invalid data, got null for schema with nullable=false".to_string())
+        };
+    }
+    match (&decl.kind, json) {
+        (DeclKind::Bool, J::Bool(b)) => Viewed::Done(Value::Bool(*b)),
+        (DeclKind::Int, J::Number(n)) => match n.as_i64() {
+            Some(i) => Viewed::Done(Value::Int(i)),
+            None => invalid(format!("invalid data, expected an integer, got {n}")),
+        },
+        (DeclKind::Double, J::Number(n)) => {
+            Viewed::Done(Value::Double(n.as_f64().unwrap_or(f64::NAN)))
+        }
+        (_, J::String(_)) => Viewed::Str,
+        (DeclKind::IntOrString, J::Number(n)) if n.is_i64() => {
+            Viewed::Done(Value::Int(n.as_i64().expect("checked")))
+        }
+        (DeclKind::IntOrString, _) => invalid(
+            "invalid data, expected XIntOrString value to be either a string or integer"
+                .to_string(),
+        ),
+        (DeclKind::Object(o), J::Object(_)) => Viewed::Object(o),
+        (DeclKind::Map(v), J::Object(_)) => Viewed::Map(v),
+        (DeclKind::List { item, semantics }, J::Array(_)) => Viewed::List(item, semantics),
+        (DeclKind::Any, _) => Viewed::Untyped,
+        (_, other) => invalid(format!(
+            "invalid data, got {} for schema of another type",
+            json_kind(other)
+        )),
     }
 }
 

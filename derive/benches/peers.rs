@@ -9,17 +9,30 @@
 //! - `cel_rule`: the rule alone, through the same compiled rule tree, on the typed value in place
 //!   and on `serde_json::to_value` of it.
 //!
+//! Then a struct with enum fields: a string enum (`protocol: Protocol`), an internally tagged
+//! union (`source: Source`, whose union rules the derive writes) and two bounds, for a valid
+//! value and an invalid one (a bound and a union member's `minLength` broken):
+//!
+//! - `enum_fields`: hand-written Rust building the same field errors (an enum value and the
+//!   union's shape are valid by construction), and the derived `validate()`;
+//! - `json`: the same values as `serde_json::Value`: `Endpoint::validate_json`, the schema walk
+//!   (`kubeidl::validate::Validator`, built once for `Endpoint`'s schema) called directly, and
+//!   the typed route (`serde_json::from_value::<Endpoint>` then `validate()`).
+//!
 //! Each peer collects every error, as kubeidl does. Run: `cargo bench -p kubeidl-derive --bench peers`
 
 use kubeidl::cel::Value as CelValue;
 use kubeidl::errors::{BadValue, FieldError, FieldPath};
-use kubeidl::typed::Validate as _;
-use kubeidl::validate::{Path, Report};
-use serde::Serialize;
+use kubeidl::typed::{Definition as _, Validate as _};
+use kubeidl::validate::{Path, Report, Validator};
+use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
+use std::collections::HashMap;
+use std::sync::Arc;
 
 fn main() {
     assert_same_errors();
+    assert_same_endpoint_errors();
     divan::main();
 }
 
@@ -260,5 +273,185 @@ mod cel_rule {
     fn serde_json_to_value(bencher: divan::Bencher, name: &str) {
         let s = scale(name);
         bencher.bench_local(|| json_rule(divan::black_box(&s)));
+    }
+}
+
+/// Protocol is a network protocol.
+#[derive(kubeidl_derive::Schema, kubeidl_derive::Validate, Serialize, Deserialize, Clone, Copy)]
+#[serde(rename_all = "UPPERCASE")]
+pub enum Protocol {
+    /// Tcp is the TCP protocol.
+    Tcp,
+    /// Udp is the UDP protocol.
+    Udp,
+    /// Sctp is the SCTP protocol.
+    Sctp,
+}
+
+/// GitSource is a git repository.
+#[derive(kubeidl_derive::Schema, kubeidl_derive::Validate, Serialize, Deserialize, Clone)]
+#[kubeidl(package = "example.com/bench/v1")]
+pub struct GitSource {
+    /// +k8s:minLength=1
+    pub url: String,
+}
+
+/// Source is where an endpoint's content comes from: a union tagged by `kind`.
+#[derive(kubeidl_derive::Schema, kubeidl_derive::Validate, Serialize, Deserialize, Clone)]
+#[kubeidl(package = "example.com/bench/v1")]
+#[serde(tag = "kind")]
+pub enum Source {
+    /// Git is a git repository.
+    Git { git: GitSource },
+    /// Image is an image reference.
+    /// +k8s:minLength=1
+    Image { image: String },
+    /// Inline has no member.
+    Inline,
+}
+
+/// Endpoint is one port and where its content comes from.
+#[derive(kubeidl_derive::Schema, kubeidl_derive::Validate, Serialize, Deserialize, Clone)]
+#[kubeidl(package = "example.com/bench/v1")]
+pub struct Endpoint {
+    /// +k8s:minimum=1
+    /// +k8s:maximum=65535
+    pub port: i32,
+    pub protocol: Protocol,
+    pub source: Source,
+}
+
+/// The checks of `Endpoint` as one would write them by hand, with the apiserver's errors, in
+/// the order the schema walk finds them (wire names sorted). The protocol and the union's shape
+/// (one member, the one its kind names) hold by construction.
+fn hand_written_endpoint(e: &Endpoint) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    if e.port < 1 {
+        errors.push(FieldError::invalid(
+            FieldPath::root().child("port"),
+            BadValue::Int(e.port.into()),
+            "port in body should be greater than or equal to 1",
+        ));
+    }
+    if e.port > 65535 {
+        errors.push(FieldError::invalid(
+            FieldPath::root().child("port"),
+            BadValue::Int(e.port.into()),
+            "port in body should be less than or equal to 65535",
+        ));
+    }
+    let too_short = |at: FieldPath, text: &str| {
+        let message = format!("{at} in body should be at least 1 chars long");
+        FieldError::invalid(at, BadValue::String(text.to_string()), message)
+    };
+    match &e.source {
+        Source::Git { git } if git.url.is_empty() => errors.push(too_short(
+            FieldPath::root().child("source").child("git").child("url"),
+            &git.url,
+        )),
+        Source::Image { image } if image.is_empty() => errors.push(too_short(
+            FieldPath::root().child("source").child("image"),
+            image,
+        )),
+        _ => {}
+    }
+    errors
+}
+
+fn endpoint(name: &str) -> Endpoint {
+    let (port, url) = match name {
+        "valid" => (8080, "https://example.com/repo.git"),
+        _ => (0, ""),
+    };
+    Endpoint {
+        port,
+        protocol: Protocol::Udp,
+        source: Source::Git {
+            git: GitSource { url: url.into() },
+        },
+    }
+}
+
+fn endpoint_json(name: &str) -> serde_json::Value {
+    serde_json::to_value(endpoint(name)).expect("an Endpoint serializes")
+}
+
+/// The schema walk of `Endpoint`'s schema, built as `validate_json` builds its own.
+fn endpoint_validator() -> Validator {
+    let definitions: HashMap<_, _> = Endpoint::openapi_schema().schemas.into_iter().collect();
+    let root = kubeidl::schema::Schema::reference_to(&Endpoint::definition_name());
+    Validator::with_definitions(&root, Arc::new(definitions)).expect("the rules compile")
+}
+
+fn typed_route(json: &serde_json::Value) -> Vec<FieldError> {
+    match serde_json::from_value::<Endpoint>(json.clone()) {
+        Ok(e) => e.validate(),
+        Err(e) => panic!("an Endpoint deserializes: {e}"),
+    }
+}
+
+/// Every route finds the same errors, in the same order.
+fn assert_same_endpoint_errors() {
+    let shown =
+        |errors: &[FieldError]| -> Vec<String> { errors.iter().map(ToString::to_string).collect() };
+    let walk = endpoint_validator();
+    for name in ["valid", "invalid"] {
+        let (e, json) = (endpoint(name), endpoint_json(name));
+        let ours = shown(&e.validate());
+        assert_eq!(
+            ours,
+            shown(&hand_written_endpoint(&e)),
+            "{name}: hand-written"
+        );
+        assert_eq!(
+            ours,
+            shown(&Endpoint::validate_json(&json)),
+            "{name}: validate_json"
+        );
+        assert_eq!(
+            ours,
+            shown(&walk.validate(&json).errors),
+            "{name}: Validator"
+        );
+        assert_eq!(ours, shown(&typed_route(&json)), "{name}: typed route");
+        assert_eq!(ours.is_empty(), name == "valid", "{name}: {ours:?}");
+    }
+}
+
+mod enum_fields {
+    use super::*;
+
+    #[divan::bench(args = ["valid", "invalid"])]
+    fn hand_written(bencher: divan::Bencher, name: &str) {
+        let e = endpoint(name);
+        bencher.bench_local(|| hand_written_endpoint(divan::black_box(&e)));
+    }
+
+    #[divan::bench(args = ["valid", "invalid"])]
+    fn kubeidl(bencher: divan::Bencher, name: &str) {
+        let e = endpoint(name);
+        bencher.bench_local(|| divan::black_box(&e).validate());
+    }
+}
+
+mod json {
+    use super::*;
+
+    #[divan::bench(args = ["valid", "invalid"])]
+    fn validate_json(bencher: divan::Bencher, name: &str) {
+        let json = endpoint_json(name);
+        bencher.bench_local(|| Endpoint::validate_json(divan::black_box(&json)));
+    }
+
+    #[divan::bench(args = ["valid", "invalid"])]
+    fn validator(bencher: divan::Bencher, name: &str) {
+        let (walk, json) = (endpoint_validator(), endpoint_json(name));
+        bencher.bench_local(|| walk.validate(divan::black_box(&json)).errors);
+    }
+
+    #[divan::bench(args = ["valid", "invalid"])]
+    fn from_value_then_validate(bencher: divan::Bencher, name: &str) {
+        let json = endpoint_json(name);
+        bencher.bench_local(|| typed_route(divan::black_box(&json)));
     }
 }

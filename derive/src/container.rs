@@ -34,6 +34,9 @@ pub enum Body {
     Union,
     /// A newtype: its field's value, written in place at each use.
     Newtype(Newtype),
+    /// A type whose definition a function writes (`#[kubeidl(schema_with = "path")]` on it):
+    /// nothing of its body is read.
+    Written(crate::schema_with::SchemaWithAttr),
 }
 
 /// The one field of a newtype.
@@ -64,6 +67,8 @@ pub struct Field {
     pub omit_when_unset: bool,
     /// Not required: `Option`, `omitempty`, `#[serde(default)]`, or `+optional`.
     pub optional: bool,
+    /// `#[kubeidl(schema_with = "path")]`: a function writes the field's schema.
+    pub schema_with: Option<crate::schema_with::SchemaWithAttr>,
     pub span: Span,
 }
 
@@ -112,27 +117,35 @@ impl<'a> Container<'a> {
         let serde = serde_attrs::container(&input.attrs)?;
         // Rules the union of an enum's variants writes on the type, after its own tags.
         let mut rules = Vec::new();
-        let (fields, body) = match &input.data {
-            Data::Enum(data) if crate::unions::is_union(data, &serde) => {
+        let written = crate::schema_with::read_container(&input.attrs)?;
+        let (fields, body) = match (written, &input.data) {
+            // A function writes the definition: the body is serde's alone.
+            (Some(written), _) => (Vec::new(), Body::Written(written)),
+            (None, Data::Enum(data)) if crate::unions::is_union(data, &serde) => {
                 let union = crate::unions::members(data, &serde)?;
                 rules = union.rules;
                 (union.members, Body::Union)
             }
-            Data::Enum(data) => (Vec::new(), Body::Enum(crate::variants::read(data, &serde)?)),
-            Data::Struct(data) => match &data.fields {
+            (None, Data::Enum(data)) => {
+                (Vec::new(), Body::Enum(crate::variants::read(data, &serde)?))
+            }
+            (None, Data::Struct(data)) => match &data.fields {
                 Fields::Named(named) if serde.transparent => (
                     Vec::new(),
                     Body::Newtype(Newtype::transparent(input, named)?),
                 ),
                 Fields::Named(named) => (Container::fields(named, &serde)?, Body::Struct),
                 Fields::Unnamed(unnamed) if unnamed.unnamed.len() == 1 => {
+                    if let Some(w) = crate::schema_with::read(&unnamed.unnamed[0].attrs)? {
+                        return Err(crate::schema_with::on_a_newtype(&w));
+                    }
                     let ty = &unnamed.unnamed[0].ty;
                     let member = syn::Member::Unnamed(0.into());
                     (Vec::new(), Body::Newtype(Newtype::read(ty, member)?))
                 }
                 _ => return Err(unsupported(input)),
             },
-            Data::Union(_) => return Err(unsupported(input)),
+            (None, Data::Union(_)) => return Err(unsupported(input)),
         };
         let mut docs = Docs::read(&input.attrs);
         for rule in rules {
@@ -140,11 +153,15 @@ impl<'a> Container<'a> {
             docs.spans.push(input.ident.span());
         }
         let (package, kind) = attributes(&input.attrs, &docs)?;
-        if let (Some(_), false) = (&kind, matches!(body, Body::Struct)) {
-            return Err(syn::Error::new_spanned(
-                &input.ident,
-                "a kind's spec must be a struct with named fields",
-            ));
+        match (&kind, &body) {
+            (Some(_), Body::Written(w)) => return Err(crate::schema_with::on_a_spec(w)),
+            (Some(_), body) if !matches!(body, Body::Struct) => {
+                return Err(syn::Error::new_spanned(
+                    &input.ident,
+                    "a kind's spec must be a struct with named fields",
+                ))
+            }
+            _ => {}
         }
         Ok(Container {
             ident: &input.ident,
@@ -176,12 +193,26 @@ impl<'a> Container<'a> {
             if attrs.skip {
                 continue;
             }
-            let shape = match Shape::read(&f.ty) {
-                Ok(s) => s,
+            let schema_with = match crate::schema_with::read(&f.attrs) {
+                Ok(Some(w)) if attrs.flatten => {
+                    push(crate::schema_with::flattened(&w));
+                    continue;
+                }
+                Ok(w) => w,
                 Err(e) => {
                     push(e);
                     continue;
                 }
+            };
+            let shape = match &schema_with {
+                Some(_) => Shape::custom(&f.ty),
+                None => match Shape::read(&f.ty) {
+                    Ok(s) => s,
+                    Err(e) => {
+                        push(e);
+                        continue;
+                    }
+                },
             };
             let rust_name = ident.to_string();
             let rust_name = rust_name.trim_start_matches("r#");
@@ -217,6 +248,7 @@ impl<'a> Container<'a> {
                 shape,
                 flatten: attrs.flatten,
                 skip_if: attrs.skip_serializing_if,
+                schema_with,
                 span: ident.span(),
             });
         }
@@ -284,6 +316,9 @@ impl Newtype {
         }
         match kept.as_slice() {
             [f] => {
+                if let Some(w) = crate::schema_with::read(&f.attrs)? {
+                    return Err(crate::schema_with::on_a_newtype(&w));
+                }
                 let ident = f.ident.clone().expect("named fields have names");
                 Newtype::read(&f.ty, syn::Member::Named(ident))
             }
@@ -315,6 +350,10 @@ fn attributes(
             if meta.path.is_ident("package") {
                 let lit: LitStr = meta.value()?.parse()?;
                 package = Some(lit.value());
+                Ok(())
+            } else if meta.path.is_ident("schema_with") {
+                // Read before the body (`schema_with.rs`).
+                let _: LitStr = meta.value()?.parse()?;
                 Ok(())
             } else if kind.read(&meta)? {
                 Ok(())

@@ -17,7 +17,7 @@ use kubeidl::tags::lower::{
 };
 use kubeidl::tags::read::read_line;
 use kubeidl::tags::registry::Scopes;
-use kubeidl::typed::__private::{flatten_placeholder, placeholder};
+use kubeidl::typed::__private::{flatten_placeholder, placeholder, schema_with_placeholder};
 use proc_macro2::Span;
 use serde_json::Value;
 use syn::Type;
@@ -35,6 +35,8 @@ pub struct Built {
     /// The fields whose tags look into their types' members, lowered when the document is
     /// assembled.
     pub deferred: Vec<Deferred>,
+    /// The fields whose schema a function writes, written when the document is assembled.
+    pub schema_with: Vec<crate::schema_with::SchemaWithField>,
 }
 
 /// A field whose type is a named type, which one derive cannot see into: a struct, whose members
@@ -149,6 +151,7 @@ pub fn build(c: &Container<'_>) -> syn::Result<Built> {
     let mut unions: Vec<UnionMember> = Vec::new();
     let mut flattened = Vec::new();
     let mut tagged_defaults = Vec::new();
+    let mut schema_with = Vec::new();
     for f in &c.fields {
         if comment_tags::has_openapi_gen(&f.docs.lines, "false") {
             continue;
@@ -168,6 +171,12 @@ pub fn build(c: &Container<'_>) -> syn::Result<Built> {
             tagged_defaults.push(f.wire.clone());
         }
         let mut property = b.property(f);
+        if let Some(attr) = &f.schema_with {
+            match crate::schema_with::SchemaWithField::new(f, attr, &property) {
+                Ok(field) => schema_with.push(field),
+                Err(e) => crate::combine(&mut b.errors, e),
+            }
+        }
         b.lower_field(f, &mut property, &mut schema, &mut rules, &mut unions);
         if schema.properties.insert(f.wire.clone(), property).is_some() {
             b.error(
@@ -202,6 +211,7 @@ pub fn build(c: &Container<'_>) -> syn::Result<Built> {
             flattened,
             tagged_defaults,
             deferred: b.deferred,
+            schema_with,
         }),
     }
 }
@@ -288,6 +298,9 @@ impl Builder {
                     }
                 };
                 schema.reference = Some(ref_target(&placeholder(index)));
+            }
+            Shape::Custom => {
+                schema.reference = Some(ref_target(&schema_with_placeholder()));
             }
             Shape::Optional(inner) => self.shape(inner, schema),
         }
@@ -474,7 +487,12 @@ impl Builder {
 /// hand-written `UnmarshalJSON` (the apimachinery types).
 pub fn enforced_default(shape: &Shape, omit_empty: bool) -> Option<Value> {
     match shape {
-        Shape::Optional(_) | Shape::List(_) | Shape::Map(_) | Shape::Apimachinery(_) => None,
+        // A function's schema gives its own default, if any.
+        Shape::Optional(_)
+        | Shape::List(_)
+        | Shape::Map(_)
+        | Shape::Apimachinery(_)
+        | Shape::Custom => None,
         Shape::Scalar(s) if omit_empty || s.rust == "Vec<u8>" => None,
         Shape::Scalar(s) => Some(s.zero()),
         Shape::Named(_) => Some(Value::Object(serde_json::Map::new())),

@@ -34,7 +34,7 @@ impl InlineType {
     /// The inline type `c` is, if it is one.
     pub fn of(c: &Container<'_>) -> syn::Result<Option<InlineType>> {
         let (schema, refs, description, kind, elem, zero) = match &c.body {
-            Body::Struct | Body::Union => return Ok(None),
+            Body::Struct | Body::Union | Body::Written(_) => return Ok(None),
             Body::Enum(variants) => {
                 let values = variants::values(variants);
                 let schema = Schema {
@@ -106,7 +106,9 @@ pub fn schema_impls(c: &Container<'_>, t: &InlineType, name: TokenStream) -> Tok
             let member = &n.member;
             quote!(__kubeidl::ToCel::to_cel(&self.#member, decl))
         }
-        Body::Struct | Body::Union => unreachable!("a struct or union is not inline"),
+        Body::Struct | Body::Union | Body::Written(_) => {
+            unreachable!("a struct, union or written type is not inline")
+        }
     };
     quote! {
         impl ::kubeidl::typed::Definition for #ident {
@@ -184,4 +186,9 @@ pub fn validate_bodies(c: &Container<'_>, t: &InlineType) -> (TokenStream, Token
         }
         _ => (TokenStream::new(), TokenStream::new()),
     }
+}
+
+/// `Validate::rules_pass_natively` of an inline type (`rules_pass.rs`).
+pub fn rules_pass_method(c: &Container<'_>, t: &InlineType) -> Option<TokenStream> {
+    crate::rules_pass::inline_method(c, &t.lowered)
 }

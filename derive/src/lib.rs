@@ -39,6 +39,8 @@ mod lists;
 mod members;
 mod native_rules;
 mod rule_check;
+mod rules_pass;
+mod schema_with;
 mod serde_attrs;
 mod shape;
 mod unions;
@@ -82,16 +84,21 @@ pub fn derive_validate(input: TokenStream) -> TokenStream {
 fn expand_validate(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     let c = Container::read(input)?;
     let ident = c.ident;
-    let (body, lists, validate) = match inline::InlineType::of(&c)? {
+    let written = matches!(c.body, container::Body::Written(_));
+    let (body, lists, rules_pass) = match inline::InlineType::of(&c)? {
+        None if written => {
+            let (body, lists) = schema_with::type_validate_bodies();
+            (body, lists, None)
+        }
         Some(t) => {
             let (body, lists) = inline::validate_bodies(&c, &t);
-            (body, lists, None)
+            (body, lists, inline::rules_pass_method(&c, &t))
         }
         None => {
             let built = definition::build(&c)?;
             let body = validator::body(&c, &built);
             let lists = lists::body(&c, &built);
-            (body, lists, native_rules::validate_method(&c, &built))
+            (body, lists, rules_pass::struct_method(&c, &built))
         }
     };
     let lists = (!lists.is_empty()).then(|| {
@@ -113,7 +120,7 @@ fn expand_validate(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream>
         #root
 
         impl ::kubeidl::typed::Validate for #ident {
-            #validate
+            #rules_pass
 
             fn rules() -> &'static ::kubeidl::validate::TypeRules {
                 static RULES: ::kubeidl::typed::__private::OnceLock<::kubeidl::validate::TypeRules> =
@@ -143,6 +150,9 @@ fn expand_validate(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream>
 
 fn expand_schema(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     let c = Container::read(input)?;
+    if let container::Body::Written(attr) = &c.body {
+        return schema_with::type_impls(&c, attr, definition_name(&c));
+    }
     if let Some(t) = inline::InlineType::of(&c)? {
         let impls = inline::schema_impls(&c, &t, definition_name(&c));
         let apimachinery = apimachinery_assertions(&c);
@@ -175,6 +185,10 @@ fn expand_schema(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     let refs = &built.refs;
     let flattened = &built.flattened;
     let tagged_defaults = &built.tagged_defaults;
+    let schema_with = built
+        .schema_with
+        .iter()
+        .map(schema_with::SchemaWithField::tokens);
     let view = view::impls(&c, &built);
     let deferred = built.deferred.iter().map(members::deferred_tokens);
     let members = members::members_body(&c);
@@ -211,6 +225,7 @@ fn expand_schema(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
                     flattened: ::std::vec![#(::kubeidl::typed::__private::flattened_definition::<#flattened>(definitions, form)),*],
                     deferred: ::std::vec![#(#deferred),*],
                     tagged_defaults: &[#(#tagged_defaults),*],
+                    schema_with: ::std::vec![#(#schema_with),*],
                 };
                 let definition = built.definition(definitions, form);
                 definitions.insert(name, definition);
@@ -257,7 +272,7 @@ fn apimachinery_assertions(c: &Container<'_>) -> proc_macro2::TokenStream {
             shape::Shape::List(e) | shape::Shape::Map(e) | shape::Shape::Optional(e) => {
                 collect(e, out)
             }
-            shape::Shape::Scalar(_) | shape::Shape::Named(_) => {}
+            shape::Shape::Scalar(_) | shape::Shape::Named(_) | shape::Shape::Custom => {}
         }
     }
     let mut types = Vec::new();
@@ -449,6 +464,40 @@ mod tests {
             error("struct S { m: std::collections::BTreeMap<i32, String> }"),
             "maps with non-string keys are not supported by OpenAPI (keys must be strings)"
         );
+    }
+
+    #[test]
+    fn schema_with_is_refused_where_it_cannot_apply() {
+        assert_eq!(
+            error("struct S { #[kubeidl(schema = \"f\")] a: i32 }"),
+            "unknown kubeidl field attribute; expected `schema_with = \"path\"`, the path of a `fn() -> kubeidl::schema::Schema`"
+        );
+        assert!(
+            error("struct S { #[kubeidl(schema_with = \"f\")] #[serde(flatten)] a: Inner }")
+                .starts_with("schema_with on a flattened field")
+        );
+        assert!(error("struct P(#[kubeidl(schema_with = \"f\")] i32);")
+            .starts_with("schema_with on a newtype's field"));
+        assert!(
+            error("#[serde(transparent)] struct P { #[kubeidl(schema_with = \"f\")] a: i32 }")
+                .starts_with("schema_with on a newtype's field")
+        );
+        assert!(
+            error("#[kubeidl(schema_with = \"not a path\")] struct S { a: i32 }")
+                .starts_with("schema_with = \"not a path\" is no path")
+        );
+        assert!(error(
+            "#[kubeidl(schema_with = \"f\", kind = \"W\", group = \"g.com\", version = \"v1\")] struct S { a: i32 }"
+        )
+        .starts_with("schema_with on a kind's spec"));
+        // On a type, nothing of the body is read: any shape derives.
+        let ok = expand("#[kubeidl(schema_with = \"f\")] struct S(i32, HashMap<i32, X>);");
+        assert!(ok.contains("written_definition"), "{ok}");
+        // Where it applies, the property stands for the function's schema until it is written.
+        let ok =
+            expand("struct S { /// +k8s:minimum=1\n #[kubeidl(schema_with = \"f\")] a: Foreign }");
+        assert!(!ok.contains("compile_error"), "{ok}");
+        assert!(ok.contains("kubeidl-derive-schema-with"), "{ok}");
     }
 
     #[test]

@@ -17,6 +17,10 @@ use quote::quote;
 pub fn body(c: &Container<'_>, built: &Built) -> TokenStream {
     let mut checks = Vec::new();
     for (f, property) in fields_by_wire(c, built) {
+        if f.schema_with.is_some() {
+            checks.push(crate::schema_with::list_checks(f, &presence(f, property)));
+            continue;
+        }
         let inner = node(f.shape.required(), property, quote!(v));
         if inner.is_empty() {
             continue;
@@ -58,7 +62,8 @@ pub fn node(shape: &Shape, schema: &Schema, v: TokenStream) -> TokenStream {
         }
         Shape::Named(_) => quote!(::kubeidl::typed::Validate::lists_at(#v, path, errors);),
         Shape::Optional(inner) => node(inner, schema, v),
-        Shape::Scalar(_) | Shape::Apimachinery(_) => TokenStream::new(),
+        // A field's value, checked by its walk (`schema_with.rs`).
+        Shape::Scalar(_) | Shape::Apimachinery(_) | Shape::Custom => TokenStream::new(),
     }
 }
 

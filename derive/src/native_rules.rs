@@ -45,42 +45,8 @@ pub fn method(c: &Container<'_>, built: &Built) -> Option<TokenStream> {
     })
 }
 
-/// The body of `Validate::validate` when every rule of the struct's own compiles to Rust: the
-/// rules run inline first, and the general path runs only when one fails or cannot run.
-pub fn validate_method(c: &Container<'_>, built: &Built) -> Option<TokenStream> {
-    let own = match built.schema.extensions.get(VALIDATIONS) {
-        Some(Value::Array(entries)) => entries
-            .iter()
-            .filter_map(|e| e.get("rule").and_then(Value::as_str))
-            .collect::<std::collections::BTreeSet<_>>()
-            .len(),
-        _ => return None,
-    };
-    let rules = rules(c, built);
-    if rules.is_empty() || rules.len() != own {
-        return None;
-    }
-    let checks = rules.iter().map(|(_, body)| {
-        quote! {
-            if !(#body) {
-                return ::std::option::Option::None;
-            }
-        }
-    });
-    Some(quote! {
-        fn validate(&self) -> ::std::vec::Vec<::kubeidl::errors::FieldError> {
-            use ::kubeidl::typed::__private as __kubeidl;
-            __kubeidl::validate_with(self, || {
-                let mut cost: u64 = 0;
-                #(#checks)*
-                ::std::option::Option::Some(cost)
-            })
-        }
-    })
-}
-
 /// The struct's rules that compile to Rust: (source, boolean expression).
-fn rules(c: &Container<'_>, built: &Built) -> Vec<(String, TokenStream)> {
+pub fn rules(c: &Container<'_>, built: &Built) -> Vec<(String, TokenStream)> {
     // With flattened members the struct's definition is not complete here.
     if c.fields.iter().any(|f| f.flatten) {
         return Vec::new();
@@ -143,7 +109,12 @@ impl Fields<'_> {
             return None;
         };
         let json = &object.field(cel_name)?.json_name;
-        let f = self.c.fields.iter().find(|f| &f.wire == json)?;
+        // A function's schema may give it a default the derive cannot see.
+        let f = self
+            .c
+            .fields
+            .iter()
+            .find(|f| &f.wire == json && f.schema_with.is_none())?;
         Some((f, self.built.schema.properties.get(json)?))
     }
 
@@ -206,8 +177,14 @@ impl Fields<'_> {
                     return None;
                 }
                 let cost = match ta {
+                    // A string of at most 10 bytes has at most 10 characters: cost 1, without
+                    // counting them.
                     Ty::Str => quote! {
-                        cost += ((a.chars().count().min(b.chars().count()) as u64).div_ceil(10)).max(1);
+                        cost += if a.len().min(b.len()) <= 10 {
+                            1
+                        } else {
+                            ((a.chars().count().min(b.chars().count()) as u64).div_ceil(10)).max(1)
+                        };
                     },
                     _ => quote!(cost += 1;),
                 };

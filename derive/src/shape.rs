@@ -1,7 +1,8 @@
 //! Rust field types as OpenAPI sees them, read from the syntax: scalars with openapi-gen's
 //! type and format for the Go type of the same width, lists, string-keyed maps, `Option` (Go's
-//! pointer), `Box` (transparent), kubeidl's apimachinery types (known by name), and named types
-//! that have a definition of their own.
+//! pointer), `Box` (transparent), kubeidl's apimachinery types (known by name), named types
+//! that have a definition of their own, and values whose schema a function writes
+//! (`schema_with.rs`).
 
 use kubeidl::tags::lower::ValueKind;
 use serde_json::{json, Value};
@@ -44,6 +45,9 @@ pub enum Shape {
     Apimachinery(Box<Type>),
     /// Any other type: one with a definition of its own (a derived struct).
     Named(Box<Type>),
+    /// A field's value whose schema a function writes (`#[kubeidl(schema_with = "path")]`): any
+    /// type serde writes, seen only as its JSON.
+    Custom,
 }
 
 impl Shape {
@@ -110,6 +114,19 @@ impl Shape {
         })
     }
 
+    /// The shape of a field with `schema_with`: an `Option` is Go's pointer as for any field;
+    /// what it holds is the function's.
+    pub fn custom(ty: &Type) -> Shape {
+        let option = matches!(ty, Type::Path(path) if path.path.segments.last().is_some_and(|last| {
+            last.ident == "Option"
+                && matches!(&last.arguments, PathArguments::AngleBracketed(a) if a.args.len() == 1)
+        }));
+        match option {
+            true => Shape::Optional(Box::new(Shape::Custom)),
+            false => Shape::Custom,
+        }
+    }
+
     /// The shape under an `Option`.
     pub fn required(&self) -> &Shape {
         match self {
@@ -123,7 +140,7 @@ impl Shape {
             Shape::Scalar(s) => s.kind,
             Shape::List(_) => ValueKind::List,
             Shape::Map(_) => ValueKind::Map,
-            Shape::Apimachinery(_) => ValueKind::Other,
+            Shape::Apimachinery(_) | Shape::Custom => ValueKind::Other,
             Shape::Named(_) => ValueKind::Struct,
             Shape::Optional(_) => unreachable!("required() unwraps options"),
         }
@@ -135,7 +152,7 @@ impl Shape {
         match self {
             Shape::Optional(inner) | Shape::List(inner) | Shape::Map(inner) => inner.struct_type(),
             Shape::Named(ty) => Some(ty),
-            Shape::Scalar(_) | Shape::Apimachinery(_) => None,
+            Shape::Scalar(_) | Shape::Apimachinery(_) | Shape::Custom => None,
         }
     }
 

@@ -238,7 +238,11 @@ fn flat_variant(
                 format!("field `{field_ident}` of variant `{ident}` is a property of the object: serde must write it (no `skip` or `flatten`)"),
             ));
         }
-        let shape = Shape::read(&f.ty)?;
+        let schema_with = crate::schema_with::read(&f.attrs)?;
+        let shape = match &schema_with {
+            Some(_) => Shape::custom(&f.ty),
+            None => Shape::read(&f.ty)?,
+        };
         let optional = matches!(shape, Shape::Optional(_));
         match (optional, &attrs.skip_serializing_if) {
             (true, None) => {
@@ -293,6 +297,7 @@ fn flat_variant(
                         omit_when_unset: true,
                         optional: true,
                         span,
+                        schema_with,
                     },
                     ty,
                     patterns: vec![pattern],
@@ -395,6 +400,7 @@ fn adjacent(
             omit_when_unset: true,
             optional: true,
             span,
+            schema_with: None,
         });
         for rule in variant_field_rules(tag, content, &with_content, &with_content) {
             rules.push(xvalidation(&rule));
@@ -472,14 +478,16 @@ fn member(v: &Variant, serde: &ContainerSerde) -> syn::Result<(Option<Field>, Ta
                 ));
             }
             let pattern = quote!(Self::#ident { #field_ident: v });
-            let field = union_member(&f.ty, field_ident, field_wire, &wire, docs, pattern)?;
+            let schema_with = crate::schema_with::read(&f.attrs)?;
+            let field = union_member(&f.ty, schema_with, field_ident, field_wire, &wire, docs, pattern)?;
             Ok((Some(field), (quote!(Self::#ident { .. }), wire)))
         }
         (Fields::Unnamed(_), true) => Err(newtype_of_internal(v)),
         (Fields::Unnamed(unnamed), false) if unnamed.unnamed.len() == 1 => {
             let ty = &unnamed.unnamed[0].ty;
             let pattern = quote!(Self::#ident(v));
-            let field = union_member(ty, ident.clone(), wire.clone(), &name_of(v), docs, pattern)?;
+            let schema_with = crate::schema_with::read(&unnamed.unnamed[0].attrs)?;
+            let field = union_member(ty, schema_with, ident.clone(), wire.clone(), &name_of(v), docs, pattern)?;
             Ok((Some(field), (quote!(Self::#ident(..)), wire)))
         }
         (Fields::Unnamed(_), false) => Err(syn::Error::new_spanned(
@@ -499,16 +507,21 @@ fn name_of(v: &Variant) -> String {
 }
 
 /// A variant's value as a member: an optional field (Go's pointer) with `+k8s:unionMember`
-/// after the variant's doc lines, named `member_name` in the union's rules.
+/// after the variant's doc lines, named `member_name` in the union's rules; its schema is
+/// `schema_with`'s when the variant's field has one.
 fn union_member(
     ty: &syn::Type,
+    schema_with: Option<crate::schema_with::SchemaWithAttr>,
     ident: syn::Ident,
     wire: String,
     member_name: &str,
     mut docs: Docs,
     pattern: TokenStream,
 ) -> syn::Result<Field> {
-    let shape = Shape::read(ty)?;
+    let shape = match &schema_with {
+        Some(_) => Shape::custom(ty),
+        None => Shape::read(ty)?,
+    };
     if let Shape::Optional(_) = shape {
         return Err(syn::Error::new_spanned(
             ty,
@@ -533,6 +546,7 @@ fn union_member(
         skip_if: None,
         omit_when_unset: true,
         optional: true,
+        schema_with,
         span,
     })
 }
@@ -566,6 +580,7 @@ fn discriminator(tag: &str, span: Span, arms: Vec<TagArm>, tags: &[&str]) -> syn
         skip_if: None,
         omit_when_unset: false,
         optional: false,
+        schema_with: None,
         span,
     })
 }

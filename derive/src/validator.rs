@@ -37,6 +37,14 @@ pub fn body(c: &Container<'_>, built: &Built) -> TokenStream {
     let mut required = Vec::new();
     for (f, property) in &fields {
         let wire = &f.wire;
+        if f.schema_with.is_some() {
+            let set = presence(f, property);
+            checks.push(crate::schema_with::value_checks(f, &set));
+            if built.schema.required.contains(&f.wire) {
+                required.push(crate::schema_with::required(f, &set));
+            }
+            continue;
+        }
         let is_required = built.schema.required.contains(&f.wire) && property.default.is_none();
         let inner = if overrides_members(f) {
             // Its type's derived checks are not those of the variant the field refers to.
@@ -169,7 +177,9 @@ fn is_zero(shape: &Shape, v: TokenStream) -> TokenStream {
             _ => quote!(#v == 0),
         },
         Shape::List(_) | Shape::Map(_) => quote!(#v.is_empty()),
-        Shape::Optional(_) | Shape::Named(_) | Shape::Apimachinery(_) => quote!(false),
+        Shape::Optional(_) | Shape::Named(_) | Shape::Apimachinery(_) | Shape::Custom => {
+            quote!(false)
+        }
     }
 }
 
@@ -236,6 +246,8 @@ pub fn value_checks(shape: &Shape, schema: &Schema, v: TokenStream) -> TokenStre
         Shape::Named(_) => quote!(::kubeidl::typed::Validate::validate_at(#v, path, errors);),
         // Valid by construction: parsing refused any bad value.
         Shape::Apimachinery(_) => quote!(),
+        // A field's value, checked by its walk (`schema_with.rs`).
+        Shape::Custom => quote!(),
         Shape::Optional(inner) => value_checks(inner, schema, v),
     }
 }
@@ -580,7 +592,7 @@ fn inline_use(ty: &syn::Type, wire: &str, checks: TokenStream) -> TokenStream {
 }
 
 /// Whether the field overrides members of its type (`+k8s:override`).
-fn overrides_members(f: &Field) -> bool {
+pub fn overrides_members(f: &Field) -> bool {
     f.docs.lines.iter().any(|line| {
         matches!(
             kubeidl::tags::read::read_line(line),

@@ -17,6 +17,10 @@ pub fn impls(c: &Container<'_>, built: &Built) -> TokenStream {
         let property = built.schema.properties.get(&f.wire)?;
         let wire = &f.wire;
         let set = presence(f, property);
+        if f.schema_with.is_some() {
+            let cel = crate::schema_with::cel(f, &set);
+            return Some(quote!(#wire => #cel,));
+        }
         let unset = match &property.default {
             Some(default) => {
                 let json = serde_json::to_string(default).expect("a default is JSON");

@@ -711,8 +711,8 @@ struct Scale {
 
 #[test]
 fn own_rules_run_inline_with_the_walks_errors() {
-    assert!(<Scale as Validate>::rules().own_rules_only());
     let mut seen = std::collections::BTreeSet::new();
+    let mut inline = 0;
     for min in [-1, 0, 1, 5, 200] {
         for max in [-2, 0, 1, 3, 150] {
             for mode in ["", "Fast", "Legacy", "Other"] {
@@ -721,10 +721,18 @@ fn own_rules_run_inline_with_the_walks_errors() {
                     max_replicas: max,
                     mode: mode.into(),
                 };
-                seen.extend(assert_same(&v));
+                let errors = assert_same(&v);
+                if v.rules_pass_natively().is_some() {
+                    inline += 1;
+                    let failed_rule =
+                        |e: &String| e.contains("must not exceed") || e.contains("Legacy runs");
+                    assert!(!errors.iter().any(failed_rule), "{errors:?}");
+                }
+                seen.extend(errors);
             }
         }
     }
+    assert!(inline > 0, "no value passed inline");
     // Every kind of outcome happened: bounds, both rules, the blocking enum.
     for expected in [
         "minReplicas: Invalid value: -1: minReplicas in body should be greater than or equal to 0",
@@ -735,6 +743,88 @@ fn own_rules_run_inline_with_the_walks_errors() {
     ] {
         assert!(seen.contains(expected), "{expected} in {seen:#?}");
     }
+}
+
+/// Scale in every place a value can hold it.
+#[derive(kubeidl_derive::Schema, kubeidl_derive::Validate, Serialize)]
+#[kubeidl(package = "example.com/bench/v1")]
+#[serde(rename_all = "camelCase")]
+struct Scales {
+    one: Scale,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    maybe: Option<Box<Scale>>,
+    list: Vec<Scale>,
+    by_name: BTreeMap<String, Vec<Scale>>,
+}
+
+fn scale(min_replicas: i32, max_replicas: i32) -> Scale {
+    Scale {
+        min_replicas,
+        max_replicas,
+        mode: String::new(),
+    }
+}
+
+/// The cost of a value's own rules run as Rust, each checked against evaluation's.
+fn own_native_cost<T: Validate + kubeidl::cel::native::NativeObject>(v: &T) -> u64 {
+    assert!(assert_native_agrees(v) > 0);
+    let document = T::openapi_schema();
+    let own = &document.schemas[&T::definition_name()].extensions["x-kubernetes-validations"];
+    let sources: std::collections::BTreeSet<&str> = own
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["rule"].as_str().unwrap())
+        .collect();
+    sources
+        .iter()
+        .map(|s| v.native_rule(s).expect("runs as Rust").cost)
+        .sum()
+}
+
+/// The rules of the types a struct's fields hold run as Rust too, each at its own cost, when
+/// every one can: `validate()` evaluates nothing unless one fails, and then gives the walk's
+/// errors. A rule the derive does not compile, anywhere below, leaves them all to evaluation.
+#[test]
+fn rules_below_fields_run_as_rust_when_every_one_can() {
+    let each = own_native_cost(&scale(1, 2));
+    let mut v = Scales {
+        one: scale(1, 2),
+        maybe: None,
+        list: vec![scale(0, 0), scale(1, 3)],
+        by_name: BTreeMap::from([("a".to_string(), vec![scale(0, 1), scale(2, 2)])]),
+    };
+    assert_eq!(assert_same(&v), Vec::<String>::new());
+    assert_eq!(v.rules_pass_natively(), Some(5 * each));
+    v.maybe = Some(Box::new(scale(5, 5)));
+    assert_eq!(v.rules_pass_natively(), Some(6 * each));
+    // A rule failing below, wherever it is, leaves the rules to evaluation, which reports it.
+    v.by_name.get_mut("a").unwrap()[1] = scale(3, 2);
+    assert_eq!(v.rules_pass_natively(), None);
+    assert_eq!(
+        assert_same(&v),
+        ["byName[a][1]: Invalid value: minReplicas must not exceed maxReplicas"]
+    );
+    // Unions' rules run as Rust below a struct.
+    use enum_unions::{GitSource, Mount, Source, Target};
+    let source = Source::Git {
+        git: GitSource {
+            url: "example.com".into(),
+        },
+    };
+    let target = Target::Path("/p".into());
+    let mut mount = Mount {
+        source: source.clone(),
+        target: None,
+    };
+    assert_eq!(mount.rules_pass_natively(), Some(own_native_cost(&source)));
+    mount.target = Some(target.clone());
+    assert_eq!(
+        mount.rules_pass_natively(),
+        Some(own_native_cost(&source) + own_native_cost(&target))
+    );
+    // Range's fields carry rules of their own, which the derive leaves to evaluation.
+    assert_eq!(range().rules_pass_natively(), None);
 }
 
 fn budget() -> apimachinery::Budget {

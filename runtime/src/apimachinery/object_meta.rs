@@ -173,6 +173,11 @@ impl crate::typed::Definition for ObjectMeta {
 impl crate::typed::Validate for ObjectMeta {
     fn validate_at(&self, _: &crate::validate::Path<'_>, _: &mut Vec<crate::errors::FieldError>) {}
 
+    /// Its definition has no rules.
+    fn rules_pass_natively(&self) -> Option<u64> {
+        Some(0)
+    }
+
     fn rules() -> &'static crate::validate::TypeRules {
         static RULES: std::sync::OnceLock<crate::validate::TypeRules> = std::sync::OnceLock::new();
         RULES.get_or_init(crate::typed::__private::compile_rules::<ObjectMeta>)

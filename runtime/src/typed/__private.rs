@@ -9,6 +9,9 @@ use crate::tags::registry::Scopes;
 use std::collections::BTreeMap;
 
 pub use super::inline::{Inline, Ref};
+pub use super::schema_with::{
+    placeholder as schema_with_placeholder, written_definition, SchemaWith, SerializedField,
+};
 pub use crate::cel::native::{object as native_object, NativeObject, NativeRule, ToCel};
 pub use crate::cel::{decl::Decl, Value as CelValue};
 pub use crate::tags::lower::{Member, ValueKind};
@@ -27,16 +30,13 @@ pub fn json_schema<T: super::Definition + ?Sized>() -> schemars::Schema {
     schemars::Schema::try_from(schema.to_json()).expect("a schema is a JSON object")
 }
 
-/// `Validate::validate`, with a shortcut the derive fills in: `own_rules_pass` runs the type's
-/// own rules compiled to Rust and gives their total cost when every one passed. When those are
-/// all the rules the type reaches, and nothing blocks them, that settles it; otherwise (a rule
-/// failed or could not run as Rust) the rules are run as usual, which gives the errors.
+/// `Validate::validate`: the value checks, the list types, then the rules, unless
+/// `Validate::rules_pass_natively` settles them: when every rule the value reaches ran as Rust
+/// and passed, and nothing blocks them, there is nothing to add; otherwise (a rule failed or
+/// could not run as Rust) the rules are evaluated, which gives the errors.
 #[inline]
-pub fn validate_with<T: super::Validate + ?Sized>(
-    value: &T,
-    own_rules_pass: impl FnOnce() -> Option<u64>,
-) -> Vec<crate::errors::FieldError> {
-    validate_in(value, &crate::validate::Path::ROOT, own_rules_pass)
+pub fn validate_with<T: super::Validate + ?Sized>(value: &T) -> Vec<crate::errors::FieldError> {
+    validate_in(value, &crate::validate::Path::ROOT)
 }
 
 /// [`validate_with`] for a value standing at `at` in a larger object: value checks name their
@@ -47,7 +47,6 @@ pub fn validate_with<T: super::Validate + ?Sized>(
 pub fn validate_in<T: super::Validate + ?Sized>(
     value: &T,
     at: &crate::validate::Path<'_>,
-    own_rules_pass: impl FnOnce() -> Option<u64>,
 ) -> Vec<crate::errors::FieldError> {
     let mut errors = Vec::new();
     value.validate_at(at, &mut errors);
@@ -56,8 +55,8 @@ pub fn validate_in<T: super::Validate + ?Sized>(
     if rules.is_empty() {
         return errors;
     }
-    if rules.own_rules_only() && !crate::validate::blocks_rules(&errors) {
-        if let Some(cost) = own_rules_pass() {
+    if !crate::validate::blocks_rules(&errors) {
+        if let Some(cost) = value.rules_pass_natively() {
             // Within one call's limit, so within every limit the evaluation would apply.
             if cost <= crate::cel::PER_CALL_LIMIT {
                 return errors;
@@ -159,6 +158,8 @@ pub struct Built<'a> {
     /// The fields whose default a tag gives (any other default is openapi-gen's enforced zero
     /// value, which a CRD leaves out).
     pub tagged_defaults: &'a [&'a str],
+    /// The fields whose schema a function writes.
+    pub schema_with: Vec<SchemaWith<'a>>,
 }
 
 /// Where in a field's shape its named type stands, which decides what an inline type changes.
@@ -336,6 +337,12 @@ impl Built<'_> {
                 }
                 drop_element_defaults(property);
             }
+        }
+        // Written after the defaults are dropped: a function's defaults are asked for.
+        for field in &self.schema_with {
+            schema
+                .properties
+                .insert(field.property.to_string(), field.property(self.name));
         }
         if !self.flattened.is_empty() {
             splice(&mut schema, self.flattened);

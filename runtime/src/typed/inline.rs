@@ -35,6 +35,8 @@ pub struct Inline {
 pub struct Ref {
     pub name: fn() -> String,
     pub inline: fn() -> Option<Inline>,
+    /// [`Definition::ENFORCED_DEFAULT`].
+    pub enforced_default: bool,
 }
 
 impl Ref {
@@ -42,6 +44,7 @@ impl Ref {
         Ref {
             name: T::definition_name,
             inline: T::inline,
+            enforced_default: T::ENFORCED_DEFAULT,
         }
     }
 }
@@ -51,6 +54,7 @@ pub(crate) struct Refs {
     targets: Vec<String>,
     names: Vec<String>,
     inlines: Vec<Option<Inline>>,
+    enforced_defaults: Vec<bool>,
 }
 
 impl Refs {
@@ -61,6 +65,7 @@ impl Refs {
                 .collect(),
             names: refs.iter().map(|r| ref_target(&(r.name)())).collect(),
             inlines: refs.iter().map(|r| (r.inline)()).collect(),
+            enforced_defaults: refs.iter().map(|r| r.enforced_default).collect(),
         }
     }
 
@@ -72,6 +77,21 @@ impl Refs {
     /// their definitions. `omits_empty`: `schema` is a use that writes no enforced default
     /// (an omitempty field's property).
     pub(crate) fn resolve(&self, schema: &mut Schema, omits_empty: bool) {
+        if self.refers_without_default(schema)
+            && schema.default == Some(Value::Object(Default::default()))
+        {
+            schema.default = None;
+            // A `$ref` with nothing beside it any more is not wrapped.
+            if schema.all_of.len() == 1
+                && *schema
+                    == (Schema {
+                        all_of: schema.all_of.clone(),
+                        ..Schema::default()
+                    })
+            {
+                *schema = schema.all_of.remove(0);
+            }
+        }
         if let Some(i) = schema
             .reference
             .as_ref()
@@ -83,6 +103,18 @@ impl Refs {
             }
         }
         schema.for_each_child_mut(|child| self.resolve(child, false));
+    }
+
+    /// Whether `schema` is a use (a bare `$ref`, or one wrapped in `allOf`) of a type that takes
+    /// no enforced default.
+    fn refers_without_default(&self, schema: &Schema) -> bool {
+        let reference = schema
+            .reference
+            .as_ref()
+            .or_else(|| schema.all_of.first().and_then(|s| s.reference.as_ref()));
+        reference
+            .and_then(|r| self.targets.iter().position(|t| t == r))
+            .is_some_and(|i| !self.enforced_defaults[i])
     }
 }
 

@@ -9,6 +9,7 @@
 #[doc(hidden)]
 pub mod __private;
 mod inline;
+mod schema_with;
 mod structural;
 
 use crate::cel::native::ToCel;
@@ -50,6 +51,13 @@ pub trait Definition {
     /// string enum, a newtype): [`Definition::inline`] says how.
     const INLINE: bool = false;
 
+    /// Whether a non-pointer use of this type takes openapi-gen's enforced default `{}` (a
+    /// struct's zero value). Not for a type whose definition a function writes
+    /// (`#[kubeidl(schema_with)]`): its JSON need not be an object, as Go enforces none for a
+    /// type with a hand-written `UnmarshalJSON`.
+    #[doc(hidden)]
+    const ENFORCED_DEFAULT: bool = true;
+
     /// How a use of an inline type is written; `None` for a type with a definition, which uses
     /// refer to.
     fn inline() -> Option<Inline> {
@@ -80,6 +88,8 @@ impl<T: Definition> Definition for Box<T> {
     const MEMBER_NAMES: MemberNames = T::MEMBER_NAMES;
 
     const INLINE: bool = T::INLINE;
+
+    const ENFORCED_DEFAULT: bool = T::ENFORCED_DEFAULT;
 
     fn inline() -> Option<Inline> {
         T::inline()
@@ -159,7 +169,7 @@ pub trait Validate: Definition + ToCel {
     /// order, then the required fields that are unset, then the failed CEL rules (not run when a
     /// value check already blocks them, as the apiserver does).
     fn validate(&self) -> Vec<FieldError> {
-        __private::validate_with(self, || None)
+        __private::validate_with(self)
     }
 
     /// [`Validate::validate`] for a value standing at `at` in a larger object, such as a custom
@@ -167,7 +177,7 @@ pub trait Validate: Definition + ToCel {
     /// the object's root, in paths and in texts (`spec.replicas in body should be...`), as the
     /// apiserver names them.
     fn validate_in(&self, at: &Path<'_>) -> Vec<FieldError> {
-        __private::validate_in(self, at, || None)
+        __private::validate_in(self, at)
     }
 
     /// The errors of an update from `old` to this value: transition rules see `oldSelf`, and
@@ -207,6 +217,16 @@ pub trait Validate: Definition + ToCel {
         let _ = (path, errors);
     }
 
+    /// The total cost of every rule this value reaches (its type's own and those of the values
+    /// it holds), when all of them ran as Rust and passed: what the derive writes when it sees
+    /// every such rule and each is a straight line (`self.min <= self.max`, a union's rules).
+    /// `None` (the default) when one failed or cannot run as Rust, or the rules are not all
+    /// known here: [`Validate::validate`] then evaluates them, which gives the errors.
+    #[doc(hidden)]
+    fn rules_pass_natively(&self) -> Option<u64> {
+        None
+    }
+
     /// The type's rules, compiled once.
     fn rules() -> &'static TypeRules;
 
@@ -232,6 +252,10 @@ impl<T: Validate> Validate for Box<T> {
 
     fn lists_at(&self, path: &Path<'_>, errors: &mut Vec<FieldError>) {
         T::lists_at(self, path, errors)
+    }
+
+    fn rules_pass_natively(&self) -> Option<u64> {
+        T::rules_pass_natively(self)
     }
 
     fn rules() -> &'static TypeRules {

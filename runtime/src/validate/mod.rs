@@ -297,6 +297,37 @@ impl Validator {
     ) -> Vec<FieldError> {
         check::check_at(&self.plan, value, path).values.into_list()
     }
+
+    /// What the walk finds in `value`, found at `path` of a larger object, kept apart: unknown
+    /// fields, value checks (with embedded resources' errors after them) and list types. What
+    /// a derived validator asks of a field whose schema a function writes (`schema_with`).
+    #[doc(hidden)]
+    pub fn found_at<'a>(&self, value: impl ValueView<'a>, path: &Path<'_>) -> FoundAt {
+        let found = check::check_at(&self.plan, value, path);
+        let mut values = found.values.into_list();
+        values.extend(found.embedded);
+        FoundAt {
+            unknown: found.unknown,
+            values,
+            lists: found.lists,
+        }
+    }
+
+    /// `value` as rules see it: unknown fields pruned, defaults applied, as the walk decodes
+    /// an object below the root.
+    #[doc(hidden)]
+    pub fn decoded(&self, value: &Value) -> Value {
+        materialize::materialize(&self.plan, self.plan.root, value, false, 0)
+    }
+}
+
+/// What [`Validator::found_at`] finds.
+#[doc(hidden)]
+#[derive(Debug, Default)]
+pub struct FoundAt {
+    pub unknown: Vec<FieldError>,
+    pub values: Vec<FieldError>,
+    pub lists: Vec<FieldError>,
 }
 
 /// The apiserver's note that rules were skipped, at the root.

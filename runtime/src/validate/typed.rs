@@ -24,8 +24,6 @@ pub struct TypeRules {
     cost_budget: u64,
     /// No rule at all.
     empty: bool,
-    /// Only the type's own rules (none in its fields' types).
-    own_only: bool,
 }
 
 impl TypeRules {
@@ -60,9 +58,6 @@ impl TypeRules {
     fn new(decl: Decl, tree: RuleTree, plan: Option<Plan>) -> TypeRules {
         TypeRules {
             empty: tree.is_empty(),
-            own_only: tree.properties.is_empty()
-                && tree.additional.is_none()
-                && tree.items.is_none(),
             decl,
             tree,
             plan,
@@ -78,11 +73,6 @@ impl TypeRules {
     /// Whether the type reaches no rule at all.
     pub fn is_empty(&self) -> bool {
         self.empty
-    }
-
-    /// Whether the only rules are the type's own (none below it, in its fields' types).
-    pub fn own_rules_only(&self) -> bool {
-        self.own_only
     }
 
     /// Runs the rules on `value` (an update of `old`, when given), unless the value checks
