@@ -255,14 +255,7 @@ pub fn type_impls(
     attr: &SchemaWithAttr,
     name: TokenStream,
 ) -> syn::Result<TokenStream> {
-    let place = Place {
-        scope: Scopes::TYPE,
-        kind: ValueKind::Other,
-        json: None,
-        name: None,
-        elem: None,
-        members: &[],
-    };
+    let place = Place::inner(Scopes::TYPE, ValueKind::Other, &[]);
     let mut lowered = Schema::default();
     let tags = crate::definition::type_tags(&c.docs, &place, &mut lowered)?;
     if let Some(e) = crate::rule_check::check_value(&c.docs, c.ident.span(), &lowered, &[]) {

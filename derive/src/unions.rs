@@ -186,8 +186,7 @@ fn flat(data: &DataEnum, serde: &ContainerSerde, tag: &str, span: Span) -> syn::
     if let Some(e) = errors {
         return Err(e);
     }
-    if shared.iter().any(|s| s.field.wire == tag) {
-        let s = shared.iter().find(|s| s.field.wire == tag).expect("found");
+    if let Some(s) = shared.iter().find(|s| s.field.wire == tag) {
         return Err(syn::Error::new(
             s.field.span,
             format!("field `{tag}` is the enum's tag (`#[serde(tag = \"{tag}\")]`): serde writes both into one object"),

@@ -62,7 +62,7 @@ pub fn reduce_object_meta(
 }
 
 /// Free-form objects ([`FREE_FORM`]) keep unknown fields.
-fn keep_free_form(definitions: &mut BTreeMap<String, Schema>) {
+pub fn keep_free_form(definitions: &mut BTreeMap<String, Schema>) {
     for name in FREE_FORM {
         if let Some(schema) = definitions.get_mut(*name) {
             schema.extensions.insert(

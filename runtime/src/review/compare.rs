@@ -160,6 +160,20 @@ impl<'a> Walk<'a, '_> {
         self.site(self.new, layer, key, text)
     }
 
+    /// Where the keyword `key` stands in each revision that has it, written by `text`.
+    fn sites<T>(
+        &self,
+        key: &str,
+        old: Option<(T, &Layer)>,
+        new: Option<(T, &Layer)>,
+        text: impl Fn(&T) -> String,
+    ) -> (Option<Site>, Option<Site>) {
+        (
+            old.map(|(v, l)| self.old_site(l, key, text(&v))),
+            new.map(|(v, l)| self.new_site(l, key, text(&v))),
+        )
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn emit(
         &mut self,
@@ -231,10 +245,8 @@ impl<'a> Walk<'a, '_> {
             nv.get(|s| s.schema_type.as_ref()),
         );
         if ot.as_ref().map(|t| t.0) != nt.as_ref().map(|t| t.0) {
-            let old_site =
-                ot.map(|(t, l)| self.old_site(l, "type", format!("type: {}", show_type(t))));
-            let new_site =
-                nt.map(|(t, l)| self.new_site(l, "type", format!("type: {}", show_type(t))));
+            let (old_site, new_site) =
+                self.sites("type", ot, nt, |t| format!("type: {}", show_type(t)));
             let show = |s: &Option<Site>| {
                 s.as_ref()
                     .map(|s| s.text.clone())
@@ -328,12 +340,7 @@ impl<'a> Walk<'a, '_> {
             ov.get(|s| s.format.as_deref()),
             nv.get(|s| s.format.as_deref()),
         );
-        let old_site = o
-            .as_ref()
-            .map(|(f, l)| self.old_site(l, "format", format!("format: {f}")));
-        let new_site = n
-            .as_ref()
-            .map(|(f, l)| self.new_site(l, "format", format!("format: {f}")));
+        let (old_site, new_site) = self.sites("format", o, n, |f| format!("format: {f}"));
         let (rule, direction, message) = match (o.map(|x| x.0), n.map(|x| x.0)) {
             (None, None) => return,
             (None, Some(f)) => (
@@ -441,8 +448,7 @@ impl<'a> Walk<'a, '_> {
                 values.iter().map(show).collect::<Vec<_>>().join(", ")
             )
         };
-        let old_site = o.as_ref().map(|(v, l)| self.old_site(l, "enum", text(v)));
-        let new_site = n.as_ref().map(|(v, l)| self.new_site(l, "enum", text(v)));
+        let (old_site, new_site) = self.sites("enum", o, n, |v| text(v));
         match (o, n) {
             (None, None) => {}
             (None, Some(_)) => self.emit(
@@ -578,8 +584,7 @@ impl<'a> Walk<'a, '_> {
             Cmp::Wider => ("multiple-of-loosened", Direction::Loosening, "every value accepted before is accepted now, not the reverse"),
             Cmp::Incomparable => ("multiple-of-changed", Direction::Tightening, "neither multipleOf divides the other: some values are newly rejected, others newly accepted"),
         };
-        let old_site = o.map(|(v, l)| self.old_site(l, "multipleOf", format!("multipleOf: {v}")));
-        let new_site = n.map(|(v, l)| self.new_site(l, "multipleOf", format!("multipleOf: {v}")));
+        let (old_site, new_site) = self.sites("multipleOf", o, n, |v| format!("multipleOf: {v}"));
         self.emit(
             rule,
             at,
@@ -665,8 +670,7 @@ impl<'a> Walk<'a, '_> {
                 bound(n.map(|x| x.0)),
                 bound(o.map(|x| x.0))
             );
-            let old_site = o.map(|(v, l)| self.old_site(l, keyword, format!("{keyword}: {v}")));
-            let new_site = n.map(|(v, l)| self.new_site(l, keyword, format!("{keyword}: {v}")));
+            let (old_site, new_site) = self.sites(keyword, o, n, |v| format!("{keyword}: {v}"));
             self.emit(
                 rule,
                 at,
@@ -682,12 +686,7 @@ impl<'a> Walk<'a, '_> {
     fn pattern(&mut self, ov: &View<'a>, nv: &View<'a>, at: &At) {
         let get = |s: &'a Schema| s.pattern.as_deref().and_then(effective_pattern);
         let (o, n) = (ov.get(get), nv.get(get));
-        let old_site = o
-            .as_ref()
-            .map(|(p, l)| self.old_site(l, "pattern", format!("pattern: {p}")));
-        let new_site = n
-            .as_ref()
-            .map(|(p, l)| self.new_site(l, "pattern", format!("pattern: {p}")));
+        let (old_site, new_site) = self.sites("pattern", o, n, |p| format!("pattern: {p}"));
         let (rule, direction, message) = match (o.map(|x| x.0), n.map(|x| x.0)) {
             (None, None) => return,
             (Some(a), Some(b)) if a == b => return,
@@ -711,8 +710,7 @@ impl<'a> Walk<'a, '_> {
             ov.get(|s| s.default.as_ref()),
             nv.get(|s| s.default.as_ref()),
         );
-        let old_site = o.map(|(v, l)| self.old_site(l, "default", format!("default: {}", v)));
-        let new_site = n.map(|(v, l)| self.new_site(l, "default", format!("default: {}", v)));
+        let (old_site, new_site) = self.sites("default", o, n, |v| format!("default: {v}"));
         let (rule, message) = match (o.map(|x| x.0), n.map(|x| x.0)) {
             (None, None) => return,
             (Some(a), Some(b)) if a == b => return,
@@ -757,8 +755,7 @@ impl<'a> Walk<'a, '_> {
                 continue;
             }
             let message = format!("{key} changed from {} to {}: stored objects cannot be correlated and server-side apply merges differently", value(&o), value(&n));
-            let old_site = o.map(|(v, l)| self.old_site(l, key, format!("{key}: {}", show(v))));
-            let new_site = n.map(|(v, l)| self.new_site(l, key, format!("{key}: {}", show(v))));
+            let (old_site, new_site) = self.sites(key, o, n, |v| format!("{key}: {}", show(v)));
             self.emit(
                 rule,
                 at,
@@ -785,8 +782,7 @@ impl<'a> Walk<'a, '_> {
                 set(&o),
                 set(&n)
             );
-            let old_site = o.map(|(v, l)| self.old_site(l, key, format!("{key}: {v}")));
-            let new_site = n.map(|(v, l)| self.new_site(l, key, format!("{key}: {v}")));
+            let (old_site, new_site) = self.sites(key, o, n, |v| format!("{key}: {v}"));
             self.emit(
                 "list-map-keys-changed",
                 at,

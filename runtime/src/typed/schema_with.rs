@@ -71,14 +71,7 @@ pub fn written_definition(
     before: &str,
     tags: &[&str],
 ) -> Schema {
-    let place = Place {
-        scope: Scopes::TYPE,
-        kind: ValueKind::Other,
-        json: None,
-        name: None,
-        elem: None,
-        members: &[],
-    };
+    let place = Place::inner(Scopes::TYPE, ValueKind::Other, &[]);
     written(schema, before, tags, &place, name, function)
 }
 

@@ -5,7 +5,7 @@
 
 use super::{Definition, Form};
 use crate::apimachinery::OBJECT_META;
-use crate::crd::schema::{prepare, reduce_object_meta};
+use crate::crd::schema::{keep_free_form, reduce_object_meta};
 use crate::schema::{inline, Schema};
 use std::collections::BTreeMap;
 
@@ -27,7 +27,7 @@ pub fn structural_schema<T: Definition + ?Sized>() -> Result<Schema, String> {
         }
         None => T::definition_name(),
     };
-    prepare(&mut definitions, &[], true);
+    keep_free_form(&mut definitions);
     reduce_object_meta(&mut definitions, OBJECT_META, true);
     inline(&root, &definitions)
         .map(|inlined| inlined.schema)

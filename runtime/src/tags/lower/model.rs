@@ -80,9 +80,9 @@ pub struct Place<'a> {
 }
 
 impl<'a> Place<'a> {
-    /// A value inside another place (a list item, a map key or value): no field name, no
-    /// elements of its own.
-    pub(crate) fn inner(scope: Scopes, kind: ValueKind, members: &'a [Member]) -> Place<'a> {
+    /// A value inside another place (a list item, a map key or value), or a type's own doc
+    /// comment: no field name, no elements of its own.
+    pub fn inner(scope: Scopes, kind: ValueKind, members: &'a [Member]) -> Place<'a> {
         Place {
             scope,
             kind,
