@@ -4,6 +4,7 @@ pub mod checker;
 pub mod decl;
 pub mod error;
 pub mod estimate;
+pub mod inspect;
 
 mod eval;
 mod format;

@@ -91,6 +91,13 @@ impl Site {
         out.push('}');
     }
 
+    /// `{"text", "file", "line", "column"}` as a string.
+    pub fn to_json(&self) -> String {
+        let mut out = String::new();
+        self.write_json(&mut out);
+        out
+    }
+
     /// `text (file:line:col)`, or `text (file)` without a position.
     pub fn render(&self) -> String {
         match (self.line, self.column) {

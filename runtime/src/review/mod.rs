@@ -1,4 +1,6 @@
-//! API review: what a schema change does to the objects a schema accepts (`kubeidl diff`).
+//! API review: what a schema change does to the objects a schema accepts (`kubeidl diff`), and
+//! whether one revision agrees with itself across versions and keywords (`kubeidl lint`, in
+//! [`lint`]).
 //!
 //! Two revisions (OpenAPI documents or CRD files, read by `input.rs`) are compared definition
 //! by definition after normalization (`normalize.rs`: references and alias chains followed,
@@ -20,6 +22,7 @@ mod cel_change;
 mod compare;
 mod findings;
 mod input;
+pub mod lint;
 mod normalize;
 mod order;
 mod ratchet;

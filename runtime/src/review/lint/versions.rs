@@ -1,0 +1,235 @@
+//! Version consistency: a type served in several versions of a group (`…autoscaling.v1.X`,
+//! `…autoscaling.v2.X`) must validate each field the same way in each. Versions are ordered
+//! as Kubernetes orders them (v1alpha1 < v1beta1 < v1 < v2alpha1 …) and each is compared with
+//! the next one by `kubeidl diff`'s own walk: each side's definitions of the group are renamed
+//! without their version (and references to them rewritten), so the walk matches a type with
+//! its namesake in the other version and every keyword change is a finding. Shape changes (a
+//! property in one version only) are not inconsistencies and are left out.
+
+use super::rules::version_rule;
+use super::LintFinding;
+use crate::review::{diff, Definition, Direction, Revision};
+use crate::schema::{definition_name, ref_closure, ref_target, reference_of_mut, Schema};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// A definition name split around its version: `io.k8s.api.autoscaling` `v2`
+/// `HorizontalPodAutoscaler`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Versioned<'a> {
+    pub prefix: &'a str,
+    pub version: &'a str,
+    pub rest: &'a str,
+}
+
+/// The version order key of a Kubernetes API version (`v1beta2` is (1, 1, 2)); `None` when the
+/// text is not one.
+pub fn version_key(v: &str) -> Option<(u64, u8, u64)> {
+    let digits = v.strip_prefix('v')?;
+    let major_end = digits
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(digits.len());
+    let major: u64 = digits[..major_end].parse().ok()?;
+    if major == 0 {
+        return None;
+    }
+    let tail = &digits[major_end..];
+    let (stage, minor) = match tail {
+        "" => (2, 0),
+        _ => {
+            let (stage, n) = if let Some(n) = tail.strip_prefix("alpha") {
+                (0, n)
+            } else if let Some(n) = tail.strip_prefix("beta") {
+                (1, n)
+            } else {
+                return None;
+            };
+            if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            (stage, n.parse().ok()?)
+        }
+    };
+    Some((major, stage, minor))
+}
+
+/// `name` split at its last version segment before the type name.
+pub fn split(name: &str) -> Option<Versioned<'_>> {
+    let segments: Vec<(usize, &str)> = name
+        .match_indices('.')
+        .map(|(i, _)| i)
+        .scan(0, |start, dot| {
+            let seg = (*start, &name[*start..dot]);
+            *start = dot + 1;
+            Some(seg)
+        })
+        .collect();
+    let (start, version) = segments
+        .iter()
+        .rev()
+        .find(|(start, seg)| *start > 0 && version_key(seg).is_some())?;
+    Some(Versioned {
+        prefix: &name[..start - 1],
+        version,
+        rest: &name[start + version.len() + 1..],
+    })
+}
+
+/// The version-neutral name of a type of a group: `prefix.rest`.
+fn neutral(prefix: &str, rest: &str) -> String {
+    format!("{prefix}.{rest}")
+}
+
+/// Every versioned definition of the revisions: prefix → version → (revision index, the type
+/// names of that version in it).
+type Groups<'a> = BTreeMap<&'a str, BTreeMap<&'a str, (usize, BTreeSet<&'a str>)>>;
+
+fn groups(revisions: &[Revision]) -> Groups<'_> {
+    let mut out: Groups = BTreeMap::new();
+    for (index, revision) in revisions.iter().enumerate() {
+        for name in revision.definitions.keys() {
+            let Some(v) = split(name) else { continue };
+            let entry = out
+                .entry(v.prefix)
+                .or_default()
+                .entry(v.version)
+                .or_insert((index, BTreeSet::new()));
+            // A version's types are read from the first revision that holds it.
+            if entry.0 == index {
+                entry.1.insert(v.rest);
+            }
+        }
+    }
+    out
+}
+
+/// The findings of every pair of neighbouring versions of every group.
+pub fn check(revisions: &[Revision], out: &mut Vec<LintFinding>) {
+    for (prefix, versions) in groups(revisions) {
+        let mut ordered: Vec<(&str, &(usize, BTreeSet<&str>))> =
+            versions.iter().map(|(v, t)| (*v, t)).collect();
+        ordered.sort_by_key(|(v, _)| version_key(v));
+        for pair in ordered.windows(2) {
+            let ((older, (old_rev, old_types)), (newer, (new_rev, new_types))) = (pair[0], pair[1]);
+            let common: BTreeSet<String> = old_types
+                .intersection(new_types)
+                .map(|rest| neutral(prefix, rest))
+                .collect();
+            if common.is_empty() {
+                continue;
+            }
+            let old = side(&revisions[*old_rev], prefix, older, old_types);
+            let new = side(&revisions[*new_rev], prefix, newer, new_types);
+            for f in diff(&old, &new) {
+                if !common.contains(&f.definition) {
+                    continue;
+                }
+                let Some(rule) = version_rule(f.rule) else {
+                    continue;
+                };
+                let (stricter, what) = match f.direction {
+                    Direction::Tightening => (Some(newer), format!("{newer} is stricter")),
+                    Direction::Loosening => (Some(older), format!("{older} is stricter")),
+                    Direction::Incompatible => (None, "they are incompatible".to_string()),
+                    Direction::Neutral | Direction::Unknown => (None, "they differ".to_string()),
+                };
+                out.push(LintFinding {
+                    rule,
+                    definition: f.definition.clone(),
+                    path: f.path.clone(),
+                    versions: Some((older.to_string(), newer.to_string())),
+                    stricter: stricter.map(str::to_string),
+                    sites: vec![f.old.clone(), f.new.clone()]
+                        .into_iter()
+                        .flatten()
+                        .collect(),
+                    message: format!("{older} -> {newer}: {what}: {}", f.message),
+                });
+            }
+        }
+    }
+}
+
+/// One version of a group as a revision of its own: its types renamed without the version,
+/// references to them rewritten, and the definitions they refer to outside the group kept.
+fn side(source: &Revision, prefix: &str, version: &str, types: &BTreeSet<&str>) -> Revision {
+    let full = |rest: &str| format!("{prefix}.{version}.{rest}");
+    let renamed: BTreeMap<String, String> = types
+        .iter()
+        .map(|rest| (full(rest), neutral(prefix, rest)))
+        .collect();
+    let schemas: BTreeMap<String, Schema> = source
+        .definitions
+        .iter()
+        .map(|(n, d)| (n.clone(), d.schema.clone()))
+        .collect();
+    let reached = ref_closure(&schemas, renamed.keys().map(String::as_str));
+    let mut definitions = BTreeMap::new();
+    for name in reached {
+        let Some(d) = source.definitions.get(&name) else {
+            continue;
+        };
+        let mut schema = d.schema.clone();
+        rewrite_refs(&mut schema, &renamed);
+        let name = renamed.get(&name).cloned().unwrap_or(name);
+        definitions.insert(
+            name,
+            Definition {
+                schema,
+                doc: d.doc,
+                pointer: d.pointer.clone(),
+            },
+        );
+    }
+    Revision {
+        file: source.file.clone(),
+        form: source.form,
+        definitions,
+        positions: source.positions.clone(),
+    }
+}
+
+fn rewrite_refs(schema: &mut Schema, renamed: &BTreeMap<String, String>) {
+    if let Some(reference) = reference_of_mut(schema) {
+        let target = definition_name(reference).and_then(|n| renamed.get(n.as_ref()));
+        if let Some(target) = target {
+            *reference = ref_target(target);
+        }
+    }
+    schema.for_each_child_mut(|child| rewrite_refs(child, renamed));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn versions_order_as_kubernetes_orders_them() {
+        let mut v = vec![
+            "v2", "v1", "v1beta2", "v1alpha3", "v2beta1", "v1beta1", "v2alpha1",
+        ];
+        v.sort_by_key(|v| version_key(v));
+        assert_eq!(
+            v,
+            ["v1alpha3", "v1beta1", "v1beta2", "v1", "v2alpha1", "v2beta1", "v2"]
+        );
+        for not in ["v0", "v1gamma1", "v1beta", "version", "1", "v"] {
+            assert_eq!(version_key(not), None, "{not}");
+        }
+    }
+
+    #[test]
+    fn names_split_at_their_version() {
+        let v = split("io.k8s.api.autoscaling.v2.HorizontalPodAutoscaler").unwrap();
+        assert_eq!(
+            (v.prefix, v.version, v.rest),
+            ("io.k8s.api.autoscaling", "v2", "HorizontalPodAutoscaler")
+        );
+        let v = split("com.example.widgets.v1beta1.Widget").unwrap();
+        assert_eq!(
+            (v.prefix, v.version, v.rest),
+            ("com.example.widgets", "v1beta1", "Widget")
+        );
+        assert_eq!(split("v1.Widget"), None);
+        assert_eq!(split("io.k8s.Widget"), None);
+    }
+}
