@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-fn read(path: &Path) -> Result<Revision, Error> {
+/// Reads one revision file (an OpenAPI document or CRDs), errors at their file:line:col.
+pub(super) fn read(path: &Path) -> Result<Revision, Error> {
     let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
     let label = path.display().to_string();
     review::read_revision(&bytes, &label).map_err(|e| match e.at {

@@ -7,6 +7,7 @@ mod check_policies;
 mod cluster;
 mod crd;
 mod diff;
+mod lint;
 mod openapi;
 mod request;
 mod tags;
@@ -228,6 +229,64 @@ pub enum Command {
     ///   kubeidl diff --rules
     #[command(verbatim_doc_comment)]
     Diff(DiffArgs),
+    /// Check one revision of an API on its own: versions of a type against each other, and
+    /// each definition's keywords and CEL rules against themselves.
+    ///
+    /// Version consistency: a type served in several versions of a group
+    /// (io.example.widgets.v1beta1.WidgetSpec and ...v1.WidgetSpec) must validate each field
+    /// both versions have in the same way. Versions are compared in order (v1alpha1, v1beta1,
+    /// v1, v2...), each with the next, by the same walk as `kubeidl diff`; each difference names
+    /// the stricter version. A property or type in one version only is not reported.
+    ///
+    /// Self-consistency: bounds that admit nothing, enum values and defaults the field's own
+    /// schema rejects, map-list keys neither required nor defaulted, lists without a list
+    /// type, CEL rules that read optional fields without has(), are always true or false, or
+    /// range over lists, maps or strings without a size bound.
+    ///
+    /// Accepted findings go in an exception file (kubeidl-exceptions.yaml in the current
+    /// directory is read when it exists), one entry per finding:
+    ///
+    ///   exceptions:
+    ///     - rule: version-max-length
+    ///       type: io.example.widgets.WidgetSpec
+    ///       path: name
+    ///       versions: v1beta1/v1
+    ///       reason: v1 shortened names on purpose
+    ///       owner: "@widgets-reviewers"
+    ///
+    /// An exception no finding matches is stale, and an error.
+    ///
+    /// Exit code: 0 when nothing is found, 1 when a finding or a stale exception remains, 2
+    /// on unusable input (with its file:line:col).
+    ///
+    /// Examples:
+    ///
+    ///   kubeidl lint crds/widgets.yaml
+    ///
+    ///   kubeidl lint -o json openapi/autoscaling-v1.json openapi/autoscaling-v2.json
+    ///
+    ///   kubeidl lint --exceptions api/kubeidl-exceptions.yaml api/openapi.json
+    ///
+    ///   kubeidl lint --rules
+    #[command(verbatim_doc_comment)]
+    Lint(LintArgs),
+}
+
+#[derive(Args)]
+pub struct LintArgs {
+    /// Output format: text (a finding per group of lines, counts on stderr), or json
+    /// ({"findings": [{ruleId, definition, path, versions, stricter, sites, message}]}).
+    #[arg(short = 'o', long = "output", value_name = "FORMAT", default_value = "text", value_parser = ["text", "json"])]
+    pub output: String,
+    /// Print every rule ID with what it reports, and exit.
+    #[arg(long, exclusive = true)]
+    pub rules: bool,
+    /// The exception file (default: kubeidl-exceptions.yaml, when it exists).
+    #[arg(long, value_name = "FILE")]
+    pub exceptions: Option<PathBuf>,
+    /// OpenAPI documents or files of CRDs, read as one revision.
+    #[arg(value_name = "INPUT", required_unless_present = "rules")]
+    pub inputs: Vec<PathBuf>,
 }
 
 #[derive(Args)]
@@ -588,6 +647,7 @@ pub fn run() -> ExitCode {
         Command::Admit(args) => admit::run(args),
         Command::Tags(args) => tags::run(args),
         Command::Diff(args) => diff::run(args),
+        Command::Lint(args) => lint::run(args),
     };
     match result {
         Ok(code) => code,

@@ -70,6 +70,29 @@ fn has_type(s: &Schema, t: &str) -> bool {
     }
 }
 
+/// The Go zero value of a JSON value's type.
+fn is_zero(v: &Value) -> bool {
+    match v {
+        Value::Null => true,
+        Value::Bool(b) => !b,
+        Value::Number(n) => n.as_f64() == Some(0.0),
+        Value::String(s) => s.is_empty(),
+        Value::Array(a) => a.is_empty(),
+        Value::Object(o) => o.is_empty(),
+    }
+}
+
+/// The name errors give the value at `path`: its last field name (`ports` for
+/// `spec.ports[*]`), or `value` at a definition's root.
+fn field_name(path: &str) -> String {
+    let last = path.rsplit('.').next().unwrap_or_default();
+    let name = last.split(['[', '{']).next().unwrap_or_default();
+    match name.is_empty() {
+        true => "value".to_string(),
+        false => name.to_string(),
+    }
+}
+
 fn show(v: &Value) -> String {
     match v {
         Value::String(s) => format!("{s:?}"),
@@ -203,21 +226,32 @@ impl<'a> Lint<'a, '_> {
         }
     }
 
-    /// `enum` values and the default, validated against the node's own schema.
+    /// `enum` values and the default, validated against the node's own schema. The value is
+    /// validated as the field of a wrapping object, so errors name the field as users know it.
+    /// A zero default (`0`, `""`, `false`, `{}`, `[]`) is not checked: openapi-gen writes one
+    /// for every field without `omitempty`, and the apiserver applies none of them.
     fn values(&mut self, s: &Schema, path: &str, pointer: &str) {
-        if s.enum_values.is_empty() && s.default.is_none() {
+        let default = s.default.as_ref().filter(|d| !is_zero(d));
+        if s.enum_values.is_empty() && default.is_none() {
             return;
         }
+        let field = field_name(path);
         let own = Schema {
             enum_values: Vec::new(),
             default: None,
             ..s.clone()
         };
-        let Ok(validator) = Validator::with_definitions(&own, Arc::clone(self.definitions)) else {
+        let wrapper = Schema {
+            schema_type: Some(SchemaType::Single("object".into())),
+            properties: [(field.clone(), own)].into_iter().collect(),
+            ..Schema::default()
+        };
+        let Ok(validator) = Validator::with_definitions(&wrapper, Arc::clone(self.definitions))
+        else {
             return;
         };
         let first_error = |v: &Value| -> Option<String> {
-            let report = validator.validate(v);
+            let report = validator.validate(&serde_json::json!({ field.as_str(): v }));
             report.errors.first().map(|e| e.to_string())
         };
         for (i, value) in s.enum_values.iter().enumerate() {
@@ -237,7 +271,7 @@ impl<'a> Lint<'a, '_> {
                 );
             }
         }
-        if let Some(default) = &s.default {
+        if let Some(default) = default {
             if let Some(error) = first_error(default) {
                 self.emit(
                     "default-invalid",

@@ -67,13 +67,19 @@ pub fn lint_rules() -> Vec<LintRule> {
         if out.iter().any(|o| o.id == id) {
             continue;
         }
-        // The keyword as the diff table first names it (`maxLength`), else the family.
-        let keyword = r
-            .summary
-            .split('`')
-            .nth(1)
-            .map(|k| format!("`{k}`"))
-            .unwrap_or_else(|| family(r.id).replace('-', " "));
+        // The keyword as the diff table first names it (`maxLength`).
+        let keyword = match family(r.id) {
+            "required" => "which properties are `required`".to_string(),
+            "cel-rule-message" => {
+                "a rule's message, messageExpression, reason, fieldPath or optionalOldSelf"
+                    .to_string()
+            }
+            other => r
+                .summary
+                .split('`')
+                .nth(1)
+                .map_or_else(|| other.to_string(), |k| format!("`{k}`")),
+        };
         out.push(LintRule {
             id,
             summary: format!("two versions of a type differ in {keyword} at the same field"),

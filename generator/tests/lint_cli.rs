@@ -1,0 +1,143 @@
+//! `kubeidl lint`: the review fixture (testdata/review/api, a widgets API at v1beta1 and v1)
+//! generated with `kubeidl openapi --enums` and linted: every version difference and every
+//! self-consistency rule it exercises is found, with the stricter version named, the exception
+//! file accepts what it lists, a stale exception fails the run, a bad exception file exits 2
+//! at its file:line:col, and every rule ID is documented in docs/lint.md.
+
+mod support;
+
+use serde_json::Value;
+use std::path::PathBuf;
+use support::{kubeidl, repo, stderr, stdout};
+
+/// The fixture's OpenAPI document, generated into a temporary directory (its path, and the
+/// text that stands for it in snapshots).
+fn generated() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("review-api.json");
+    let out = kubeidl(&[
+        "openapi",
+        "--enums",
+        "-o",
+        path.to_str().unwrap(),
+        "testdata/review/api/...",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    (dir, path)
+}
+
+fn lint(args: &[&str]) -> (i32, String, String) {
+    let out = kubeidl(&[&["lint"], args].concat());
+    (out.status.code().unwrap(), stdout(&out), stderr(&out))
+}
+
+#[test]
+fn the_fixture_gives_every_rule_it_exercises_with_exceptions_applied() {
+    let (dir, api) = generated();
+    let api = api.to_str().unwrap();
+    let exceptions = "testdata/review/api/kubeidl-exceptions.yaml";
+    let (code, text, err) = lint(&["--exceptions", exceptions, api]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("10 findings (2 accepted by exceptions), 0 stale exceptions"),
+        "{err}"
+    );
+    insta::assert_snapshot!("review_lint_text", text.replace(api, "review-api.json"));
+
+    let (code, json, _) = lint(&["-o", "json", "--exceptions", exceptions, api]);
+    assert_eq!(code, 1);
+    let doc: Value = serde_json::from_str(&json).unwrap();
+    let findings = doc["findings"].as_array().unwrap();
+    let rows: Vec<(String, String, String)> = findings
+        .iter()
+        .map(|f| {
+            let s = |k: &str| f[k].as_str().unwrap_or("-").to_string();
+            (s("ruleId"), s("path"), s("stricter"))
+        })
+        .collect();
+    let expected = [
+        ("version-cel-rule", "", "v1"),
+        ("version-max-length", "name", "v1"),
+        ("version-default", "paused", "-"),
+        ("version-list-type", "ports", "-"),
+        ("version-list-map-keys", "ports", "-"),
+        ("version-maximum", "replicas", "v1"),
+        ("rule-unguarded-optional", "", "-"),
+        ("rule-unbounded", "", "-"),
+        ("map-key-optional", "ports", "-"),
+        ("default-invalid", "priority", "-"),
+    ];
+    let expected: Vec<(String, String, String)> = expected
+        .iter()
+        .map(|(a, b, c)| (a.to_string(), b.to_string(), c.to_string()))
+        .collect();
+    assert_eq!(rows, expected, "{json}");
+    // Every site points into the generated document.
+    for f in findings {
+        for site in f["sites"].as_array().unwrap() {
+            assert_eq!(site["file"].as_str(), Some(api));
+            assert!(site["line"].as_u64().is_some_and(|l| l > 1), "{site}");
+        }
+    }
+    insta::assert_snapshot!("review_lint_json", json.replace(api, "review-api.json"));
+    drop(dir);
+}
+
+#[test]
+fn a_stale_exception_fails_the_run_where_it_stands() {
+    let (_dir, api) = generated();
+    let (code, _, err) = lint(&[
+        "--exceptions",
+        "testdata/review/stale-exceptions.yaml",
+        api.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("testdata/review/stale-exceptions.yaml:8:") && err.contains("stale exception: no bounds-inverted finding at com.example.widgets-api.widgets.v1.WidgetSpec.replicas"),
+        "{err}"
+    );
+    assert!(err.contains("1 stale exceptions"), "{err}");
+}
+
+#[test]
+fn a_bad_exception_file_exits_2_at_its_line() {
+    let (_dir, api) = generated();
+    let (code, out, err) = lint(&[
+        "--exceptions",
+        "testdata/review/bad-exceptions.yaml",
+        api.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty());
+    assert!(
+        err.contains("bad-exceptions.yaml:6:") && err.contains("unknown rule \"versions-enum\""),
+        "{err}"
+    );
+}
+
+#[test]
+fn without_findings_the_run_passes_and_bad_input_exits_2() {
+    let (code, _, err) = lint(&["testdata/diff/openapi/refactor-new.json"]);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = lint(&["testdata/diff/bad/not-yaml.yaml"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("testdata/diff/bad/not-yaml.yaml:"), "{err}");
+}
+
+#[test]
+fn every_rule_is_documented() {
+    let (code, rules, _) = lint(&["--rules"]);
+    assert_eq!(code, 0);
+    let doc = std::fs::read_to_string(repo().join("docs/lint.md")).unwrap();
+    let ids: Vec<&str> = rules
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert!(ids.len() > 20, "{rules}");
+    for id in ids {
+        assert!(
+            doc.contains(&format!("`{id}`")),
+            "docs/lint.md does not document {id}"
+        );
+    }
+}

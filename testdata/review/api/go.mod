@@ -1,0 +1,3 @@
+module example.com/widgets-api
+
+go 1.22
