@@ -36,7 +36,7 @@ pub struct Revision {
     pub form: Form,
     pub definitions: BTreeMap<String, Definition>,
     /// The position trees of the stream's documents.
-    pub positions: Vec<PositionTree>,
+    pub positions: std::sync::Arc<Vec<PositionTree>>,
 }
 
 /// Input that is not a revision, with where (1-based) when known.
@@ -92,7 +92,7 @@ pub fn read_revision(bytes: &[u8], file: &str) -> Result<Revision, InputError> {
         file: file.to_string(),
         form: Form::Crd,
         definitions: BTreeMap::new(),
-        positions: docs.iter().map(|d| d.positions.clone()).collect(),
+        positions: std::sync::Arc::new(docs.iter().map(|d| d.positions.clone()).collect()),
     };
     let is_openapi = |v: &Value| {
         v.get("openapi").is_some()

@@ -20,20 +20,12 @@ pub fn check(
     seen: &mut std::collections::BTreeSet<String>,
     out: &mut Vec<LintFinding>,
 ) {
-    let definitions: Arc<HashMap<String, Schema>> = Arc::new(
-        revision
-            .definitions
-            .iter()
-            .map(|(n, d)| (n.clone(), d.schema.clone()))
-            .collect(),
-    );
     for (name, definition) in &revision.definitions {
         if !seen.insert(name.clone()) {
             continue;
         }
         let mut lint = Lint {
             revision,
-            definitions: &definitions,
             name,
             definition,
             out,
@@ -44,7 +36,6 @@ pub fn check(
 
 struct Lint<'a, 'o> {
     revision: &'a Revision,
-    definitions: &'a Arc<HashMap<String, Schema>>,
     name: &'a str,
     definition: &'a Definition,
     out: &'o mut Vec<LintFinding>,
@@ -246,8 +237,15 @@ impl<'a> Lint<'a, '_> {
             properties: [(field.clone(), own)].into_iter().collect(),
             ..Schema::default()
         };
-        let Ok(validator) = Validator::with_definitions(&wrapper, Arc::clone(self.definitions))
-        else {
+        // Only the definitions the node refers to: compiling against all of them costs a walk
+        // of each, per node.
+        let mut roots = Vec::new();
+        super::refs(s, &mut roots);
+        let definitions: HashMap<String, Schema> = super::reachable(self.revision, roots)
+            .into_iter()
+            .filter_map(|n| Some((n.clone(), self.revision.definitions.get(&n)?.schema.clone())))
+            .collect();
+        let Ok(validator) = Validator::with_definitions(&wrapper, Arc::new(definitions)) else {
             return;
         };
         let first_error = |v: &Value| -> Option<String> {

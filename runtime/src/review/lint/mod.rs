@@ -23,6 +23,7 @@ pub use exceptions::{Exception, ExceptionError};
 pub use rules::{is_lint_rule, lint_rules, LintRule};
 
 use super::{Revision, Site};
+use crate::schema::{definition_name, Schema};
 use std::collections::BTreeSet;
 
 /// One finding of `kubeidl lint`.
@@ -54,6 +55,30 @@ pub fn lint(revisions: &[Revision]) -> Vec<LintFinding> {
         consistency::check(revision, &mut seen, &mut out);
     }
     out
+}
+
+/// The definition names `schema` and its children refer to, pushed to `out`.
+pub(crate) fn refs(schema: &Schema, out: &mut Vec<String>) {
+    if let Some(name) = schema.reference.as_deref().and_then(definition_name) {
+        out.push(name.into_owned());
+    }
+    schema.for_each_child(|child| refs(child, out));
+}
+
+/// The names of the definitions of `source` reachable from `roots` through references, roots
+/// included (without copying the schemas, as the closure over a map of them would).
+pub(crate) fn reachable(source: &Revision, mut stack: Vec<String>) -> BTreeSet<String> {
+    let mut seen = BTreeSet::new();
+    while let Some(name) = stack.pop() {
+        if seen.contains(&name) {
+            continue;
+        }
+        if let Some(d) = source.definitions.get(&name) {
+            refs(&d.schema, &mut stack);
+        }
+        seen.insert(name);
+    }
+    seen
 }
 
 /// A JSON string literal.

@@ -9,7 +9,7 @@
 use super::rules::version_rule;
 use super::LintFinding;
 use crate::review::{diff, Definition, Direction, Revision};
-use crate::schema::{definition_name, ref_closure, ref_target, reference_of_mut, Schema};
+use crate::schema::{definition_name, ref_target, reference_of_mut, Schema};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A definition name split around its version: `io.k8s.api.autoscaling` `v2`
@@ -157,12 +157,7 @@ fn side(source: &Revision, prefix: &str, version: &str, types: &BTreeSet<&str>) 
         .iter()
         .map(|rest| (full(rest), neutral(prefix, rest)))
         .collect();
-    let schemas: BTreeMap<String, Schema> = source
-        .definitions
-        .iter()
-        .map(|(n, d)| (n.clone(), d.schema.clone()))
-        .collect();
-    let reached = ref_closure(&schemas, renamed.keys().map(String::as_str));
+    let reached = super::reachable(source, renamed.keys().cloned().collect());
     let mut definitions = BTreeMap::new();
     for name in reached {
         let Some(d) = source.definitions.get(&name) else {
@@ -184,7 +179,7 @@ fn side(source: &Revision, prefix: &str, version: &str, types: &BTreeSet<&str>) 
         file: source.file.clone(),
         form: source.form,
         definitions,
-        positions: source.positions.clone(),
+        positions: std::sync::Arc::clone(&source.positions),
     }
 }
 
