@@ -3,6 +3,8 @@
 //! - [`go`]: the Go front end (module map, package loading, declarations, comments).
 //! - [`openapi`]: openapi-gen's rules, from declarations to schemas.
 //! - [`crd`]: kinds to CustomResourceDefinitions (inlined, structural, checked).
+//! - [`review`]: Go package trees (and their files at a git revision) as `kubeidl diff`
+//!   revisions.
 //! - [`Generator`]: the library call for `build.rs`; the `kubeidl` binary wraps the same.
 
 mod builder;
@@ -11,6 +13,7 @@ pub mod error;
 pub mod go;
 pub mod openapi;
 pub mod output;
+pub mod review;
 pub mod staleness;
 
 pub use builder::Generator;

@@ -1,9 +1,14 @@
 //! `kubeidl diff`: fixture pairs under testdata/diff/ (OpenAPI JSON and CRD YAML) give exactly
 //! the findings their changes call for, a pure refactor gives none, the JSON output has the
 //! documented shape, every site points at its keyword, bad input exits 2 at file:line:col, and
-//! every rule ID is documented in docs/diff.md. With `KUBEIDL_KUBECTL_VALIDATE` (a
-//! kubectl-validate checkout, whose builtins hold the OpenAPI documents Kubernetes 1.23 to
-//! 1.35 publish), every group/version of two releases is diffed.
+//! every rule ID is documented in docs/diff.md. Go package trees (testdata/diff/go/{old,new})
+//! give findings that name the tags behind them, with snippets in text; `--git-base` reads a
+//! temporary repository's revision; `--crd-versions` pairs a CRD's versions. With
+//! `KUBEIDL_KUBECTL_VALIDATE` (a kubectl-validate checkout, whose builtins hold the OpenAPI
+//! documents Kubernetes 1.23 to 1.35 publish), every group/version of two releases is diffed;
+//! with `KUBEIDL_K8S_OLD` and `KUBEIDL_K8S_NEW` (two directories laid out as
+//! `KUBEIDL_K8S_SOURCES`: `api/` and `apimachinery/` checkouts of two releases), a few groups of
+//! k8s.io/api are diffed as Go trees.
 
 mod support;
 
@@ -14,6 +19,7 @@ use support::{kubeidl, repo, stderr, stdout};
 
 const OPENAPI: &str = "testdata/diff/openapi";
 const CRD: &str = "testdata/diff/crd";
+const GO: &str = "testdata/diff/go";
 
 fn diff_json(old: &str, new: &str) -> (i32, Vec<Value>) {
     let out = kubeidl(&["diff", "-o", "json", old, new]);
@@ -531,4 +537,492 @@ fn published_kubernetes_releases() {
             eprintln!("  {rule}: {n}");
         }
     }
+}
+
+/// The finding of `rule` at `path`.
+fn finding<'a>(findings: &'a [Value], rule: &str, path: &str) -> &'a Value {
+    findings
+        .iter()
+        .find(|f| f["ruleId"] == rule && f["path"] == path)
+        .unwrap_or_else(|| panic!("no {rule} at {path}: {findings:#?}"))
+}
+
+/// `(text, file, line, column)` of a site.
+fn site(f: &Value, side: &str) -> (String, String, u64, u64) {
+    let s = &f[side];
+    (
+        s["text"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{side}: {f}"))
+            .to_string(),
+        s["file"].as_str().unwrap().to_string(),
+        s["line"].as_u64().unwrap(),
+        s["column"].as_u64().unwrap(),
+    )
+}
+
+fn at(text: &str, file: &str, line: u64, column: u64) -> (String, String, u64, u64) {
+    (text.to_string(), file.to_string(), line, column)
+}
+
+#[test]
+fn go_trees_give_findings_at_the_tags_that_caused_them() {
+    let (old, new) = (format!("{GO}/old"), format!("{GO}/new"));
+    let (code, findings) = diff_json(&old, &new);
+    assert_eq!(code, 1);
+    // The refactor (labels moved, comments reworded, nickname's tag moved onto type Nick) says
+    // nothing; each tag change says what it does.
+    assert_eq!(
+        summary(&findings),
+        expect(&[
+            ("cel-rule-added", "", "tightening", "field-edited"),
+            (
+                "max-length-tightened",
+                "handle",
+                "tightening",
+                "field-edited"
+            ),
+            ("max-length-tightened", "name", "tightening", "field-edited"),
+            (
+                "maximum-tightened",
+                "replicas",
+                "tightening",
+                "field-edited"
+            ),
+            ("enum-value-removed", "tier", "tightening", "field-edited"),
+            ("required-added", "owner", "tightening", "parent-edited"),
+        ])
+    );
+    assert!(findings
+        .iter()
+        .all(|f| f["definition"] == "com.example.widgets.v1.WidgetSpec"));
+    let (o, n) = (
+        format!("{old}/widgets/v1/types.go"),
+        format!("{new}/widgets/v1/types.go"),
+    );
+    let f = finding(&findings, "max-length-tightened", "name");
+    assert_eq!(site(f, "old"), at("+k8s:maxLength=63", &o, 27, 5));
+    assert_eq!(site(f, "new"), at("+k8s:maxLength=32", &n, 38, 5));
+    assert!(f["old"].get("via").is_none());
+    // Through the field's type: the tag on type Handle, reached via the field.
+    let f = finding(&findings, "max-length-tightened", "handle");
+    assert_eq!(site(f, "old"), at("+k8s:maxLength=63", &o, 10, 4));
+    assert_eq!(site(f, "new"), at("+k8s:maxLength=40", &n, 10, 4));
+    let via: Vec<(String, u64)> = f["new"]["via"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["text"].as_str().unwrap().to_string(),
+                s["line"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        via,
+        [
+            ("field Handle".to_string(), 52),
+            ("type Handle".to_string(), 11)
+        ]
+    );
+    let f = finding(&findings, "maximum-tightened", "replicas");
+    assert_eq!(
+        site(f, "new"),
+        at("+kubebuilder:validation:Maximum=5", &n, 56, 5)
+    );
+    let f = finding(&findings, "enum-value-removed", "tier");
+    assert_eq!(site(f, "old"), at("+enum", &o, 15, 4));
+    let f = finding(&findings, "required-added", "owner");
+    assert_eq!(site(f, "new"), at("+required", &n, 47, 5));
+    assert!(f.get("old").is_none());
+    let f = finding(&findings, "cel-rule-added", "");
+    assert_eq!(site(f, "new").2, 30);
+    assert!(site(f, "new")
+        .0
+        .starts_with("+kubebuilder:validation:XValidation:rule=\"self.minReplicas"));
+    // Every site's line holds its text at its column.
+    for f in &findings {
+        for side in ["old", "new"] {
+            if f.get(side).is_none() {
+                continue;
+            }
+            let (text, file, line, column) = site(f, side);
+            let source = std::fs::read_to_string(repo().join(&file)).unwrap();
+            let l = source.lines().nth(line as usize - 1).unwrap();
+            let rest: String = l.chars().skip(column as usize - 1).collect();
+            assert!(
+                rest.starts_with(&text),
+                "{file}:{line}:{column}: {l:?} vs {text:?}"
+            );
+        }
+    }
+    // A tree against itself: nothing.
+    let (code, same) = diff_json(&new, &new);
+    assert_eq!((code, same.len()), (0, 0));
+}
+
+#[test]
+fn go_tree_text_output_shows_the_tags() {
+    let out = kubeidl(&["diff", &format!("{GO}/old"), &format!("{GO}/new")]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    insta::assert_snapshot!("diff_go_trees_text", stdout(&out));
+    assert_eq!(
+        stderr(&out),
+        "6 findings: 6 tightening, 0 incompatible, 0 loosening, 0 neutral, 0 unknown\n"
+    );
+}
+
+#[test]
+fn declarations_answer_for_what_no_tag_wrote() {
+    let dir = tempfile::tempdir().unwrap();
+    for side in ["old", "new"] {
+        copy_tree(&repo().join(GO).join(side), &dir.path().join(side));
+    }
+    let types = dir.path().join("new/widgets/v1/types.go");
+    let text = std::fs::read_to_string(&types).unwrap();
+    let text = text
+        .replace("Owner string", "Owner int32")
+        .replace(
+            "\t// labels of the widget, at most sixteen.\n\t// +k8s:maxProperties=16\n\t// +optional\n\tLabels map[string]string `json:\"labels,omitempty\"`\n",
+            "",
+        );
+    std::fs::write(&types, text).unwrap();
+    let out = kubeidl(&[
+        "diff",
+        "-o",
+        "json",
+        dir.path().join("old").to_str().unwrap(),
+        dir.path().join("new").to_str().unwrap(),
+    ]);
+    let findings: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let findings = findings["findings"].as_array().unwrap();
+    let f = finding(findings, "type-changed", "owner");
+    assert_eq!(site(f, "new").0, "Owner int32 `json:\"owner,omitempty\"`");
+    assert_eq!(
+        site(f, "old"),
+        at(
+            "Owner string `json:\"owner,omitempty\"`",
+            &format!("{}/widgets/v1/types.go", dir.path().join("old").display()),
+            37,
+            2
+        )
+    );
+    assert!(f["message"]
+        .as_str()
+        .unwrap()
+        .contains("from type: string to type: integer"));
+    let f = finding(findings, "property-removed", "labels");
+    assert!(site(f, "old").0.starts_with("Labels map[string]string"));
+    assert_eq!(site(f, "old").2, 65);
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let path = entry.unwrap().path();
+        let target = to.join(path.file_name().unwrap());
+        if path.is_dir() {
+            copy_tree(&path, &target);
+        } else {
+            std::fs::copy(&path, &target).unwrap();
+        }
+    }
+}
+
+fn git(dir: &Path, args: &[&str]) {
+    let out = std::process::Command::new("git")
+        .args([
+            "-c",
+            "user.name=kubeidl",
+            "-c",
+            "user.email=kubeidl@example.com",
+        ])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "git {args:?}: {}", stderr(&out));
+}
+
+fn kubeidl_in(dir: &Path, args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_kubeidl"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn git_base_compares_a_revision_with_the_working_tree() {
+    if std::process::Command::new("git")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("skipped: git is not installed");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let repo_dir = dir.path();
+    copy_tree(&repo().join(GO).join("old"), repo_dir);
+    git(repo_dir, &["init", "-q", "."]);
+    git(repo_dir, &["add", "."]);
+    git(repo_dir, &["commit", "-q", "-m", "old"]);
+    std::fs::copy(
+        repo().join(GO).join("new/widgets/v1/types.go"),
+        repo_dir.join("widgets/v1/types.go"),
+    )
+    .unwrap();
+    let out = kubeidl_in(
+        repo_dir,
+        &["diff", "-o", "json", "--git-base", "HEAD", "widgets"],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let findings = v["findings"].as_array().unwrap();
+    let (_, go_findings) = diff_json(&format!("{GO}/old"), &format!("{GO}/new"));
+    assert_eq!(summary(findings), summary(&go_findings));
+    let f = finding(findings, "max-length-tightened", "name");
+    assert_eq!(
+        site(f, "old"),
+        at("+k8s:maxLength=63", "HEAD:widgets/v1/types.go", 27, 5)
+    );
+    assert_eq!(
+        site(f, "new"),
+        at("+k8s:maxLength=32", "widgets/v1/types.go", 38, 5)
+    );
+    // The repository is as it was: no checkout, the change still in the working tree.
+    let status = std::process::Command::new("git")
+        .args(["status", "--porcelain"])
+        .current_dir(repo_dir)
+        .output()
+        .unwrap();
+    assert_eq!(stdout(&status), " M widgets/v1/types.go\n");
+    // No change since the revision: nothing.
+    git(repo_dir, &["commit", "-q", "-am", "new"]);
+    let out = kubeidl_in(repo_dir, &["diff", "--git-base", "HEAD", "."]);
+    assert_eq!((out.status.code(), stdout(&out)), (Some(0), String::new()));
+    // A revision git does not know, a path with no Go files: exit 2, nothing on stdout.
+    std::fs::create_dir(repo_dir.join("docs")).unwrap();
+    std::fs::write(repo_dir.join("docs/README.md"), "docs\n").unwrap();
+    for (args, want) in [
+        (
+            vec!["diff", "--git-base", "no-such-rev", "widgets"],
+            "error: --git-base no-such-rev: no such revision in the repository at ",
+        ),
+        (
+            vec!["diff", "--git-base", "HEAD", "docs"],
+            "error: HEAD:docs: no Go files at HEAD",
+        ),
+    ] {
+        let out = kubeidl_in(repo_dir, &args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).starts_with(want), "{args:?}: {}", stderr(&out));
+        assert_eq!(stdout(&out), "");
+    }
+}
+
+#[test]
+fn crd_versions_are_compared_in_version_order() {
+    let out = kubeidl(&[
+        "diff",
+        "-o",
+        "json",
+        "--crd-versions",
+        &format!("{CRD}/versions.yaml"),
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let findings = v["findings"].as_array().unwrap();
+    // v1alpha1 is not served; v1beta1 -> v1, though v1 is listed first.
+    assert_eq!(
+        summary(findings),
+        expect(&[
+            (
+                "max-length-tightened",
+                "spec.name",
+                "tightening",
+                "field-edited"
+            ),
+            ("required-added", "spec.size", "tightening", "parent-edited"),
+        ])
+    );
+    let f = finding(findings, "max-length-tightened", "spec.name");
+    assert_eq!(f["definition"], "com.example.v1beta1->v1.Widget");
+    let file = format!("{CRD}/versions.yaml");
+    assert_eq!(site(f, "old"), at("maxLength: 63", &file, 48, 28));
+    assert_eq!(site(f, "new"), at("maxLength: 32", &file, 27, 28));
+}
+
+#[test]
+fn go_and_version_inputs_that_cannot_be_compared_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("notypes")).unwrap();
+    std::fs::write(dir.path().join("notypes/go.mod"), "module example.com/x\n").unwrap();
+    std::fs::write(
+        dir.path().join("notypes/doc.go"),
+        "package x\n\nconst A = 1\n",
+    )
+    .unwrap();
+    std::fs::create_dir_all(dir.path().join("nogo")).unwrap();
+    std::fs::write(dir.path().join("nogo/README.md"), "no Go here\n").unwrap();
+    let notypes = dir.path().join("notypes");
+    let nogo = dir.path().join("nogo");
+    let (notypes, nogo) = (notypes.to_str().unwrap(), nogo.to_str().unwrap());
+    let old = format!("{GO}/old");
+    for (args, want) in [
+        (vec!["diff", &old, nogo], "not a Go package tree: "),
+        (vec!["diff", notypes, notypes], "no exported struct types, so nothing to compare"),
+        (vec!["diff", &old, "testdata/diff/crd/widgets-new.yaml"], "is a directory and testdata/diff/crd/widgets-new.yaml is not"),
+        (vec!["diff", "--crd-versions", "testdata/diff/openapi/keywords-old.json"], "testdata/diff/openapi/keywords-old.json:1:1: an OpenAPI document, not CustomResourceDefinitions"),
+        (vec!["diff", "--crd-versions", "testdata/diff/crd/widgets-new.yaml"], "no CustomResourceDefinition serves two or more versions"),
+        (vec!["diff", &old], "diff needs OLD and NEW (got 1 paths)"),
+    ] {
+        let out = kubeidl(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).starts_with("error: "), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(want), "{args:?}: {}", stderr(&out));
+        assert_eq!(stdout(&out), "", "{args:?}");
+    }
+}
+
+#[test]
+fn help_teaches_every_form_by_example() {
+    let out = kubeidl(&["diff", "--help"]);
+    let help = stdout(&out);
+    for example in [
+        "kubeidl diff old/api new/api",
+        "kubeidl diff --git-base origin/main ./api",
+        "kubeidl diff --crd-versions ",
+        "kubeidl diff old/widgets.yaml new/widgets.yaml",
+        "kubeidl diff --rules",
+    ] {
+        assert!(help.contains(example), "{example}: {help}");
+    }
+}
+
+/// Groups of k8s.io/api diffed as Go trees between two releases (`KUBEIDL_K8S_OLD`,
+/// `KUBEIDL_K8S_NEW`: directories holding `api/` and `apimachinery/`, such as
+/// /work/corpora/k8s-1.34 and k8s-1.35).
+#[test]
+fn kubernetes_api_groups_as_go_trees() {
+    let (Some(old), Some(new)) = (
+        std::env::var_os("KUBEIDL_K8S_OLD").map(PathBuf::from),
+        std::env::var_os("KUBEIDL_K8S_NEW").map(PathBuf::from),
+    ) else {
+        eprintln!(
+            "skipped: set KUBEIDL_K8S_OLD and KUBEIDL_K8S_NEW to two directories holding api/ \
+             and apimachinery/ checkouts of two Kubernetes releases"
+        );
+        return;
+    };
+    let groups = [
+        "apps/v1",
+        "batch/v1",
+        "core/v1",
+        "resource/v1",
+        "storage/v1",
+        "networking/v1",
+        "certificates/v1beta1",
+        "admissionregistration/v1",
+    ];
+    let mut by_rule: BTreeMap<String, usize> = BTreeMap::new();
+    let mut by_direction: BTreeMap<String, usize> = BTreeMap::new();
+    for group in groups {
+        let (o, n) = (old.join("api").join(group), new.join("api").join(group));
+        if !o.is_dir() || !n.is_dir() {
+            eprintln!("{group}: not in both releases, left out");
+            continue;
+        }
+        let out = kubeidl(&[
+            "diff",
+            "-o",
+            "json",
+            "--old-module",
+            old.join("apimachinery").to_str().unwrap(),
+            "--new-module",
+            new.join("apimachinery").to_str().unwrap(),
+            o.to_str().unwrap(),
+            n.to_str().unwrap(),
+        ]);
+        let code = out.status.code();
+        assert!(matches!(code, Some(0 | 1)), "{group}: {}", stderr(&out));
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let findings = v["findings"].as_array().unwrap();
+        let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+        for f in findings {
+            *counts.entry(f["direction"].as_str().unwrap()).or_default() += 1;
+            *by_direction
+                .entry(f["direction"].as_str().unwrap().to_string())
+                .or_default() += 1;
+            *by_rule
+                .entry(f["ruleId"].as_str().unwrap().to_string())
+                .or_default() += 1;
+            for side in ["old", "new"] {
+                if let Some(s) = f.get(side) {
+                    assert!(
+                        s["line"].as_u64().is_some(),
+                        "{group}: a site without a line: {f}"
+                    );
+                }
+            }
+            if f["direction"] == "tightening" {
+                eprintln!(
+                    "  {group}: {} {}.{}: {} ({})",
+                    f["ruleId"].as_str().unwrap(),
+                    f["definition"].as_str().unwrap(),
+                    f["path"].as_str().unwrap(),
+                    f["message"].as_str().unwrap(),
+                    f["new"]["file"]
+                        .as_str()
+                        .map(|file| format!("{file}:{}", f["new"]["line"]))
+                        .unwrap_or_default()
+                );
+            }
+        }
+        eprintln!("{group}: {} findings {counts:?}", findings.len());
+    }
+    eprintln!("all groups: by direction {by_direction:?}");
+    for (rule, n) in &by_rule {
+        eprintln!("  {rule}: {n}");
+    }
+}
+
+/// The review fixture: v1 of testdata/review/api against its second revision gives a finding of
+/// every direction and ratcheting class, at the tags behind them, and nothing more.
+#[test]
+fn the_review_fixture_revision_gives_every_direction_and_ratcheting_class() {
+    let (code, findings) = diff_json("testdata/review/api", "testdata/review/api-rev2");
+    assert_eq!(code, 1);
+    let rows = summary(&findings);
+    for direction in [
+        "tightening",
+        "loosening",
+        "neutral",
+        "incompatible",
+        "unknown",
+    ] {
+        assert!(
+            rows.iter().any(|r| r.2 == direction),
+            "no {direction}: {rows:?}"
+        );
+    }
+    for updates in ["field-edited", "parent-edited", "every-update"] {
+        assert!(
+            rows.iter().any(|r| r.3 == updates),
+            "no {updates}: {rows:?}"
+        );
+    }
+    assert_eq!(rows.len(), 10, "{rows:?}");
+    let text = kubeidl(&["diff", "testdata/review/api", "testdata/review/api-rev2"]);
+    insta::assert_snapshot!("review_diff_text", stdout(&text));
+    let json = kubeidl(&[
+        "diff",
+        "-o",
+        "json",
+        "testdata/review/api",
+        "testdata/review/api-rev2",
+    ]);
+    insta::assert_snapshot!("review_diff_json", stdout(&json));
 }

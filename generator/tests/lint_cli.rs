@@ -1,5 +1,6 @@
 //! `kubeidl lint`: the review fixture (testdata/review/api, a widgets API at v1beta1 and v1)
-//! generated with `kubeidl openapi --enums` and linted: every version difference and every
+//! linted as a Go tree (sites at its tags) and as the document `kubeidl openapi --enums`
+//! generates from it: every version difference and every
 //! self-consistency rule it exercises is found, with the stricter version named, the exception
 //! file accepts what it lists, a stale exception fails the run, a bad exception file exits 2
 //! at its file:line:col, and every rule ID is documented in docs/lint.md.
@@ -31,8 +32,74 @@ fn lint(args: &[&str]) -> (i32, String, String) {
     (out.status.code().unwrap(), stdout(&out), stderr(&out))
 }
 
+const API: &str = "testdata/review/api";
+const EXCEPTIONS: &str = "testdata/review/api/kubeidl-exceptions.yaml";
+
+/// `(ruleId, path, stricter)` of each finding of a JSON report.
+fn rows(json: &str) -> Vec<(String, String, String)> {
+    let doc: Value = serde_json::from_str(json).unwrap();
+    doc["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            let s = |k: &str| f[k].as_str().unwrap_or("-").to_string();
+            (s("ruleId"), s("path"), s("stricter"))
+        })
+        .collect()
+}
+
 #[test]
-fn the_fixture_gives_every_rule_it_exercises_with_exceptions_applied() {
+fn the_go_tree_gives_every_rule_it_exercises_at_its_tags() {
+    let (code, text, err) = lint(&["--exceptions", EXCEPTIONS, API]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("10 findings (2 accepted by exceptions), 0 stale exceptions"),
+        "{err}"
+    );
+    insta::assert_snapshot!("review_lint_go_text", text);
+    let (code, json, _) = lint(&["-o", "json", "--exceptions", EXCEPTIONS, API]);
+    assert_eq!(code, 1);
+    insta::assert_snapshot!("review_lint_go_json", json);
+    // Every site names a types.go line holding its text at its column.
+    let doc: Value = serde_json::from_str(&json).unwrap();
+    for f in doc["findings"].as_array().unwrap() {
+        for site in f["sites"].as_array().unwrap() {
+            let file = site["file"].as_str().unwrap();
+            assert!(
+                file.starts_with("testdata/review/api/widgets/") && file.ends_with("types.go"),
+                "{site}"
+            );
+            let source = std::fs::read_to_string(repo().join(file)).unwrap();
+            let line = source
+                .lines()
+                .nth(site["line"].as_u64().unwrap() as usize - 1)
+                .unwrap();
+            let column = site["column"].as_u64().unwrap() as usize;
+            let text = site["text"].as_str().unwrap();
+            assert!(
+                line.chars()
+                    .skip(column - 1)
+                    .collect::<String>()
+                    .starts_with(text),
+                "{line:?} {site}"
+            );
+        }
+    }
+    // The OpenAPI document generated from the same tree gives the same findings.
+    let (_dir, generated) = generated();
+    let (_, from_openapi, _) = lint(&[
+        "-o",
+        "json",
+        "--exceptions",
+        EXCEPTIONS,
+        generated.to_str().unwrap(),
+    ]);
+    assert_eq!(rows(&from_openapi), rows(&json));
+}
+
+#[test]
+fn the_openapi_document_gives_every_rule_it_exercises_with_exceptions_applied() {
     let (dir, api) = generated();
     let api = api.to_str().unwrap();
     let exceptions = "testdata/review/api/kubeidl-exceptions.yaml";
@@ -85,12 +152,7 @@ fn the_fixture_gives_every_rule_it_exercises_with_exceptions_applied() {
 
 #[test]
 fn a_stale_exception_fails_the_run_where_it_stands() {
-    let (_dir, api) = generated();
-    let (code, _, err) = lint(&[
-        "--exceptions",
-        "testdata/review/stale-exceptions.yaml",
-        api.to_str().unwrap(),
-    ]);
+    let (code, _, err) = lint(&["--exceptions", "testdata/review/stale-exceptions.yaml", API]);
     assert_eq!(code, 1);
     assert!(
         err.contains("testdata/review/stale-exceptions.yaml:8:") && err.contains("stale exception: no bounds-inverted finding at com.example.widgets-api.widgets.v1.WidgetSpec.replicas"),
@@ -101,12 +163,7 @@ fn a_stale_exception_fails_the_run_where_it_stands() {
 
 #[test]
 fn a_bad_exception_file_exits_2_at_its_line() {
-    let (_dir, api) = generated();
-    let (code, out, err) = lint(&[
-        "--exceptions",
-        "testdata/review/bad-exceptions.yaml",
-        api.to_str().unwrap(),
-    ]);
+    let (code, out, err) = lint(&["--exceptions", "testdata/review/bad-exceptions.yaml", API]);
     assert_eq!(code, 2, "{err}");
     assert!(out.is_empty());
     assert!(

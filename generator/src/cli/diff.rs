@@ -1,19 +1,20 @@
-//! `kubeidl diff OLD NEW`: what a schema change does to the objects it accepts. Both inputs are
-//! read by `kubeidl::review` (OpenAPI documents or CRD files), compared, and each finding printed
-//! as text or JSON; the exit code says whether some finding can reject what was accepted.
+//! `kubeidl diff`: what a schema change does to the objects it accepts. OLD and NEW are read by
+//! `kubeidl::review` (OpenAPI documents or CRD files) or generated from Go package trees by
+//! `kubeidl_gen::review` (two directories, or `--git-base REV` against the working tree);
+//! `--crd-versions` pairs one CRD file's versions. Findings are printed as text (rustc-style
+//! snippets of the tags behind them for Go inputs) or JSON; the exit code says whether some
+//! finding can reject what was accepted.
 
 use super::{print, DiffArgs};
-use kubeidl::review::{self, Direction, Finding, Revision};
+use kubeidl::review::{self, Direction, Finding, Revision, Site};
+use kubeidl_gen::review::{git::Snapshot, go_revision, GoSide, Naming};
 use kubeidl_gen::{Error, SourcePos};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-/// Reads one revision file (an OpenAPI document or CRDs), errors at their file:line:col.
-pub(super) fn read(path: &Path) -> Result<Revision, Error> {
-    let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
-    let label = path.display().to_string();
-    review::read_revision(&bytes, &label).map_err(|e| match e.at {
+fn input_error(path: &Path, e: review::InputError) -> Error {
+    match e.at {
         Some(at) => Error::at(
             &SourcePos {
                 file: Arc::new(PathBuf::from(path)),
@@ -22,11 +23,109 @@ pub(super) fn read(path: &Path) -> Result<Revision, Error> {
             },
             e.message,
         ),
-        None => Error::new(format!("{label}: {}", e.message)),
-    })
+        None => Error::new(format!("{}: {}", path.display(), e.message)),
+    }
 }
 
-/// One finding as text: a header line, the old and new sites, the message.
+/// Reads one revision file (an OpenAPI document or CRDs), errors at their file:line:col.
+pub(super) fn read(path: &Path) -> Result<Revision, Error> {
+    let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+    review::read_revision(&bytes, &path.display().to_string()).map_err(|e| input_error(path, e))
+}
+
+/// A Go side, its generator warnings summed up on stderr.
+pub(super) fn go(side: GoSide) -> Result<Revision, Error> {
+    let (revision, warnings) = go_revision(&side)?;
+    if !warnings.is_empty() {
+        eprintln!(
+            "{}: {} warnings while generating (kubeidl openapi shows them)",
+            side.label,
+            warnings.len()
+        );
+    }
+    Ok(revision)
+}
+
+/// The two sides the arguments name, and no more than one form of input.
+fn sides(args: &DiffArgs) -> Result<Vec<(Revision, Revision)>, Error> {
+    let modules =
+        |own: &[String]| -> Vec<String> { args.modules.iter().chain(own).cloned().collect() };
+    if let Some(file) = &args.crd_versions {
+        if !args.inputs.is_empty() {
+            return Err(Error::new(
+                "--crd-versions FILE compares the versions of one file: give no OLD and NEW",
+            ));
+        }
+        let bytes = std::fs::read(file).map_err(|e| Error::io(file, e))?;
+        let pairs = review::read_crd_versions(&bytes, &file.display().to_string())
+            .map_err(|e| input_error(file, e))?;
+        if pairs.is_empty() {
+            return Err(Error::new(format!(
+                "{}: no CustomResourceDefinition serves two or more versions, so there is nothing to compare",
+                file.display()
+            )));
+        }
+        return Ok(pairs.into_iter().map(|p| (p.old, p.new)).collect());
+    }
+    if let Some(rev) = &args.git_base {
+        let snapshot = Snapshot::extract(rev, &args.inputs)?;
+        let mut old_trees = Vec::new();
+        for tree in &args.inputs {
+            old_trees.push(snapshot.path_of(tree)?);
+        }
+        let old = GoSide {
+            modules: modules(&args.old_modules),
+            trees: old_trees,
+            label: format!("{rev}:"),
+            naming: Naming::default().root(snapshot.root(), &format!("{rev}:")),
+        };
+        let new = GoSide {
+            modules: modules(&args.new_modules),
+            trees: args.inputs.clone(),
+            label: "working tree".into(),
+            naming: args.inputs.iter().fold(Naming::default(), |n, t| {
+                n.root(t, &t.display().to_string())
+            }),
+        };
+        let old = go(old)?;
+        let new = go(new)?;
+        return Ok(vec![(old, new)]);
+    }
+    let [old, new] = args.inputs.as_slice() else {
+        return Err(Error::new(format!(
+            "diff needs OLD and NEW (got {} paths); with --git-base REV, give PATHs",
+            args.inputs.len()
+        )));
+    };
+    match (old.is_dir(), new.is_dir()) {
+        (true, true) => {
+            let side = |tree: &PathBuf, own: &[String]| GoSide {
+                modules: modules(own),
+                trees: vec![tree.clone()],
+                label: tree.display().to_string(),
+                naming: Naming::default().root(tree, &tree.display().to_string()),
+            };
+            let old = go(side(old, &args.old_modules))?;
+            let new = go(side(new, &args.new_modules))?;
+            Ok(vec![(old, new)])
+        }
+        (false, false) => Ok(vec![(read(old)?, read(new)?)]),
+        (true, false) => Err(Error::new(format!(
+            "{} is a directory and {} is not: compare two Go package trees, or two files",
+            old.display(),
+            new.display()
+        ))),
+        (false, true) => Err(Error::new(format!(
+            "{} is a directory and {} is not: compare two Go package trees, or two files",
+            new.display(),
+            old.display()
+        ))),
+    }
+}
+
+/// One finding as text: a header line, the sites, the message. Sites with a source line (Go
+/// inputs) are shown as a snippet with the tag underlined, the other side as a note; others as
+/// `old -> new` at file:line:col.
 fn text(f: &Finding) -> String {
     let updates = f
         .updates
@@ -38,13 +137,81 @@ fn text(f: &Finding) -> String {
         f.rule,
         f.place()
     );
-    match (&f.old, &f.new) {
-        (Some(o), Some(n)) => out.push_str(&format!("  {} -> {}\n", o.render(), n.render())),
-        (Some(o), None) => out.push_str(&format!("  old: {}\n", o.render())),
-        (None, Some(n)) => out.push_str(&format!("  new: {}\n", n.render())),
-        (None, None) => {}
+    // The new side is the one to look at; the old one when the change removed it.
+    let shown = f
+        .new
+        .as_ref()
+        .or(f.old.as_ref())
+        .filter(|s| s.snippet.is_some());
+    if let Some(shown) = shown {
+        out.push_str(&snippet(shown));
+        let gutter = " ".repeat(shown.line.map_or(1, |l| l.to_string().len()));
+        if let Some(o) = f.old.as_ref().filter(|o| f.new.is_some() && *o != shown) {
+            out.push_str(&format!("{gutter} = was: {}\n", o.render()));
+            let texts = |s: &Site| s.via.iter().map(|v| v.text.clone()).collect::<Vec<_>>();
+            if !o.via.is_empty() && texts(o) != texts(shown) {
+                out.push_str(&format!("{gutter}   {}\n", via(o)));
+            }
+        }
+    } else {
+        match (&f.old, &f.new) {
+            (Some(o), Some(n)) => out.push_str(&format!("  {} -> {}\n", o.render(), n.render())),
+            (Some(o), None) => out.push_str(&format!("  old: {}\n", o.render())),
+            (None, Some(n)) => out.push_str(&format!("  new: {}\n", n.render())),
+            (None, None) => {}
+        }
     }
     out.push_str(&format!("  {}\n", f.message));
+    out
+}
+
+/// `via field Handle (file:line:col), type Handle (file:line:col)`.
+fn via(site: &Site) -> String {
+    let steps: Vec<String> = site.via.iter().map(Site::render).collect();
+    format!("via {}", steps.join(", "))
+}
+
+/// A site as rustc shows a span: `--> file:line:col`, the source line, a caret line under the
+/// tag (or the declared name), and the way a type's tag reached the field.
+fn snippet(site: &Site) -> String {
+    let (Some(source), Some(line), Some(column)) = (&site.snippet, site.line, site.column) else {
+        return format!("  {}\n", site.render());
+    };
+    let dialect = site
+        .dialect
+        .as_deref()
+        .map(|d| format!(" ({d})"))
+        .unwrap_or_default();
+    let number = line.to_string();
+    let gutter = " ".repeat(number.len());
+    // Tabs shown as four spaces, the caret moved to match.
+    let shown: String = source.replace('\t', "    ");
+    let before: usize = source
+        .chars()
+        .take(column.saturating_sub(1))
+        .map(|c| if c == '\t' { 4 } else { 1 })
+        .sum();
+    let rest: String = source.chars().skip(column.saturating_sub(1)).collect();
+    // A tag is underlined whole; a declaration by its name.
+    let tag = site.dialect.is_some() && rest.starts_with(&site.text);
+    let width = if tag && !site.text.is_empty() {
+        site.text.chars().count()
+    } else {
+        rest.chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .count()
+            .max(1)
+    };
+    let mut out = format!(
+        "  --> {}{dialect}\n{gutter} |\n{number} | {}\n{gutter} | {}{}\n",
+        site.location(),
+        shown.trim_end(),
+        " ".repeat(before),
+        "^".repeat(width)
+    );
+    if !site.via.is_empty() {
+        out.push_str(&format!("{gutter} = {}\n", via(site)));
+    }
     out
 }
 
@@ -69,12 +236,10 @@ pub fn run(args: DiffArgs) -> Result<ExitCode, Error> {
         print(&rules())?;
         return Ok(ExitCode::SUCCESS);
     }
-    let (Some(old), Some(new)) = (&args.old, &args.new) else {
-        return Err(Error::new("diff needs OLD and NEW"));
-    };
-    let old = read(old)?;
-    let new = read(new)?;
-    let findings = review::diff(&old, &new);
+    let mut findings = Vec::new();
+    for (old, new) in sides(&args)? {
+        findings.extend(review::diff(&old, &new));
+    }
     let out = match args.output.as_str() {
         "json" => review::findings_json(&findings),
         _ => findings.iter().map(text).collect(),

@@ -5,6 +5,7 @@
 use super::{print, LintArgs};
 use kubeidl::review::lint::{self, exceptions, Exception, LintFinding};
 use kubeidl::review::Revision;
+use kubeidl_gen::review::{GoSide, Naming};
 use kubeidl_gen::{Error, SourcePos};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -55,11 +56,24 @@ pub fn run(args: LintArgs) -> Result<ExitCode, Error> {
         print(&rules())?;
         return Ok(ExitCode::SUCCESS);
     }
-    let revisions: Vec<Revision> = args
-        .inputs
+    // Directories are Go package trees, generated together as one revision; files are read.
+    let (trees, files): (Vec<PathBuf>, Vec<PathBuf>) =
+        args.inputs.iter().cloned().partition(|p| p.is_dir());
+    let mut revisions: Vec<Revision> = files
         .iter()
         .map(|p| super::diff::read(p))
         .collect::<Result<_, _>>()?;
+    if !trees.is_empty() {
+        let side = GoSide {
+            modules: args.modules.clone(),
+            naming: trees.iter().fold(Naming::default(), |n, t| {
+                n.root(t, &t.display().to_string())
+            }),
+            label: trees[0].display().to_string(),
+            trees,
+        };
+        revisions.push(super::diff::go(side)?);
+    }
     let exceptions_path = match &args.exceptions {
         Some(p) => Some(p.clone()),
         None => Some(PathBuf::from(DEFAULT_EXCEPTIONS)).filter(|p| p.is_file()),

@@ -203,24 +203,45 @@ pub enum Command {
     Tags(TagsArgs),
     /// Say what a schema change does to the objects it accepts, for API review.
     ///
-    /// OLD and NEW are two OpenAPI documents (v3 components.schemas, or v2 definitions) or two
-    /// files of CustomResourceDefinitions (YAML or JSON). They are compared definition by
-    /// definition: OpenAPI component schemas by name; each CRD version's openAPIV3Schema as
+    /// OLD and NEW are two directories of Go packages, two OpenAPI documents (v3
+    /// components.schemas, or v2 definitions) or two files of CustomResourceDefinitions (YAML or
+    /// JSON). Go package trees are generated as `kubeidl openapi` does, validation tags lowered,
+    /// every package below each directory counting (a kubebuilder project's too), definitions
+    /// named as openapi-gen names them (com.example.widgets.v1.WidgetSpec). OpenAPI component
+    /// schemas are matched by name; each CRD version's openAPIV3Schema is
     /// `<group reversed>.<version>.<Kind>` (com.example.widgets.v1.Widget). References, allOf
     /// wrappers and alias chains are followed and enum and required compared as sets, so a
     /// refactor that changes no validation gives no finding.
+    ///
+    /// With --git-base REV, the Go packages under each PATH as they were at git revision REV
+    /// (read with git ls-tree and cat-file: no checkout) are OLD and the working tree is NEW.
+    /// With --crd-versions FILE, each CRD's served versions are compared in order (v1alpha1,
+    /// v1beta1, v1), each pair a definition naming both (com.example.widgets.v1beta1->v1.Widget).
     ///
     /// Each finding has a rule ID (--rules lists them), the field (definition.path, `[*]` for
     /// list items, `{*}` for map values), a direction (tightening: something valid before is
     /// rejected; loosening; neutral; incompatible: removals, type and list-type changes; unknown)
     /// and, for tightenings and incompatible changes, which updates of unchanged stored objects
     /// are rejected under the apiserver's ratcheting: none, field-edited, parent-edited or
-    /// every-update. Old and new keywords are printed with their file:line:col.
+    /// every-update. Old and new keywords are printed with their file:line:col; for Go inputs,
+    /// the tag that caused the change (or the field's declaration) with its source line, and the
+    /// field and alias types a type's tag came through.
     ///
     /// Exit code: 0 when no finding is a tightening or incompatible, 1 when some is, 2 on
-    /// unusable input (a missing file, bad YAML, neither an OpenAPI document nor a CRD).
+    /// unusable input (a missing file, bad YAML, neither an OpenAPI document nor a CRD, a
+    /// directory with no Go types, a bad tag, a revision git does not know).
     ///
     /// Examples:
+    ///
+    ///   kubeidl diff old/api new/api                   # two trees of Go packages
+    ///
+    ///   kubeidl diff --git-base origin/main ./api       # ./api at origin/main against the working tree
+    ///
+    ///   kubeidl diff --git-base HEAD~1 -o json ./api/v1 ./api/v1beta1
+    ///
+    ///   kubeidl diff --module ../apimachinery 1.34/api/apps 1.35/api/apps
+    ///
+    ///   kubeidl diff --crd-versions config/crd/bases/example.com_widgets.yaml
     ///
     ///   kubeidl diff old/widgets.yaml new/widgets.yaml
     ///
@@ -261,6 +282,8 @@ pub enum Command {
     ///
     /// Examples:
     ///
+    ///   kubeidl lint ./api                       # Go package trees
+    ///
     ///   kubeidl lint crds/widgets.yaml
     ///
     ///   kubeidl lint -o json openapi/autoscaling-v1.json openapi/autoscaling-v2.json
@@ -284,26 +307,48 @@ pub struct LintArgs {
     /// The exception file (default: kubeidl-exceptions.yaml, when it exists).
     #[arg(long, value_name = "FILE")]
     pub exceptions: Option<PathBuf>,
-    /// OpenAPI documents or files of CRDs, read as one revision.
+    /// Where packages live, for Go package trees: IMPORT_PATH=DIR, or a directory holding
+    /// go.mod. Repeatable. Trees find their go.mod by themselves.
+    #[arg(long = "module", value_name = "IMPORT_PATH=DIR|DIR")]
+    pub modules: Vec<String>,
+    /// Go package trees (directories, every package below each, generated with validations
+    /// and enums on), OpenAPI documents or files of CRDs, read together as one revision.
     #[arg(value_name = "INPUT", required_unless_present = "rules")]
     pub inputs: Vec<PathBuf>,
 }
 
 #[derive(Args)]
 pub struct DiffArgs {
-    /// Output format: text (a finding per group of lines, counts on stderr), or json
-    /// ({"findings": [{ruleId, definition, path, direction, updates, old, new, message}]}).
+    /// Output format: text (a finding per group of lines, with source snippets for Go inputs;
+    /// counts on stderr), or json ({"findings": [{ruleId, definition, path, direction, updates,
+    /// old, new, message}]}).
     #[arg(short = 'o', long = "output", value_name = "FORMAT", default_value = "text", value_parser = ["text", "json"])]
     pub output: String,
     /// Print every rule ID with its usual direction and what it reports, and exit.
     #[arg(long, exclusive = true)]
     pub rules: bool,
-    /// The old revision: an OpenAPI document or a file of CRDs.
-    #[arg(value_name = "OLD", required_unless_present = "rules")]
-    pub old: Option<PathBuf>,
-    /// The new revision, of the same form.
-    #[arg(value_name = "NEW", required_unless_present = "rules")]
-    pub new: Option<PathBuf>,
+    /// Compare the Go packages under each PATH at this git revision (OLD) with the working tree
+    /// (NEW). Positions on the old side read `REV:path/types.go`.
+    #[arg(long, value_name = "REV", conflicts_with = "crd_versions")]
+    pub git_base: Option<String>,
+    /// Compare the served versions of each CRD in FILE with each other, in version order.
+    #[arg(long, value_name = "FILE")]
+    pub crd_versions: Option<PathBuf>,
+    /// For Go inputs, where packages live on both sides: IMPORT_PATH=DIR, or a directory
+    /// holding go.mod. Repeatable. Directories given as OLD and NEW find their go.mod by
+    /// themselves.
+    #[arg(long = "module", value_name = "IMPORT_PATH=DIR|DIR")]
+    pub modules: Vec<String>,
+    /// As --module, for the old side only.
+    #[arg(long = "old-module", value_name = "IMPORT_PATH=DIR|DIR")]
+    pub old_modules: Vec<String>,
+    /// As --module, for the new side only.
+    #[arg(long = "new-module", value_name = "IMPORT_PATH=DIR|DIR")]
+    pub new_modules: Vec<String>,
+    /// OLD and NEW: two directories of Go packages, two OpenAPI documents or two files of CRDs;
+    /// with --git-base, the PATHs (directories of Go packages) to compare.
+    #[arg(value_name = "OLD NEW | PATH", required_unless_present_any = ["rules", "crd_versions"])]
+    pub inputs: Vec<PathBuf>,
 }
 
 #[derive(Args)]

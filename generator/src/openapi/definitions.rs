@@ -9,6 +9,7 @@ use super::extensions::{
     unions,
 };
 use super::naming::definition_name;
+use super::provenance::{Origin, Provenance, Step};
 use super::rule_check;
 use super::types::{is_std, is_unknown_std, type_tag, Kind, Types};
 use super::validations::{self, Tally, TypeDoc};
@@ -75,6 +76,8 @@ pub struct Generated {
     pub origins: RuleOrigins,
     /// Where each tag counted in `tags.lowered` stands, in the order met.
     pub lowered_at: Vec<SourcePos>,
+    /// The tag or declaration behind each node of the document (with validations on).
+    pub provenance: Provenance,
 }
 
 const OPENAPI_GEN_TRUE: &str = "+k8s:openapi-gen=true";
@@ -83,23 +86,59 @@ const KUBE_OPENAPI_COMMON: &str = "k8s.io/kube-openapi/pkg/common";
 /// Generates the definitions of every type selected in the named packages (import paths,
 /// directories, or `PATH/...` patterns) plus every type they reference.
 pub fn generate(loader: &Loader, package_args: &[String], options: &Options) -> Result<Generated> {
+    let (requested, roots, warnings) = select(loader, package_args, false)?;
+    finish(loader, requested, &roots, warnings, options)
+}
+
+/// As [`generate`], but a package with no `+k8s:openapi-gen=true` anywhere (a kubebuilder
+/// project's) has every exported struct type selected instead of none, so every package named
+/// has its types compared (`kubeidl diff`). Fails when no type at all is selected.
+pub fn generate_every_package(
+    loader: &Loader,
+    package_args: &[String],
+    options: &Options,
+) -> Result<Generated> {
+    let (requested, roots, warnings) = select(loader, package_args, true)?;
+    if roots.is_empty() {
+        return Err(Error::new(format!(
+            "{}: no exported struct types, so nothing to compare",
+            package_args.join(" ")
+        )));
+    }
+    finish(loader, requested, &roots, warnings, options)
+}
+
+type Selection = (Vec<Arc<Package>>, Vec<(Arc<Package>, String)>, Vec<String>);
+
+/// The packages named and the struct types of theirs that get definitions: openapi-gen's
+/// selection (`+k8s:openapi-gen=true` on the package, unless `=false` on the type, or on the
+/// type alone); with `untagged_all`, every candidate type of a package that has no such tag.
+fn select(loader: &Loader, package_args: &[String], untagged_all: bool) -> Result<Selection> {
     let paths = loader.expand_patterns(package_args)?;
     let mut warnings = Vec::new();
     let mut tagged = Vec::new();
+    let mut untagged = Vec::new();
     for (path, explicit) in &paths {
         if loader.package_mentions(path, OPENAPI_GEN_TRUE)? {
             tagged.push(path.clone());
+        } else if untagged_all {
+            untagged.push(path.clone());
         } else if *explicit {
             warnings.push(format!(
                 "package {path}: no {OPENAPI_GEN_TRUE} in the package or on any type, so none of its types gets a definition"
             ));
         }
     }
-    let requested = loader.packages(&tagged)?;
+    let mut requested = loader.packages(&tagged)?;
+    let every = loader.packages(&untagged)?;
     let mut roots = Vec::new();
     let types = Types::new(loader);
-    for pkg in &requested {
-        let package_selected = comment_tags::has_openapi_gen(&pkg.doc_comments, "true");
+    for (pkg, all) in requested
+        .iter()
+        .map(|p| (p, false))
+        .chain(every.iter().map(|p| (p, true)))
+    {
+        let package_selected = all || comment_tags::has_openapi_gen(&pkg.doc_comments, "true");
         let mut names: Vec<&String> = pkg.types.keys().collect();
         names.sort();
         for name in names {
@@ -117,7 +156,18 @@ pub fn generate(loader: &Loader, package_args: &[String], options: &Options) -> 
             }
         }
     }
-    let mut generated = build(loader, requested, &roots, options)?;
+    requested.extend(every);
+    Ok((requested, roots, warnings))
+}
+
+fn finish(
+    loader: &Loader,
+    requested: Vec<Arc<Package>>,
+    roots: &[(Arc<Package>, String)],
+    mut warnings: Vec<String>,
+    options: &Options,
+) -> Result<Generated> {
+    let mut generated = build(loader, requested, roots, options)?;
     warnings.append(&mut generated.warnings);
     generated.warnings = warnings;
     Ok(generated)
@@ -152,6 +202,10 @@ fn build(
         current: String::new(),
         origins: RuleOrigins::default(),
         overrides: Vec::new(),
+        here: String::new(),
+        use_site: None,
+        via: Vec::new(),
+        provenance: Provenance::default(),
     };
     for (pkg, name) in roots {
         walk.enqueue(pkg, name)?;
@@ -165,6 +219,9 @@ fn build(
         walk.origins
             .definitions
             .insert(model.clone(), decl.pos.clone());
+        walk.here.clear();
+        walk.provenance
+            .node(&model, String::new(), Origin::declaration(&decl.pos));
         let mut schema = walk.definition(&pkg, decl)?;
         wrap_refs(&mut schema);
         schemas.insert(model, schema);
@@ -200,6 +257,7 @@ fn build(
         tags: tally.counts,
         lowered_at: tally.lowered_at,
         origins: walk.origins,
+        provenance: walk.provenance,
     })
 }
 
@@ -242,6 +300,13 @@ struct Walk<'l> {
     /// Fields that override members of their types (`+k8s:override`), applied once every
     /// definition is built.
     overrides: Vec<PendingOverride>,
+    /// The JSON pointer, below the definition being built, of the node being built.
+    here: String,
+    /// The field being built, the first step to tags of its type.
+    use_site: Option<Step>,
+    /// The way from the field to the type whose tags are being lowered.
+    via: Vec<Step>,
+    provenance: Provenance,
 }
 
 /// A field whose type's definition it refers to is a variant, with members' tags overridden.
@@ -347,7 +412,7 @@ impl Walk<'_> {
             return None;
         }
         docs.iter()
-            .find_map(|(doc, _)| kubeidl::comments::controller_gen_description(&doc.lines))
+            .find_map(|d| kubeidl::comments::controller_gen_description(&d.doc.lines))
     }
 
     /// The extension tags (`+mapType`, `+listType`...) of the aliases and defined non-struct types
@@ -358,8 +423,8 @@ impl Walk<'_> {
         own: indexmap::IndexMap<String, Value>,
     ) -> indexmap::IndexMap<String, Value> {
         let mut out = indexmap::IndexMap::new();
-        for (doc, _) in docs.iter().rev() {
-            out.extend(extensions(&doc.lines));
+        for d in docs.iter().rev() {
+            out.extend(extensions(&d.doc.lines));
         }
         out.extend(own);
         out
@@ -473,14 +538,31 @@ impl Walk<'_> {
                 self.tally.warn_once(warning);
             }
             let Some(name) = json_name(m) else { continue };
+            let declared = Origin::declaration(&m.pos);
             if !is_optional(m).map_err(|e| Error::at(&m.pos, e))? {
                 schema.required.push(name.clone());
+                self.provenance
+                    .required(&self.current, &name, declared.clone());
             }
             let docs = validations::type_docs(&self.types, &m.ty).map_err(at(&m.pos))?;
+            let here = format!("/properties/{}", kubeidl::document::pointer_token(&name));
+            self.provenance.node(&self.current, here.clone(), declared);
+            let outer = std::mem::replace(&mut self.here, here);
+            self.use_site = Some(Step {
+                text: format!("field {}", m.name),
+                pos: m.pos.clone(),
+            });
+            self.record_extensions(&m.comments, &m.pos.file, &[]);
+            for k in 0..docs.len() {
+                let via = self.via_to(&docs[..=k]);
+                self.record_extensions(&docs[k].doc, &docs[k].file, &via);
+            }
             let mut property = self.property(owner, m, &docs)?;
             if self.options.validations {
                 self.lower_field(m, &name, &docs, &mut property, schema, rules)?;
             }
+            self.use_site = None;
+            self.here = outer;
             if schema.properties.insert(name.clone(), property).is_some() {
                 return Err(Error::at(
                     &m.pos,
@@ -549,6 +631,7 @@ impl Walk<'_> {
             set_simple(&mut schema, t, f);
             if let Some(e) = enum_type {
                 schema.enum_values = e.json_values();
+                self.record_enum(&e);
             }
             return Ok(schema);
         }
@@ -630,7 +713,11 @@ impl Walk<'_> {
             )));
         }
         schema.schema_type = Some(SchemaType::Single("object".into()));
-        schema.additional_properties = Some(Box::new(self.element(&value)?));
+        let outer = self.here.clone();
+        self.here.push_str("/additionalProperties");
+        let values = self.element(&value);
+        self.here = outer;
+        schema.additional_properties = Some(Box::new(values?));
         Ok(())
     }
 
@@ -638,7 +725,11 @@ impl Walk<'_> {
     fn slice_schema(&mut self, slice: &TypeExpr, schema: &mut Schema) -> Result<()> {
         let elem = self.types.elem(slice)?;
         schema.schema_type = Some(SchemaType::Single("array".into()));
-        schema.items = Some(Box::new(self.element(&elem)?));
+        let outer = self.here.clone();
+        self.here.push_str("/items");
+        let items = self.element(&elem);
+        self.here = outer;
+        schema.items = Some(Box::new(items?));
         Ok(())
     }
 
@@ -671,11 +762,16 @@ impl Walk<'_> {
             extensions: Self::type_extensions(&docs, Default::default()),
             ..Schema::default()
         };
+        for k in 0..docs.len() {
+            let via = self.via_to(&docs[..=k]);
+            self.record_extensions(&docs[k].doc, &docs[k].file, &via);
+        }
         let resolved = self.types.resolve_alias_and_ptr(elem)?;
         if let Some((t, f)) = self.simple_type(&resolved)? {
             set_simple(&mut schema, t, f);
             if let Some(e) = self.enum_type(elem)? {
                 schema.enum_values = e.json_values();
+                self.record_enum(&e);
             }
         } else {
             match self.types.kind(&resolved)? {
@@ -787,7 +883,103 @@ impl Walk<'_> {
         for warning in unknown {
             self.tally.warn_once(warning.to_string());
         }
-        self.lower_at(place, &tags, schema)
+        let lowered = self.lower_at(place, &tags, schema);
+        self.record_lowered(doc, file, place, &tags, &lowered);
+        lowered
+    }
+
+    /// The steps from the field being built through `chain`, the aliases up to the type whose
+    /// tags are read.
+    fn via_to(&self, chain: &[TypeDoc]) -> Vec<Step> {
+        self.use_site
+            .iter()
+            .cloned()
+            .chain(chain.iter().map(|d| Step {
+                text: format!("type {}", d.name),
+                pos: d.pos.clone(),
+            }))
+            .collect()
+    }
+
+    /// Where what lowering `tags` wrote came from: each keyword, rule and presence, at the tag
+    /// that wrote it.
+    fn record_lowered(
+        &mut self,
+        doc: &Doc,
+        file: &Arc<std::path::PathBuf>,
+        place: &Place<'_>,
+        tags: &[At<SourcePos>],
+        lowered: &Lowered<SourcePos>,
+    ) {
+        let origin = |pos: &SourcePos| {
+            let at = tags.iter().find(|t| t.pos == *pos)?;
+            let index = doc.starts.iter().position(|s| s.line == pos.line)?;
+            Origin::tag(
+                doc,
+                file,
+                index,
+                at.tag.offset,
+                Some(at.tag.dialect.describe()),
+                &self.via,
+            )
+        };
+        let mut found = Vec::new();
+        for k in &lowered.keywords {
+            if let Some(o) = origin(&k.pos) {
+                found.push((format!("{}{}", self.here, k.pointer), o));
+            }
+        }
+        for (pointer, o) in found {
+            self.provenance.node(&self.current, pointer, o);
+        }
+        for r in &lowered.origins {
+            if let Some(o) = origin(&r.pos) {
+                self.provenance.rule(&self.current, &self.here, &r.rule, o);
+            }
+        }
+        if let (Some(pos), Some(json)) = (&lowered.presence_at, place.json) {
+            if let Some(o) = origin(pos) {
+                self.provenance.required(&self.current, json, o);
+            }
+        }
+    }
+
+    /// Where each extension openapi-gen reads from a comment (`+listType=atomic`) came from:
+    /// the line that gives it, at the node being built.
+    fn record_extensions(&mut self, doc: &Doc, file: &Arc<std::path::PathBuf>, via: &[Step]) {
+        for (i, line) in doc.lines.iter().enumerate() {
+            for key in extensions(std::slice::from_ref(line)).keys() {
+                let offset = line.find('+').unwrap_or(0);
+                if let Some(o) = Origin::tag(doc, file, i, offset, Some("openapi-gen"), via) {
+                    let pointer =
+                        format!("{}/{}", self.here, kubeidl::document::pointer_token(key));
+                    self.provenance.node(&self.current, pointer, o);
+                }
+            }
+        }
+    }
+
+    /// The `+enum` marker of an enum type, for the `enum` of the node being built.
+    fn record_enum(&mut self, e: &EnumType) {
+        let Some((index, offset)) = e.marker else {
+            return;
+        };
+        let mut via = self.via_to(&[]);
+        via.push(Step {
+            text: format!("type {}", e.decl.name),
+            pos: e.decl.pos.clone(),
+        });
+        if let Some(o) = Origin::tag(
+            &e.decl.comments,
+            &e.decl.pos.file,
+            index,
+            offset,
+            Some("openapi-gen"),
+            &via,
+        ) {
+            let pointer = format!("{}/enum", self.here);
+            self.provenance.node(&self.current, pointer, o);
+        }
     }
 
     /// The tags of the aliases and defined non-struct type a use of a type goes through
@@ -800,9 +992,11 @@ impl Walk<'_> {
             name: None,
             ..*place
         };
-        for (doc, file) in docs {
-            self.lower_doc(doc, file, &place, schema);
+        for k in 0..docs.len() {
+            self.via = self.via_to(&docs[..=k]);
+            self.lower_doc(&docs[k].doc, &docs[k].file, &place, schema);
         }
+        self.via.clear();
     }
 
     /// The tags of a list item's or map value's type, onto its schema.

@@ -13,6 +13,10 @@ use std::sync::Arc;
 /// The values of one enum type.
 pub struct EnumType {
     values: EnumValues,
+    /// The marker line that makes the type an enum (its comment index and the `+`'s byte offset),
+    /// and the declaration, for provenance.
+    pub marker: Option<(usize, usize)>,
+    pub decl: crate::go::TypeDecl,
 }
 
 impl EnumType {
@@ -43,8 +47,22 @@ impl EnumType {
             return Ok(None);
         }
         let home = types.declaring(package, name)?;
+        let decl = home.types[name.as_str()].clone();
+        let marker = decl
+            .comments
+            .lines
+            .iter()
+            .enumerate()
+            .find_map(|(i, line)| {
+                markers
+                    .iter()
+                    .any(|m| comment_tags::has(std::slice::from_ref(line), m))
+                    .then(|| (i, line.find('+').unwrap_or(0)))
+            });
         let mut enum_type = EnumType {
             values: EnumValues::default(),
+            marker,
+            decl,
         };
         let mut seen_packages = Vec::new();
         for pkg in std::iter::once(&home).chain(extra) {

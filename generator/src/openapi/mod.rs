@@ -8,11 +8,14 @@ mod definitions;
 mod enums;
 mod extensions;
 mod naming;
+pub mod provenance;
 mod rule_check;
 mod types;
 mod validations;
 
-pub use definitions::{generate, generate_types, Generated, Options, RuleOrigins};
+pub use definitions::{
+    generate, generate_every_package, generate_types, Generated, Options, RuleOrigins,
+};
 pub use kubeidl::comments::description;
 pub use naming::{definition_name, rest_friendly_name};
 pub use rule_check::Origins;

@@ -187,8 +187,15 @@ pub fn elem_kind(types: &Types<'_>, ty: &TypeExpr) -> Result<Option<ValueKind>> 
     })
 }
 
-/// The doc comment of a type's declaration (kubebuilder markers above it included) and its file.
-pub type TypeDoc = (Doc, Arc<PathBuf>);
+/// The doc comment of a type's declaration (kubebuilder markers above it included), its file,
+/// and the type's name and position.
+#[derive(Debug, Clone)]
+pub struct TypeDoc {
+    pub doc: Doc,
+    pub file: Arc<PathBuf>,
+    pub name: String,
+    pub pos: SourcePos,
+}
 
 /// The declarations whose comments a use of `ty` carries: each alias along the chain (`type A =
 /// B`), then the defined type it ends in, unless that type has a definition of its own (a
@@ -208,14 +215,19 @@ pub fn type_docs(types: &Types<'_>, ty: &TypeExpr) -> Result<Vec<TypeDoc>> {
         }
         let pkg = types.declaring(package, name)?;
         let decl = &pkg.types[name.as_str()];
-        let doc = decl.comments.with_kubebuilder_markers(&decl.above);
+        let doc = TypeDoc {
+            doc: decl.comments.with_kubebuilder_markers(&decl.above),
+            file: decl.pos.file.clone(),
+            name: decl.name.clone(),
+            pos: decl.pos.clone(),
+        };
         if decl.alias {
-            docs.push((doc, decl.pos.file.clone()));
+            docs.push(doc);
             current = decl.ty.clone();
             continue;
         }
         if types.kind(&current)? != Kind::Struct {
-            docs.push((doc, decl.pos.file.clone()));
+            docs.push(doc);
         }
         return Ok(docs);
     }

@@ -133,13 +133,7 @@ fn effective_pattern(p: &str) -> Option<&str> {
 
 impl<'a> Walk<'a, '_> {
     fn site_of(&self, rev: &Revision, doc: usize, pointer: &str, text: String) -> Site {
-        let at = rev.position(doc, pointer);
-        Site {
-            text,
-            file: rev.file.clone(),
-            line: at.map(|p| p.line),
-            column: at.map(|p| p.column),
-        }
+        rev.site(doc, pointer, text)
     }
 
     /// The site of `key` (a keyword, or a pointer below the layer) in a layer of a revision.
@@ -247,15 +241,14 @@ impl<'a> Walk<'a, '_> {
         if ot.as_ref().map(|t| t.0) != nt.as_ref().map(|t| t.0) {
             let (old_site, new_site) =
                 self.sites("type", ot, nt, |t| format!("type: {}", show_type(t)));
-            let show = |s: &Option<Site>| {
-                s.as_ref()
-                    .map(|s| s.text.clone())
+            let show = |t: Option<&SchemaType>| {
+                t.map(|t| format!("type: {}", show_type(t)))
                     .unwrap_or_else(|| "no type".into())
             };
             let message = format!(
                 "the type changed from {} to {}: stored objects and typed clients no longer fit",
-                show(&old_site),
-                show(&new_site)
+                show(ot.as_ref().map(|t| t.0)),
+                show(nt.as_ref().map(|t| t.0))
             );
             self.emit(
                 "type-changed",

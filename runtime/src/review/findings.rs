@@ -64,18 +64,27 @@ impl Updates {
     }
 }
 
-/// Where a finding's cause stands in one revision: the keyword and its value as written, the
-/// input file, and the line and column when the input's reader knows them.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Where a finding's cause stands in one revision: the keyword and its value as written (or, for
+/// Go inputs, the tag that wrote it, or the declaration when no tag did), the input file, and the
+/// line and column when the input's reader knows them.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Site {
     pub text: String,
     pub file: String,
     pub line: Option<usize>,
     pub column: Option<usize>,
+    /// The tag's dialect (`validation-gen`, `kubebuilder`...), for a tag in Go source.
+    pub dialect: Option<String>,
+    /// The whole source line the site stands on, for snippets.
+    pub snippet: Option<String>,
+    /// What the tag reached the field through: the field whose type carries it, then each alias
+    /// type on the way (text, file, line and column each; no further `via`).
+    pub via: Vec<Site>,
 }
 
 impl Site {
-    /// `{"text", "file", "line", "column"}` in that order, line and column only when known.
+    /// `{"text", "file", "line", "column"}` in that order, line and column only when known, then
+    /// `"via"` when the site was reached through a field's type.
     fn write_json(&self, out: &mut String) {
         out.push_str(&format!(
             "{{\"text\": {}, \"file\": {}",
@@ -88,6 +97,16 @@ impl Site {
         if let Some(column) = self.column {
             out.push_str(&format!(", \"column\": {column}"));
         }
+        if !self.via.is_empty() {
+            out.push_str(", \"via\": [");
+            for (i, step) in self.via.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                step.write_json(out);
+            }
+            out.push(']');
+        }
         out.push('}');
     }
 
@@ -98,12 +117,17 @@ impl Site {
         out
     }
 
+    /// `file:line:col`, or the file alone without a position.
+    pub fn location(&self) -> String {
+        match (self.line, self.column) {
+            (Some(l), Some(c)) => format!("{}:{l}:{c}", self.file),
+            _ => self.file.clone(),
+        }
+    }
+
     /// `text (file:line:col)`, or `text (file)` without a position.
     pub fn render(&self) -> String {
-        match (self.line, self.column) {
-            (Some(l), Some(c)) => format!("{} ({}:{l}:{c})", self.text, self.file),
-            _ => format!("{} ({})", self.text, self.file),
-        }
+        format!("{} ({})", self.text, self.location())
     }
 }
 
@@ -306,6 +330,7 @@ mod tests {
                 file: "new.json".into(),
                 line: Some(3),
                 column: None,
+                ..Site::default()
             }),
             message: "m".into(),
         };

@@ -3,8 +3,13 @@
 //! definitions with the JSON pointer of each and the position of every node, so findings can
 //! point into the file. A CRD version's `openAPIV3Schema` is the definition
 //! `<group, dot-separated parts reversed>.<version>.<Kind>` (`com.example.widgets.v1.Widget`
-//! for group `widgets.example.com`), the name openapi-gen would give the Go type.
+//! for group `widgets.example.com`), the name openapi-gen would give the Go type. Revisions
+//! generated from Go packages are made by the generator ([`Revision::generated`]) with a
+//! [`SourceMap`] of the tags behind each node; [`read_crd_versions`] pairs the served versions
+//! of one CRD file.
 
+use super::findings::Site;
+use super::sources::SourceMap;
 use crate::document::{pointer_token, read_documents, SourcePosition};
 use crate::schema::Schema;
 use crate::value::PositionTree;
@@ -16,6 +21,8 @@ use std::collections::BTreeMap;
 pub enum Form {
     OpenApi,
     Crd,
+    /// Generated from Go packages: positions come from the source map.
+    Go,
 }
 
 /// One definition of a revision.
@@ -37,6 +44,9 @@ pub struct Revision {
     pub definitions: BTreeMap<String, Definition>,
     /// The position trees of the stream's documents.
     pub positions: std::sync::Arc<Vec<PositionTree>>,
+    /// For generated revisions: the tag or declaration behind each node, which sites name
+    /// instead of positions.
+    pub sources: std::sync::Arc<SourceMap>,
 }
 
 /// Input that is not a revision, with where (1-based) when known.
@@ -55,6 +65,53 @@ fn error(at: Option<SourcePosition>, message: impl Into<String>) -> InputError {
 }
 
 impl Revision {
+    /// A revision of definitions generated from source (Go packages), whose nodes `sources`
+    /// places; each definition stands at `/components/schemas/<name>`, as in an OpenAPI
+    /// document.
+    pub fn generated(
+        file: &str,
+        definitions: BTreeMap<String, Schema>,
+        sources: SourceMap,
+    ) -> Revision {
+        Revision {
+            file: file.to_string(),
+            form: Form::Go,
+            definitions: definitions
+                .into_iter()
+                .map(|(name, schema)| {
+                    let pointer = format!("/components/schemas/{}", pointer_token(&name));
+                    (
+                        name,
+                        Definition {
+                            schema,
+                            doc: 0,
+                            pointer,
+                        },
+                    )
+                })
+                .collect(),
+            positions: std::sync::Arc::new(Vec::new()),
+            sources: std::sync::Arc::new(sources),
+        }
+    }
+
+    /// The site of the node at `pointer` of document `doc`: for a generated revision, the tag
+    /// or declaration its source map gives (`text` is then the tag as written); otherwise
+    /// `text` at the node's position in the file.
+    pub fn site(&self, doc: usize, pointer: &str, text: String) -> Site {
+        if let Some(site) = self.sources.find(pointer) {
+            return site.clone();
+        }
+        let at = self.position(doc, pointer);
+        Site {
+            text,
+            file: self.file.clone(),
+            line: at.map(|p| p.line),
+            column: at.map(|p| p.column),
+            ..Site::default()
+        }
+    }
+
     /// The 1-based line and column of the node at `pointer` in document `doc` (or of its nearest
     /// ancestor the reader placed).
     pub fn position(&self, doc: usize, pointer: &str) -> Option<SourcePosition> {
@@ -93,6 +150,7 @@ pub fn read_revision(bytes: &[u8], file: &str) -> Result<Revision, InputError> {
         form: Form::Crd,
         definitions: BTreeMap::new(),
         positions: std::sync::Arc::new(docs.iter().map(|d| d.positions.clone()).collect()),
+        sources: std::sync::Arc::new(SourceMap::new()),
     };
     let is_openapi = |v: &Value| {
         v.get("openapi").is_some()
@@ -244,9 +302,129 @@ fn read_crd(
     Ok(())
 }
 
+/// Two served versions of one CRD, next to each other in Kubernetes' version order, as two
+/// revisions holding one definition each, under one name that says both versions
+/// (`com.example.widgets.v1beta1->v1.Widget`) so they are compared with each other.
+#[derive(Debug, Clone)]
+pub struct VersionPair {
+    /// `<group>/<Kind>`.
+    pub kind: String,
+    pub from: String,
+    pub to: String,
+    pub old: Revision,
+    pub new: Revision,
+}
+
+/// The served versions of each CRD of a file, compared pairwise in Kubernetes' version order
+/// (v1alpha1, v1beta1, v1): one [`VersionPair`] per neighbouring pair, CRDs in file order.
+pub fn read_crd_versions(bytes: &[u8], file: &str) -> Result<Vec<VersionPair>, InputError> {
+    let revision = read_revision(bytes, file)?;
+    if revision.form != Form::Crd {
+        return Err(error(
+            Some(SourcePosition { line: 1, column: 1 }),
+            "an OpenAPI document, not CustomResourceDefinitions: --crd-versions compares the versions of a CRD",
+        ));
+    }
+    let mut pairs = Vec::new();
+    for doc in read_documents(bytes).into_iter().flatten() {
+        let text = |p: &str| doc.value.pointer(p).and_then(Value::as_str);
+        let (Some(group), Some(kind)) = (text("/spec/group"), text("/spec/names/kind")) else {
+            continue;
+        };
+        let mut served: Vec<&str> = doc
+            .value
+            .pointer("/spec/versions")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter(|v| v.get("served").and_then(Value::as_bool) != Some(false))
+            .filter_map(|v| v.get("name").and_then(Value::as_str))
+            .collect();
+        served.sort_by_key(|v| version_priority(v));
+        for pair in served.windows(2) {
+            let (from, to) = (pair[0], pair[1]);
+            let name = crd_definition_name(group, &format!("{from}->{to}"), kind);
+            let side = |version: &str| {
+                let mut r = revision.clone();
+                let definition = r
+                    .definitions
+                    .remove(&crd_definition_name(group, version, kind));
+                r.definitions = definition.map(|d| (name.clone(), d)).into_iter().collect();
+                r
+            };
+            pairs.push(VersionPair {
+                kind: format!("{group}/{kind}"),
+                from: from.to_string(),
+                to: to.to_string(),
+                old: side(from),
+                new: side(to),
+            });
+        }
+    }
+    Ok(pairs)
+}
+
+/// Kubernetes' order of version names, lowest first: alpha, then beta, then GA versions, each by
+/// major then minor number; names of another form first, alphabetically.
+fn version_priority(name: &str) -> (u8, u64, u64, String) {
+    let parse = || -> Option<(u8, u64, u64)> {
+        let rest = name.strip_prefix('v')?;
+        let digits = rest
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        let major = rest[..digits].parse().ok()?;
+        let (stability, minor) = match &rest[digits..] {
+            "" => (3, 0),
+            tail => {
+                let (stability, minor) = if let Some(m) = tail.strip_prefix("alpha") {
+                    (1, m)
+                } else {
+                    (2, tail.strip_prefix("beta")?)
+                };
+                (stability, minor.parse().ok()?)
+            }
+        };
+        Some((stability, major, minor))
+    };
+    match parse() {
+        Some((stability, major, minor)) => (stability, major, minor, String::new()),
+        None => (0, 0, 0, name.to_string()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn versions_in_kubernetes_order() {
+        let mut v = vec![
+            "v1", "v2beta1", "v1beta2", "v1alpha1", "foo", "v1beta1", "v2",
+        ];
+        v.sort_by_key(|n| version_priority(n));
+        assert_eq!(
+            v,
+            ["foo", "v1alpha1", "v1beta1", "v1beta2", "v2beta1", "v1", "v2"]
+        );
+    }
+
+    #[test]
+    fn served_versions_are_paired() {
+        let crd = b"kind: CustomResourceDefinition\nspec:\n  group: w.example.com\n  names: {kind: W}\n  versions:\n  - name: v1\n    served: true\n    schema: {openAPIV3Schema: {type: object}}\n  - name: v1alpha1\n    served: false\n  - name: v1beta1\n    served: true\n    schema: {openAPIV3Schema: {type: string}}\n";
+        let pairs = read_crd_versions(crd, "w.yaml").unwrap();
+        assert_eq!(pairs.len(), 1);
+        let p = &pairs[0];
+        assert_eq!((p.from.as_str(), p.to.as_str()), ("v1beta1", "v1"));
+        let name = "com.example.w.v1beta1->v1.W";
+        assert_eq!(
+            p.old.definitions[name].pointer,
+            "/spec/versions/2/schema/openAPIV3Schema"
+        );
+        assert_eq!(
+            p.new.definitions[name].pointer,
+            "/spec/versions/0/schema/openAPIV3Schema"
+        );
+    }
 
     #[test]
     fn crd_versions_are_named_like_go_types() {

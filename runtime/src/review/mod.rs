@@ -7,7 +7,9 @@
 //! `enum` and `required` as sets), keyword by keyword with a partial order for each
 //! (`order.rs`), CEL rules matched and classified (`cel_change.rs`), and each change reported
 //! as a [`Finding`] (`findings.rs`) with a direction and, for tightenings, which updates of
-//! stored objects it rejects (`ratchet.rs`). The walk itself is `compare.rs`.
+//! stored objects it rejects (`ratchet.rs`). The walk itself is `compare.rs`. Revisions
+//! generated from Go packages carry a [`SourceMap`] (`sources.rs`), so findings name the tags
+//! that caused them.
 //!
 //! ```
 //! use kubeidl::review::{diff, read_revision, Direction};
@@ -26,7 +28,12 @@ pub mod lint;
 mod normalize;
 mod order;
 mod ratchet;
+mod sources;
 
 pub use compare::diff;
 pub use findings::{findings_json, rule_of, Direction, Finding, Rule, Site, Updates, RULES};
-pub use input::{crd_definition_name, read_revision, Definition, Form, InputError, Revision};
+pub use input::{
+    crd_definition_name, read_crd_versions, read_revision, Definition, Form, InputError, Revision,
+    VersionPair,
+};
+pub use sources::SourceMap;

@@ -18,8 +18,8 @@ pub use super::family::shared::cel_string;
 pub use super::family::transitions::{controller_gen_immutable_presence, immutable_presence};
 pub use super::family::unions::{union_rules, variant_field_rules, UnionMember};
 pub use model::{
-    At, Counts, Lowered, Member, Place, Presence, RuleOrigin, TagError, UnionRole, Validation,
-    ValueKind, VALIDATIONS,
+    At, Counts, KeywordOrigin, Lowered, Member, Place, Presence, RuleOrigin, TagError, UnionRole,
+    Validation, ValueKind, VALIDATIONS,
 };
 
 use super::family::lists::ListTags;
@@ -44,6 +44,8 @@ pub fn lower<P: Clone>(place: &Place<'_>, tags: &[At<P>], schema: &mut Schema) -
         origins: Vec::new(),
         lowered_at: Vec::new(),
         overrides: Vec::new(),
+        keywords: Vec::new(),
+        presence_at: None,
     };
     let mut list = ListTags::default();
     let mut cel_parts: Vec<(usize, String, Value, P)> = Vec::new();
@@ -60,6 +62,7 @@ pub fn lower<P: Clone>(place: &Place<'_>, tags: &[At<P>], schema: &mut Schema) -
             continue;
         }
         let before = (rule_texts(schema).len(), out.parent_rules.len());
+        let (json_before, presence_before) = (schema.to_json(), out.presence);
         let result = match &tag.payload {
             PayloadValue::CelPart { index, key, value } => {
                 cel_parts.push((*index, key.clone(), value.clone(), at.pos.clone()));
@@ -82,6 +85,10 @@ pub fn lower<P: Clone>(place: &Place<'_>, tags: &[At<P>], schema: &mut Schema) -
             .skip(before.0)
             .chain(out.parent_rules[before.1..].iter().map(|r| r.rule.clone()))
             .collect();
+        record_keywords(&json_before, schema, &at.pos, &mut out.keywords);
+        if out.presence != presence_before {
+            out.presence_at = Some(at.pos.clone());
+        }
         let authored = tag.rule == Rule::ValidationRule;
         out.origins
             .extend(written.into_iter().map(|rule| RuleOrigin {
@@ -110,7 +117,25 @@ pub fn lower<P: Clone>(place: &Place<'_>, tags: &[At<P>], schema: &mut Schema) -
         Err((pos, message)) => out.errors.push(TagError { pos, message }),
     }
     let before = rule_texts(schema).len();
+    let json_before = schema.to_json();
     let list_result = list.apply(place, schema);
+    // List metadata is written once every list tag is read: each keyword is the work of the
+    // tag that names it (`+listMapKey` the keys), the rest of the list type's.
+    let mut list_keywords = Vec::new();
+    let list_tag = tags
+        .iter()
+        .find(|t| matches!(t.tag.rule, Rule::ListType | Rule::Unique))
+        .or_else(|| tags.iter().find(|t| t.tag.rule == Rule::ListMapKey));
+    if let Some(list_tag) = list_tag {
+        record_keywords(&json_before, schema, &list_tag.pos, &mut list_keywords);
+        let map_key = tags.iter().find(|t| t.tag.rule == Rule::ListMapKey);
+        for mut k in list_keywords {
+            if let Some(m) = map_key.filter(|_| k.pointer.ends_with("x-kubernetes-list-map-keys")) {
+                k.pos = m.pos.clone();
+            }
+            out.keywords.push(k);
+        }
+    }
     if let Some(at) = tags.iter().find(|t| t.tag.rule == Rule::Unique) {
         for rule in rule_texts(schema).into_iter().skip(before) {
             out.origins.push(RuleOrigin {
@@ -195,6 +220,45 @@ pub fn unshadow<P>(tags: Vec<At<P>>) -> Vec<At<P>> {
             at
         })
         .collect()
+}
+
+/// Records, as the work of the tag at `pos`, every keyword of `schema` that is not in `before`
+/// or has another value there (a JSON pointer per changed leaf or new subtree). Rules are left
+/// to [`RuleOrigin`]s, matched by text: their indices move when places merge.
+fn record_keywords<P: Clone>(
+    before: &Value,
+    schema: &Schema,
+    pos: &P,
+    out: &mut Vec<KeywordOrigin<P>>,
+) {
+    fn walk<P: Clone>(
+        before: Option<&Value>,
+        after: &Value,
+        pointer: &str,
+        pos: &P,
+        out: &mut Vec<KeywordOrigin<P>>,
+    ) {
+        match (before, after) {
+            (Some(b), a) if b == a => {}
+            (Some(Value::Object(b)), Value::Object(a)) => {
+                for (key, value) in a {
+                    if key == VALIDATIONS || key == "description" {
+                        continue;
+                    }
+                    let child = format!("{pointer}/{}", crate::document::pointer_token(key));
+                    walk(b.get(key), value, &child, pos, out);
+                }
+            }
+            _ => out.push(KeywordOrigin {
+                pointer: pointer.to_string(),
+                pos: pos.clone(),
+            }),
+        }
+    }
+    let after = schema.to_json();
+    if *before != after {
+        walk(Some(before), &after, "", pos, out);
+    }
 }
 
 /// The rule texts of a schema's `x-kubernetes-validations`, in order.

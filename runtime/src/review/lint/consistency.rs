@@ -7,7 +7,7 @@
 use super::LintFinding;
 use crate::cel::inspect::{self_reads, Subject};
 use crate::document::pointer_token;
-use crate::review::{Definition, Revision, Site};
+use crate::review::{Definition, Revision};
 use crate::schema::{definition_name, number_f64, resolve, Schema, SchemaType};
 use crate::validate::Validator;
 use serde_json::Value;
@@ -110,19 +110,14 @@ impl<'a> Lint<'a, '_> {
         text: String,
         message: String,
     ) {
-        let at = self.revision.position(self.definition.doc, pointer);
+        let site = self.revision.site(self.definition.doc, pointer, text);
         self.out.push(LintFinding {
             rule: rule.to_string(),
             definition: self.name.to_string(),
             path: path.to_string(),
             versions: None,
             stricter: None,
-            sites: vec![Site {
-                text,
-                file: self.revision.file.clone(),
-                line: at.map(|p| p.line),
-                column: at.map(|p| p.column),
-            }],
+            sites: vec![site],
             message,
         });
     }

@@ -180,6 +180,7 @@ fn side(source: &Revision, prefix: &str, version: &str, types: &BTreeSet<&str>) 
         form: source.form,
         definitions,
         positions: std::sync::Arc::clone(&source.positions),
+        sources: std::sync::Arc::clone(&source.sources),
     }
 }
 

@@ -236,6 +236,11 @@ pub struct Lowered<P> {
     pub origins: Vec<RuleOrigin<P>>,
     /// Where each tag counted as lowered stands.
     pub lowered_at: Vec<P>,
+    /// Each keyword a tag wrote on the place's schema and the tag that wrote it (rules are in
+    /// `origins`): what points from a schema back to its tags (`kubeidl diff`).
+    pub keywords: Vec<KeywordOrigin<P>>,
+    /// The tag that made the field required or optional, when one did.
+    pub presence_at: Option<P>,
     /// Members of the field's struct type whose tags this use replaces (`+k8s:override`): the
     /// field refers to a variant of its type's definition, built once every definition is known.
     pub overrides: Vec<Override>,
@@ -273,6 +278,14 @@ pub struct RuleOrigin<P> {
     /// Written by the user (`+validationRule`, XValidation, `cel[i]` lines), not made by
     /// kubeidl from a declarative tag.
     pub authored: bool,
+}
+
+/// Where a keyword of a place's schema came from: the tag whose lowering wrote it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct KeywordOrigin<P> {
+    /// A JSON pointer below the place's schema: `/maxLength`, `/items/maxLength`, `/enum`.
+    pub pointer: String,
+    pub pos: P,
 }
 
 /// The `x-kubernetes-validations` key.
