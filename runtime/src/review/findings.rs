@@ -132,19 +132,22 @@ impl Site {
 }
 
 /// A JSON string literal.
-fn quote(s: &str) -> String {
+pub(crate) fn quote(s: &str) -> String {
     serde_json::Value::String(s.to_string()).to_string()
 }
 
 /// `{"findings": [...]}`, one finding per line, as `kubeidl diff -o json` prints it.
 pub fn findings_json(findings: &[Finding]) -> String {
-    if findings.is_empty() {
+    report_json(findings.iter().map(Finding::to_json_line))
+}
+
+/// `{"findings": [...]}` of findings already written as JSON lines, one per line: the report
+/// of `kubeidl diff` and of `kubeidl lint`.
+pub(crate) fn report_json(lines: impl Iterator<Item = String>) -> String {
+    let lines: Vec<String> = lines.map(|l| format!("  {l}")).collect();
+    if lines.is_empty() {
         return "{\"findings\": []}\n".to_string();
     }
-    let lines: Vec<String> = findings
-        .iter()
-        .map(|f| format!("  {}", f.to_json_line()))
-        .collect();
     format!("{{\"findings\": [\n{}\n]}}\n", lines.join(",\n"))
 }
 

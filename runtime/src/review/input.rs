@@ -340,7 +340,7 @@ pub fn read_crd_versions(bytes: &[u8], file: &str) -> Result<Vec<VersionPair>, I
             .filter(|v| v.get("served").and_then(Value::as_bool) != Some(false))
             .filter_map(|v| v.get("name").and_then(Value::as_str))
             .collect();
-        served.sort_by_key(|v| version_priority(v));
+        served.sort_by_key(|v| super::version::version_order(v));
         for pair in served.windows(2) {
             let (from, to) = (pair[0], pair[1]);
             let name = crd_definition_name(group, &format!("{from}->{to}"), kind);
@@ -364,49 +364,9 @@ pub fn read_crd_versions(bytes: &[u8], file: &str) -> Result<Vec<VersionPair>, I
     Ok(pairs)
 }
 
-/// Kubernetes' order of version names, lowest first: alpha, then beta, then GA versions, each by
-/// major then minor number; names of another form first, alphabetically.
-fn version_priority(name: &str) -> (u8, u64, u64, String) {
-    let parse = || -> Option<(u8, u64, u64)> {
-        let rest = name.strip_prefix('v')?;
-        let digits = rest
-            .find(|c: char| !c.is_ascii_digit())
-            .unwrap_or(rest.len());
-        let major = rest[..digits].parse().ok()?;
-        let (stability, minor) = match &rest[digits..] {
-            "" => (3, 0),
-            tail => {
-                let (stability, minor) = if let Some(m) = tail.strip_prefix("alpha") {
-                    (1, m)
-                } else {
-                    (2, tail.strip_prefix("beta")?)
-                };
-                (stability, minor.parse().ok()?)
-            }
-        };
-        Some((stability, major, minor))
-    };
-    match parse() {
-        Some((stability, major, minor)) => (stability, major, minor, String::new()),
-        None => (0, 0, 0, name.to_string()),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn versions_in_kubernetes_order() {
-        let mut v = vec![
-            "v1", "v2beta1", "v1beta2", "v1alpha1", "foo", "v1beta1", "v2",
-        ];
-        v.sort_by_key(|n| version_priority(n));
-        assert_eq!(
-            v,
-            ["foo", "v1alpha1", "v1beta1", "v1beta2", "v2beta1", "v1", "v2"]
-        );
-    }
 
     #[test]
     fn served_versions_are_paired() {

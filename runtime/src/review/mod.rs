@@ -29,6 +29,7 @@ mod normalize;
 mod order;
 mod ratchet;
 mod sources;
+pub mod version;
 
 pub use compare::diff;
 pub use findings::{findings_json, rule_of, Direction, Finding, Rule, Site, Updates, RULES};

@@ -22,6 +22,7 @@ pub mod versions;
 pub use exceptions::{Exception, ExceptionError};
 pub use rules::{is_lint_rule, lint_rules, LintRule};
 
+use super::findings::quote;
 use super::{Revision, Site};
 use crate::schema::{definition_name, Schema};
 use std::collections::BTreeSet;
@@ -81,11 +82,6 @@ pub(crate) fn reachable(source: &Revision, mut stack: Vec<String>) -> BTreeSet<S
     seen
 }
 
-/// A JSON string literal.
-fn quote(s: &str) -> String {
-    serde_json::Value::String(s.to_string()).to_string()
-}
-
 impl LintFinding {
     /// `definition.path`, or the definition alone.
     pub fn place(&self) -> String {
@@ -127,14 +123,7 @@ impl LintFinding {
 
 /// `{"findings": [...]}`, one finding per line.
 pub fn findings_json(findings: &[LintFinding]) -> String {
-    if findings.is_empty() {
-        return "{\"findings\": []}\n".to_string();
-    }
-    let lines: Vec<String> = findings
-        .iter()
-        .map(|f| format!("  {}", f.to_json_line()))
-        .collect();
-    format!("{{\"findings\": [\n{}\n]}}\n", lines.join(",\n"))
+    super::findings::report_json(findings.iter().map(LintFinding::to_json_line))
 }
 
 #[cfg(test)]

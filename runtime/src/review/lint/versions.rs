@@ -8,6 +8,7 @@
 
 use super::rules::version_rule;
 use super::LintFinding;
+use crate::review::version::version_key;
 use crate::review::{diff, Definition, Direction, Revision};
 use crate::schema::{definition_name, ref_target, reference_of_mut, Schema};
 use std::collections::{BTreeMap, BTreeSet};
@@ -19,37 +20,6 @@ pub struct Versioned<'a> {
     pub prefix: &'a str,
     pub version: &'a str,
     pub rest: &'a str,
-}
-
-/// The version order key of a Kubernetes API version (`v1beta2` is (1, 1, 2)); `None` when the
-/// text is not one.
-pub fn version_key(v: &str) -> Option<(u64, u8, u64)> {
-    let digits = v.strip_prefix('v')?;
-    let major_end = digits
-        .find(|c: char| !c.is_ascii_digit())
-        .unwrap_or(digits.len());
-    let major: u64 = digits[..major_end].parse().ok()?;
-    if major == 0 {
-        return None;
-    }
-    let tail = &digits[major_end..];
-    let (stage, minor) = match tail {
-        "" => (2, 0),
-        _ => {
-            let (stage, n) = if let Some(n) = tail.strip_prefix("alpha") {
-                (0, n)
-            } else if let Some(n) = tail.strip_prefix("beta") {
-                (1, n)
-            } else {
-                return None;
-            };
-            if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
-                return None;
-            }
-            (stage, n.parse().ok()?)
-        }
-    };
-    Some((major, stage, minor))
 }
 
 /// `name` split at its last version segment before the type name.
@@ -197,21 +167,6 @@ fn rewrite_refs(schema: &mut Schema, renamed: &BTreeMap<String, String>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn versions_order_as_kubernetes_orders_them() {
-        let mut v = vec![
-            "v2", "v1", "v1beta2", "v1alpha3", "v2beta1", "v1beta1", "v2alpha1",
-        ];
-        v.sort_by_key(|v| version_key(v));
-        assert_eq!(
-            v,
-            ["v1alpha3", "v1beta1", "v1beta2", "v1", "v2alpha1", "v2beta1", "v2"]
-        );
-        for not in ["v0", "v1gamma1", "v1beta", "version", "1", "v"] {
-            assert_eq!(version_key(not), None, "{not}");
-        }
-    }
 
     #[test]
     fn names_split_at_their_version() {
