@@ -5,7 +5,7 @@
 //! `updates` verdict from `ratchet.rs`.
 
 use super::cel_change;
-use super::findings::{Direction, Finding, Site};
+use super::findings::{join_path, Direction, Finding, Site};
 use super::input::Revision;
 use super::normalize::{referenced_name, view, Layer, View};
 use super::order::{self, Bound, Cmp, FormatCmp};
@@ -84,11 +84,7 @@ struct At {
 
 impl At {
     fn child(&self, step: &str, uncorrelatable: bool, old: &View, new: &View) -> At {
-        let path = if self.path.is_empty() || step.starts_with('[') || step.starts_with('{') {
-            format!("{}{step}", self.path)
-        } else {
-            format!("{}.{step}", self.path)
-        };
+        let path = join_path(&self.path, step);
         let mut old_stack = self.old_stack.clone();
         old_stack.extend(old.expanded.iter().cloned());
         let mut new_stack = self.new_stack.clone();

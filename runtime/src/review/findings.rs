@@ -199,13 +199,25 @@ impl Finding {
 
     /// `definition.path`, or the definition alone for the definition itself.
     pub fn place(&self) -> String {
-        if self.path.is_empty() {
-            self.definition.clone()
-        } else if self.path.starts_with('[') || self.path.starts_with('{') {
-            format!("{}{}", self.definition, self.path)
-        } else {
-            format!("{}.{}", self.definition, self.path)
-        }
+        place(&self.definition, &self.path)
+    }
+}
+
+/// `path` with `step` appended, as finding paths are written: json names joined with `.`,
+/// `[*]` and `{*}` appended as they are.
+pub(crate) fn join_path(path: &str, step: &str) -> String {
+    if path.is_empty() || step.starts_with('[') || step.starts_with('{') {
+        format!("{path}{step}")
+    } else {
+        format!("{path}.{step}")
+    }
+}
+
+/// `definition.path`, or the definition alone for the definition itself.
+pub(crate) fn place(definition: &str, path: &str) -> String {
+    match path.is_empty() {
+        true => definition.to_string(),
+        false => join_path(definition, path),
     }
 }
 

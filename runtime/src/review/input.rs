@@ -344,13 +344,18 @@ pub fn read_crd_versions(bytes: &[u8], file: &str) -> Result<Vec<VersionPair>, I
         for pair in served.windows(2) {
             let (from, to) = (pair[0], pair[1]);
             let name = crd_definition_name(group, &format!("{from}->{to}"), kind);
-            let side = |version: &str| {
-                let mut r = revision.clone();
-                let definition = r
+            // The revision with only this version's definition, renamed; positions shared.
+            let side = |version: &str| Revision {
+                file: revision.file.clone(),
+                form: revision.form,
+                definitions: revision
                     .definitions
-                    .remove(&crd_definition_name(group, version, kind));
-                r.definitions = definition.map(|d| (name.clone(), d)).into_iter().collect();
-                r
+                    .get(&crd_definition_name(group, version, kind))
+                    .map(|d| (name.clone(), d.clone()))
+                    .into_iter()
+                    .collect(),
+                positions: std::sync::Arc::clone(&revision.positions),
+                sources: std::sync::Arc::clone(&revision.sources),
             };
             pairs.push(VersionPair {
                 kind: format!("{group}/{kind}"),

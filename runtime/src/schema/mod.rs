@@ -14,8 +14,8 @@ pub use document::Document;
 pub use model::{Schema, SchemaType};
 pub use parse::{number_f64, SchemaError};
 pub use refs::{
-    definition_name, ref_closure, ref_target, reference_of, reference_of_mut, resolve,
-    rest_friendly_name, wrap_refs, COMPONENTS_PREFIX, MAX_REF_CHAIN,
+    collect_refs, definition_name, ref_closure, ref_target, reference_of, reference_of_mut,
+    resolve, rest_friendly_name, wrap_refs, COMPONENTS_PREFIX, MAX_REF_CHAIN,
 };
 pub use structural::{
     crd_schema_errors, inline, merge_use, node_name, Inlined, RuleSite, StructuralError,

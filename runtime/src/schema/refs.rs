@@ -5,7 +5,7 @@
 
 use super::Schema;
 use std::borrow::Cow;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 /// The longest chain of `$ref`s followed; a longer one is a cycle and stops where it is.
 pub const MAX_REF_CHAIN: usize = 32;
@@ -86,26 +86,28 @@ pub fn wrap_refs(schema: &mut Schema) {
     }
 }
 
-/// The names of all definitions reachable from `roots` through `$ref`s, roots included.
-/// References to names missing from `definitions` are returned too, so callers can report them.
-pub fn ref_closure<'a>(
-    definitions: &BTreeMap<String, Schema>,
-    roots: impl IntoIterator<Item = &'a str>,
+/// The names of all definitions reachable from `roots` through `$ref`s, roots included, each
+/// definition found by `lookup` (so callers need not gather their schemas into one map).
+/// References to names `lookup` does not know are returned too, so callers can report them.
+pub fn ref_closure<'s>(
+    lookup: impl Fn(&str) -> Option<&'s Schema>,
+    roots: impl IntoIterator<Item = String>,
 ) -> BTreeSet<String> {
     let mut seen = BTreeSet::new();
-    let mut stack: Vec<String> = roots.into_iter().map(str::to_string).collect();
+    let mut stack: Vec<String> = roots.into_iter().collect();
     while let Some(name) = stack.pop() {
         if !seen.insert(name.clone()) {
             continue;
         }
-        if let Some(schema) = definitions.get(&name) {
+        if let Some(schema) = lookup(&name) {
             collect_refs(schema, &mut stack);
         }
     }
     seen
 }
 
-fn collect_refs(schema: &Schema, out: &mut Vec<String>) {
+/// The definition names `schema` and its children refer to, pushed to `out`.
+pub fn collect_refs(schema: &Schema, out: &mut Vec<String>) {
     if let Some(name) = schema.reference.as_deref().and_then(definition_name) {
         out.push(name.into_owned());
     }
@@ -126,6 +128,7 @@ pub fn rest_friendly_name(go_name: &str) -> String {
 mod tests {
     use super::*;
     use serde_json::json;
+    use std::collections::BTreeMap;
 
     #[test]
     fn a_ref_with_siblings_moves_into_all_of() {
@@ -158,7 +161,9 @@ mod tests {
         defs.insert("B".to_string(), b);
         defs.insert("C".to_string(), Schema::default());
         defs.insert("D".to_string(), Schema::default());
-        let names: Vec<_> = ref_closure(&defs, ["A"]).into_iter().collect();
+        let names: Vec<_> = ref_closure(|n| defs.get(n), ["A".to_string()])
+            .into_iter()
+            .collect();
         assert_eq!(names, ["A", "B", "C"]);
     }
 }

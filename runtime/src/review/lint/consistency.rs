@@ -7,9 +7,11 @@
 use super::LintFinding;
 use crate::cel::inspect::{self_reads, Subject};
 use crate::document::pointer_token;
+use crate::review::findings::join_path;
 use crate::review::{Definition, Revision};
-use crate::schema::{definition_name, number_f64, resolve, Schema, SchemaType};
+use crate::schema::{collect_refs, definition_name, number_f64, resolve, Schema, SchemaType};
 use crate::validate::Validator;
+use crate::value::ValueView;
 use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -41,35 +43,12 @@ struct Lint<'a, 'o> {
     out: &'o mut Vec<LintFinding>,
 }
 
-/// `path` with `step` appended as the review's paths join steps.
-fn join(path: &str, step: &str) -> String {
-    match (
-        path.is_empty(),
-        step.starts_with('[') || step.starts_with('{'),
-    ) {
-        (true, _) | (_, true) => format!("{path}{step}"),
-        _ => format!("{path}.{step}"),
-    }
-}
-
 /// Whether the schema's `type` is, or lists, `t`.
 fn has_type(s: &Schema, t: &str) -> bool {
     match &s.schema_type {
         Some(SchemaType::Single(x)) => x == t,
         Some(SchemaType::Many(xs)) => xs.iter().any(|x| x == t),
         None => false,
-    }
-}
-
-/// The Go zero value of a JSON value's type.
-fn is_zero(v: &Value) -> bool {
-    match v {
-        Value::Null => true,
-        Value::Bool(b) => !b,
-        Value::Number(n) => n.as_f64() == Some(0.0),
-        Value::String(s) => s.is_empty(),
-        Value::Array(a) => a.is_empty(),
-        Value::Object(o) => o.is_empty(),
     }
 }
 
@@ -129,15 +108,15 @@ impl<'a> Lint<'a, '_> {
         self.rules(s, path, pointer);
         for (name, child) in &s.properties {
             let pointer = format!("{pointer}/properties/{}", pointer_token(name));
-            self.node(child, &join(path, name), &pointer);
+            self.node(child, &join_path(path, name), &pointer);
         }
         if let Some(items) = &s.items {
-            self.node(items, &join(path, "[*]"), &format!("{pointer}/items"));
+            self.node(items, &join_path(path, "[*]"), &format!("{pointer}/items"));
         }
         if let Some(additional) = &s.additional_properties {
             self.node(
                 additional,
-                &join(path, "{*}"),
+                &join_path(path, "{*}"),
                 &format!("{pointer}/additionalProperties"),
             );
         }
@@ -217,7 +196,7 @@ impl<'a> Lint<'a, '_> {
     /// A zero default (`0`, `""`, `false`, `{}`, `[]`) is not checked: openapi-gen writes one
     /// for every field without `omitempty`, and the apiserver applies none of them.
     fn values(&mut self, s: &Schema, path: &str, pointer: &str) {
-        let default = s.default.as_ref().filter(|d| !is_zero(d));
+        let default = s.default.as_ref().filter(|d| !d.is_null() && !d.is_zero());
         if s.enum_values.is_empty() && default.is_none() {
             return;
         }
@@ -235,7 +214,7 @@ impl<'a> Lint<'a, '_> {
         // Only the definitions the node refers to: compiling against all of them costs a walk
         // of each, per node.
         let mut roots = Vec::new();
-        super::refs(s, &mut roots);
+        collect_refs(s, &mut roots);
         let definitions: HashMap<String, Schema> = super::reachable(self.revision, roots)
             .into_iter()
             .filter_map(|n| Some((n.clone(), self.revision.definitions.get(&n)?.schema.clone())))

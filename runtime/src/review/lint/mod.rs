@@ -22,9 +22,9 @@ pub mod versions;
 pub use exceptions::{Exception, ExceptionError};
 pub use rules::{is_lint_rule, lint_rules, LintRule};
 
-use super::findings::quote;
+use super::findings::{place, quote};
 use super::{Revision, Site};
-use crate::schema::{definition_name, Schema};
+use crate::schema::ref_closure;
 use std::collections::BTreeSet;
 
 /// One finding of `kubeidl lint`.
@@ -58,41 +58,16 @@ pub fn lint(revisions: &[Revision]) -> Vec<LintFinding> {
     out
 }
 
-/// The definition names `schema` and its children refer to, pushed to `out`.
-pub(crate) fn refs(schema: &Schema, out: &mut Vec<String>) {
-    if let Some(name) = schema.reference.as_deref().and_then(definition_name) {
-        out.push(name.into_owned());
-    }
-    schema.for_each_child(|child| refs(child, out));
-}
-
 /// The names of the definitions of `source` reachable from `roots` through references, roots
-/// included (without copying the schemas, as the closure over a map of them would).
-pub(crate) fn reachable(source: &Revision, mut stack: Vec<String>) -> BTreeSet<String> {
-    let mut seen = BTreeSet::new();
-    while let Some(name) = stack.pop() {
-        if seen.contains(&name) {
-            continue;
-        }
-        if let Some(d) = source.definitions.get(&name) {
-            refs(&d.schema, &mut stack);
-        }
-        seen.insert(name);
-    }
-    seen
+/// included.
+pub(crate) fn reachable(source: &Revision, roots: Vec<String>) -> BTreeSet<String> {
+    ref_closure(|n| source.definitions.get(n).map(|d| &d.schema), roots)
 }
 
 impl LintFinding {
     /// `definition.path`, or the definition alone.
     pub fn place(&self) -> String {
-        match (
-            self.path.is_empty(),
-            self.path.starts_with('[') || self.path.starts_with('{'),
-        ) {
-            (true, _) => self.definition.clone(),
-            (false, true) => format!("{}{}", self.definition, self.path),
-            (false, false) => format!("{}.{}", self.definition, self.path),
-        }
+        place(&self.definition, &self.path)
     }
 
     /// The JSON object `kubeidl lint -o json` prints, on one line: `ruleId`, `definition`,

@@ -24,19 +24,18 @@ pub struct Versioned<'a> {
 
 /// `name` split at its last version segment before the type name.
 pub fn split(name: &str) -> Option<Versioned<'_>> {
-    let segments: Vec<(usize, &str)> = name
-        .match_indices('.')
-        .map(|(i, _)| i)
-        .scan(0, |start, dot| {
-            let seg = (*start, &name[*start..dot]);
-            *start = dot + 1;
-            Some(seg)
-        })
-        .collect();
-    let (start, version) = segments
-        .iter()
-        .rev()
-        .find(|(start, seg)| *start > 0 && version_key(seg).is_some())?;
+    // The segment between the last dot whose tail is the type name and the dot before it,
+    // searching leftwards; the first segment is never a version (there must be a prefix).
+    let (mut end, mut start) = (name.rfind('.')?, None);
+    while let Some(dot) = name[..end].rfind('.') {
+        if version_key(&name[dot + 1..end]).is_some() {
+            start = Some(dot + 1);
+            break;
+        }
+        end = dot;
+    }
+    let start = start?;
+    let version = &name[start..end];
     Some(Versioned {
         prefix: &name[..start - 1],
         version,
