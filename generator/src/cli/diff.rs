@@ -6,7 +6,8 @@
 //! finding can reject what was accepted.
 
 use super::{print, DiffArgs};
-use kubeidl::review::{self, Direction, Finding, Revision, Site};
+use kubeidl::review::replay::{Outcome, Replay, Verdict};
+use kubeidl::review::{self, Direction, Finding, Revision, Site, Witness, Witnesses};
 use kubeidl_gen::review::{git::Snapshot, go_revision, GoSide, Naming};
 use kubeidl_gen::{Error, SourcePos};
 use std::path::{Path, PathBuf};
@@ -231,21 +232,171 @@ fn rules() -> String {
         .collect()
 }
 
+/// One manifest read for --replay: its file, where it starts, and the object.
+struct Manifest {
+    file: PathBuf,
+    at: kubeidl::document::SourcePosition,
+    object: serde_json::Value,
+}
+
+/// The manifests under the --replay paths; a document that cannot be read is an error at its
+/// position.
+fn manifests(paths: &[PathBuf]) -> Result<Vec<Manifest>, Error> {
+    let mut out = Vec::new();
+    for path in paths {
+        for file in super::validate::files_below(path, &["yaml", "yml", "json"])? {
+            let bytes = super::validate::read(&file)?;
+            for doc in kubeidl::document::read_documents(&bytes) {
+                let doc = doc.map_err(|e| match e.position {
+                    Some(at) => Error::at(
+                        &SourcePos {
+                            file: Arc::new(file.clone()),
+                            line: at.line,
+                            column: at.column,
+                        },
+                        format!("document {}: {}", e.index + 1, e.message),
+                    ),
+                    None => Error::new(format!("{}: {}", file.display(), e.message)),
+                })?;
+                out.push(Manifest {
+                    file: file.clone(),
+                    at: doc.positions.at,
+                    object: doc.value,
+                });
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// `Kind namespace/name` of a manifest.
+fn object_name(v: &serde_json::Value) -> String {
+    let text = |p: &str| {
+        v.pointer(p)
+            .and_then(serde_json::Value::as_str)
+            .unwrap_or("")
+    };
+    let name = match (text("/metadata/namespace"), text("/metadata/name")) {
+        ("", "") => "(no name)".to_string(),
+        ("", name) => name.to_string(),
+        (ns, name) => format!("{ns}/{name}"),
+    };
+    format!("{} {name}", text("/kind"))
+}
+
+/// What --replay found of one manifest, as a text line and as JSON.
+fn replayed(m: &Manifest, outcome: &Outcome) -> (String, serde_json::Value) {
+    let what = match outcome.verdict {
+        Verdict::Unmatched => "no definition of NEW is its kind".to_string(),
+        Verdict::InvalidBefore => "already invalid under OLD".to_string(),
+        Verdict::Valid => "valid under NEW".to_string(),
+        Verdict::Ratcheted => {
+            "rejected on create under NEW; an unchanged update passes (ratcheting)".to_string()
+        }
+        Verdict::Rejected => "rejected under NEW even on an unchanged update".to_string(),
+    };
+    let errors: Vec<String> = outcome.errors.iter().map(ToString::to_string).collect();
+    let mut line = format!(
+        "replay: {}:{}:{}: {}: {what}\n",
+        m.file.display(),
+        m.at.line,
+        m.at.column,
+        object_name(&m.object)
+    );
+    for e in &errors {
+        line.push_str(&format!("  {e}\n"));
+    }
+    let json = serde_json::json!({
+        "file": m.file.display().to_string(),
+        "line": m.at.line,
+        "column": m.at.column,
+        "object": object_name(&m.object),
+        "definition": outcome.definition,
+        "verdict": outcome.verdict.as_str(),
+        "errors": errors,
+    });
+    (line, json)
+}
+
+/// The witness line under a finding's text.
+fn witness_text(w: Option<&Witness>) -> String {
+    match w {
+        Some(w) => format!(
+            "  witness: {} is accepted by OLD; NEW says: {}\n",
+            w.object, w.error
+        ),
+        None => "  witness: none found among the candidates tried\n".to_string(),
+    }
+}
+
+/// A finding's JSON line with `"witness"` added before its closing brace.
+fn with_witness(line: String, w: Option<&Witness>) -> String {
+    let value = w.map_or(serde_json::Value::Null, Witness::to_json);
+    match line.strip_suffix('}') {
+        Some(open) => format!("{open}, \"witness\": {value}}}"),
+        None => line,
+    }
+}
+
 pub fn run(args: DiffArgs) -> Result<ExitCode, Error> {
     if args.rules {
         print(&rules())?;
         return Ok(ExitCode::SUCCESS);
     }
+    let pairs = sides(&args)?;
+    let manifests = manifests(&args.replay)?;
     let mut findings = Vec::new();
-    for (old, new) in sides(&args)? {
-        findings.extend(review::diff(&old, &new));
+    // Per finding: whether a witness was looked for, and the one found.
+    let mut witnesses: Vec<Option<Option<Witness>>> = Vec::new();
+    let mut replays = Vec::new();
+    for (old, new) in &pairs {
+        let found = review::diff(old, new);
+        let mut search = Witnesses::new(old, new);
+        for f in &found {
+            let looked =
+                args.witnesses && matches!(f.direction, Direction::Tightening | Direction::Unknown);
+            witnesses.push(looked.then(|| search.find(f)));
+        }
+        findings.extend(found);
+        let mut replay = Replay::new(old, new);
+        for m in &manifests {
+            let outcome = replay.object(&m.object);
+            replays.push((m, outcome));
+        }
     }
     let out = match args.output.as_str() {
-        "json" => review::findings_json(&findings),
-        _ => findings.iter().map(text).collect(),
+        "json" => {
+            let lines = findings.iter().zip(&witnesses).map(|(f, w)| match w {
+                Some(w) => with_witness(f.to_json_line(), w.as_ref()),
+                None => f.to_json_line(),
+            });
+            let objects: Vec<String> = replays
+                .iter()
+                .map(|(m, o)| replayed(m, o).1.to_string())
+                .collect();
+            match args.replay.is_empty() {
+                true => review::report_json(lines),
+                false => review::report_json_with(lines, &[("replay", objects)]),
+            }
+        }
+        _ => {
+            let mut text_out: String = findings
+                .iter()
+                .zip(&witnesses)
+                .map(|(f, w)| match w {
+                    Some(w) => text(f) + &witness_text(w.as_ref()),
+                    None => text(f),
+                })
+                .collect();
+            for (m, o) in &replays {
+                text_out.push_str(&replayed(m, o).0);
+            }
+            text_out
+        }
     };
     print(&out)?;
     let count = |d: Direction| findings.iter().filter(|f| f.direction == d).count();
+    let verdicts = |v: Verdict| replays.iter().filter(|(_, o)| o.verdict == v).count();
     if args.output == "text" {
         eprintln!(
             "{} findings: {} tightening, {} incompatible, {} loosening, {} neutral, {} unknown",
@@ -256,8 +407,26 @@ pub fn run(args: DiffArgs) -> Result<ExitCode, Error> {
             count(Direction::Neutral),
             count(Direction::Unknown),
         );
+        if args.witnesses {
+            let looked = witnesses.iter().flatten().count();
+            let found = witnesses.iter().flatten().flatten().count();
+            eprintln!("witnesses: {found} of {looked} tightening or unknown findings");
+        }
+        if !args.replay.is_empty() {
+            eprintln!(
+                "replay: {} objects: {} valid, {} ratcheted, {} rejected, {} invalid before, {} unmatched",
+                replays.len(),
+                verdicts(Verdict::Valid),
+                verdicts(Verdict::Ratcheted),
+                verdicts(Verdict::Rejected),
+                verdicts(Verdict::InvalidBefore),
+                verdicts(Verdict::Unmatched),
+            );
+        }
     }
-    Ok(if findings.iter().any(|f| f.direction.breaks_writers()) {
+    let breaks =
+        findings.iter().any(|f| f.direction.breaks_writers()) || verdicts(Verdict::Rejected) > 0;
+    Ok(if breaks {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

@@ -227,8 +227,15 @@ pub enum Command {
     /// the tag that caused the change (or the field's declaration) with its source line, and the
     /// field and alias types a type's tag came through.
     ///
-    /// Exit code: 0 when no finding is a tightening or incompatible, 1 when some is, 2 on
-    /// unusable input (a missing file, bad YAML, neither an OpenAPI document nor a CRD, a
+    /// With --witnesses, each tightening (and change of unknown direction) comes with a small
+    /// object of its definition that OLD accepts and NEW rejects for that field, found by
+    /// varying the schemas' own bounds, lengths, enum values and defaults and checked with
+    /// kubeidl's validator on both sides. With --replay PATH, the manifests there are checked
+    /// as stored objects: valid under OLD, then under NEW as a create and as an update that
+    /// changes nothing (which ratcheting lets through where only unchanged values fail).
+    ///
+    /// Exit code: 0 when no finding is a tightening or incompatible and no replayed object is
+    /// rejected on an unchanged update, 1 when some is, 2 on unusable input (a missing file, bad YAML, neither an OpenAPI document nor a CRD, a
     /// directory with no Go types, a bad tag, a revision git does not know).
     ///
     /// Examples:
@@ -246,6 +253,10 @@ pub enum Command {
     ///   kubeidl diff old/widgets.yaml new/widgets.yaml
     ///
     ///   kubeidl diff -o json apps-v1-1.34.json apps-v1-1.35.json
+    ///
+    ///   kubeidl diff --witnesses old/openapi.json new/openapi.json
+    ///
+    ///   kubeidl diff --replay manifests/ old/widgets.yaml new/widgets.yaml
     ///
     ///   kubeidl diff --rules
     #[command(verbatim_doc_comment)]
@@ -339,6 +350,16 @@ pub struct DiffArgs {
     /// themselves.
     #[arg(long = "module", value_name = "IMPORT_PATH=DIR|DIR")]
     pub modules: Vec<String>,
+    /// For each tightening and change of unknown direction, look for an object OLD accepts and
+    /// NEW rejects (text: a `witness:` line; JSON: "witness": {object, error} or null).
+    #[arg(long)]
+    pub witnesses: bool,
+    /// Manifests (files or directories of YAML or JSON) to replay as stored objects: each is
+    /// said to stay valid, to be rejected on create but pass an unchanged update (ratcheted),
+    /// to be rejected even on an unchanged update, or to be invalid already under OLD.
+    /// Repeatable.
+    #[arg(long, value_name = "PATH", conflicts_with = "crd_versions")]
+    pub replay: Vec<PathBuf>,
     /// As --module, for the old side only.
     #[arg(long = "old-module", value_name = "IMPORT_PATH=DIR|DIR")]
     pub old_modules: Vec<String>,

@@ -143,12 +143,30 @@ pub fn findings_json(findings: &[Finding]) -> String {
 
 /// `{"findings": [...]}` of findings already written as JSON lines, one per line: the report
 /// of `kubeidl diff` and of `kubeidl lint`.
-pub(crate) fn report_json(lines: impl Iterator<Item = String>) -> String {
-    let lines: Vec<String> = lines.map(|l| format!("  {l}")).collect();
-    if lines.is_empty() {
-        return "{\"findings\": []}\n".to_string();
+pub fn report_json(lines: impl Iterator<Item = String>) -> String {
+    report_json_with(lines, &[])
+}
+
+/// The report with further named lists after `findings` (`"replay": [...]`), each of JSON
+/// values already written, one per line.
+pub fn report_json_with(
+    lines: impl Iterator<Item = String>,
+    sections: &[(&str, Vec<String>)],
+) -> String {
+    let list = |items: &mut dyn Iterator<Item = &String>| -> String {
+        let items: Vec<String> = items.map(|l| format!("  {l}")).collect();
+        match items.is_empty() {
+            true => "[]".to_string(),
+            false => format!("[\n{}\n]", items.join(",\n")),
+        }
+    };
+    let lines: Vec<String> = lines.collect();
+    let mut out = format!("{{\"findings\": {}", list(&mut lines.iter()));
+    for (name, items) in sections {
+        out.push_str(&format!(",\n{}: {}", quote(name), list(&mut items.iter())));
     }
-    format!("{{\"findings\": [\n{}\n]}}\n", lines.join(",\n"))
+    out.push_str("}\n");
+    out
 }
 
 /// One change between two revisions.

@@ -28,13 +28,20 @@ pub mod lint;
 mod normalize;
 mod order;
 mod ratchet;
+pub mod replay;
 mod sources;
+mod validators;
 pub mod version;
+mod witness;
 
 pub use compare::diff;
-pub use findings::{findings_json, rule_of, Direction, Finding, Rule, Site, Updates, RULES};
+pub use findings::{
+    findings_json, report_json, report_json_with, rule_of, Direction, Finding, Rule, Site, Updates,
+    RULES,
+};
 pub use input::{
     crd_definition_name, read_crd_versions, read_revision, Definition, Form, InputError, Revision,
     VersionPair,
 };
 pub use sources::SourceMap;
+pub use witness::{Witness, Witnesses};

@@ -1,0 +1,68 @@
+//! kubeidl's validator for a revision's definitions, compiled once per definition: what
+//! witnesses and replays ask when they check objects against a side of a diff.
+
+use super::Revision;
+use crate::schema::{definition_name, ref_closure, resolve, Schema};
+use crate::validate::{FieldValidation, Validator};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// The validators of one revision's definitions, compiled on first use.
+pub(crate) struct Validators<'r> {
+    revision: &'r Revision,
+    unknown_fields: FieldValidation,
+    compiled: HashMap<String, Option<Arc<Validator>>>,
+}
+
+impl<'r> Validators<'r> {
+    /// Validators that reject unknown fields, as the apiserver's strict decoding does.
+    pub fn new(revision: &'r Revision) -> Self {
+        Validators::with_unknown_fields(revision, FieldValidation::Strict)
+    }
+
+    /// Validators that treat unknown fields as `mode` says.
+    pub fn with_unknown_fields(revision: &'r Revision, mode: FieldValidation) -> Self {
+        Validators {
+            revision,
+            unknown_fields: mode,
+            compiled: HashMap::new(),
+        }
+    }
+
+    pub fn revision(&self) -> &'r Revision {
+        self.revision
+    }
+
+    /// The validator of definition `name`, compiled against the definitions it reaches; `None`
+    /// when there is no such definition or its CEL rules do not compile.
+    pub fn of(&mut self, name: &str) -> Option<Arc<Validator>> {
+        if let Some(v) = self.compiled.get(name) {
+            return v.clone();
+        }
+        let revision = self.revision;
+        let compiled = revision.definitions.get(name).and_then(|d| {
+            let reached = ref_closure(
+                |n| revision.definitions.get(n).map(|d| &d.schema),
+                vec![name.to_string()],
+            );
+            let definitions: HashMap<String, Schema> = reached
+                .into_iter()
+                .filter_map(|n| Some((n.clone(), revision.definitions.get(&n)?.schema.clone())))
+                .collect();
+            Validator::with_definitions(&d.schema, Arc::new(definitions))
+                .ok()
+                .map(|v| Arc::new(v.field_validation(self.unknown_fields)))
+        });
+        self.compiled.insert(name.to_string(), compiled.clone());
+        compiled
+    }
+
+    /// `s` through its `$ref`s into the revision's definitions.
+    pub fn resolve(&self, s: &'r Schema) -> &'r Schema {
+        let revision = self.revision;
+        resolve(s, |r| {
+            let name = definition_name(r)?;
+            revision.definitions.get(name.as_ref()).map(|d| &d.schema)
+        })
+    }
+}
