@@ -290,7 +290,11 @@ fn a_rule_that_starts_reading_old_self_is_flagged() {
     let old = write("old.yaml", "self.replicas <= 8");
     let new = write("new.yaml", "self.replicas <= oldSelf.replicas");
     let (code, findings) = diff_json(&old, &new);
-    assert_eq!(code, 0, "unknown does not fail: {findings:?}");
+    // Unknown violates writers and strict (v1's auto policy), not stored-data.
+    assert_eq!(code, 1, "{findings:?}");
+    assert_eq!(findings[0]["violates"], "strict");
+    let out = kubeidl(&["diff", "--policy", "stored-data", &old, &new]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(findings.len(), 1, "{findings:?}");
     assert_eq!(findings[0]["ruleId"], "cel-rule-changed");
     assert_eq!(findings[0]["direction"], "unknown");
@@ -669,7 +673,7 @@ fn go_tree_text_output_shows_the_tags() {
     insta::assert_snapshot!("diff_go_trees_text", stdout(&out));
     assert_eq!(
         stderr(&out),
-        "6 findings: 6 tightening, 0 incompatible, 0 loosening, 0 neutral, 0 unknown\n"
+        "6 findings: 6 tightening, 0 incompatible, 0 loosening, 0 neutral, 0 unknown; 6 violating the policy (auto), 0 excepted, 0 stale exceptions\n"
     );
 }
 
@@ -809,7 +813,7 @@ fn git_base_compares_a_revision_with_the_working_tree() {
     for (args, want) in [
         (
             vec!["diff", "--git-base", "no-such-rev", "widgets"],
-            "error: --git-base no-such-rev: no such revision in the repository at ",
+            "error: no-such-rev: no such revision in the repository at ",
         ),
         (
             vec!["diff", "--git-base", "HEAD", "docs"],

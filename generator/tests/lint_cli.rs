@@ -54,7 +54,7 @@ fn the_go_tree_gives_every_rule_it_exercises_at_its_tags() {
     let (code, text, err) = lint(&["--exceptions", EXCEPTIONS, API]);
     assert_eq!(code, 1, "{err}");
     assert!(
-        err.contains("10 findings (2 accepted by exceptions), 0 stale exceptions"),
+        err.contains("12 findings: 10 errors, 2 accepted by exceptions; 0 stale exceptions"),
         "{err}"
     );
     insta::assert_snapshot!("review_lint_go_text", text);
@@ -95,7 +95,14 @@ fn the_go_tree_gives_every_rule_it_exercises_at_its_tags() {
         EXCEPTIONS,
         generated.to_str().unwrap(),
     ]);
-    assert_eq!(rows(&from_openapi), rows(&json));
+    // The same findings; self-consistency findings of a definition come in the order of its
+    // properties, which is declaration order in Go and name order in the document.
+    let sorted = |json: &str| {
+        let mut rows = rows(json);
+        rows.sort();
+        rows
+    };
+    assert_eq!(sorted(&from_openapi), sorted(&json));
 }
 
 #[test]
@@ -106,7 +113,7 @@ fn the_openapi_document_gives_every_rule_it_exercises_with_exceptions_applied() 
     let (code, text, err) = lint(&["--exceptions", exceptions, api]);
     assert_eq!(code, 1, "{err}");
     assert!(
-        err.contains("10 findings (2 accepted by exceptions), 0 stale exceptions"),
+        err.contains("12 findings: 10 errors, 2 accepted by exceptions; 0 stale exceptions"),
         "{err}"
     );
     insta::assert_snapshot!("review_lint_text", text.replace(api, "review-api.json"));
@@ -117,6 +124,7 @@ fn the_openapi_document_gives_every_rule_it_exercises_with_exceptions_applied() 
     let findings = doc["findings"].as_array().unwrap();
     let expected = [
         ("version-cel-rule", "", "v1"),
+        ("version-enum", "mode", "v1beta1"),
         ("version-max-length", "name", "v1"),
         ("version-default", "paused", "-"),
         ("version-list-type", "ports", "-"),
@@ -124,6 +132,7 @@ fn the_openapi_document_gives_every_rule_it_exercises_with_exceptions_applied() 
         ("version-maximum", "replicas", "v1"),
         ("rule-unguarded-optional", "", "-"),
         ("rule-unbounded", "", "-"),
+        ("list-type-missing", "aliases", "-"),
         ("map-key-optional", "ports", "-"),
         ("default-invalid", "priority", "-"),
     ];

@@ -1,12 +1,15 @@
 //! `kubeidl diff`: what a schema change does to the objects it accepts. OLD and NEW are read by
 //! `kubeidl::review` (OpenAPI documents or CRD files) or generated from Go package trees by
 //! `kubeidl_gen::review` (two directories, or `--git-base REV` against the working tree);
-//! `--crd-versions` pairs one CRD file's versions. Findings are printed as text (rustc-style
-//! snippets of the tags behind them for Go inputs) or JSON; the exit code says whether some
-//! finding can reject what was accepted.
+//! `--crd-versions` pairs one CRD file's versions. Each finding is checked against the policy
+//! (`--policy`, by default `auto`: by each definition's version) and the exception file;
+//! findings are printed as text (rustc-style snippets of the tags behind them for Go inputs)
+//! or in one of the formats `review.rs` writes; the exit code says whether some finding
+//! violates its policy, unexcepted, or an exception is stale.
 
-use super::{print, DiffArgs};
-use kubeidl::review::{self, Direction, Finding, Revision, Site};
+use super::{print, review as shared, DiffArgs};
+use kubeidl::review::report::{Level, Report};
+use kubeidl::review::{self, Direction, Finding, PolicyChoice, Revision, Site};
 use kubeidl_gen::review::{git::Snapshot, go_revision, GoSide, Naming};
 use kubeidl_gen::{Error, SourcePos};
 use std::path::{Path, PathBuf};
@@ -236,28 +239,31 @@ pub fn run(args: DiffArgs) -> Result<ExitCode, Error> {
         print(&rules())?;
         return Ok(ExitCode::SUCCESS);
     }
+    let policy = PolicyChoice::from_name(&args.policy).expect("clap checks the policy");
+    let exceptions_path = shared::exceptions_path(&args.exceptions);
+    let exceptions = shared::read_exceptions(exceptions_path.as_deref())?;
     let mut findings = Vec::new();
     for (old, new) in sides(&args)? {
         findings.extend(review::diff(&old, &new));
     }
-    let out = match args.output.as_str() {
-        "json" => review::findings_json(&findings),
-        _ => findings.iter().map(text).collect(),
-    };
-    print(&out)?;
+    let report = Report::diff(&findings, policy, &exceptions);
+    shared::write(&report, &args.output, |i| text(&findings[i]))?;
+    shared::print_stale(&report);
     let count = |d: Direction| findings.iter().filter(|f| f.direction == d).count();
-    if args.output == "text" {
-        eprintln!(
-            "{} findings: {} tightening, {} incompatible, {} loosening, {} neutral, {} unknown",
-            findings.len(),
-            count(Direction::Tightening),
-            count(Direction::Incompatible),
-            count(Direction::Loosening),
-            count(Direction::Neutral),
-            count(Direction::Unknown),
-        );
-    }
-    Ok(if findings.iter().any(|f| f.direction.breaks_writers()) {
+    eprintln!(
+        "{} findings: {} tightening, {} incompatible, {} loosening, {} neutral, {} unknown; {} violating the policy ({}), {} excepted, {} stale exceptions",
+        findings.len(),
+        count(Direction::Tightening),
+        count(Direction::Incompatible),
+        count(Direction::Loosening),
+        count(Direction::Neutral),
+        count(Direction::Unknown),
+        report.count(Level::Error),
+        policy.as_str(),
+        report.count(Level::Note),
+        report.stale.len(),
+    );
+    Ok(if report.failed() {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
