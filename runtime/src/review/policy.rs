@@ -112,11 +112,11 @@ impl PolicyChoice {
         }
     }
 
-    /// Why [`PolicyChoice::policy_for`] gives `f` its policy: `--policy strict`, or `auto: v1
-    /// is GA`.
+    /// Why [`PolicyChoice::policy_for`] gives `f` its policy: `given by --policy`, or `auto:
+    /// v1 is GA`.
     pub fn reason(self, f: &Finding) -> String {
         match self {
-            PolicyChoice::Named(p) => format!("--policy {}", p.as_str()),
+            PolicyChoice::Named(_) => "given by --policy".to_string(),
             PolicyChoice::Auto => {
                 let version = split_definition(&f.definition).map(|v| v.newest());
                 match version.and_then(|v| stability(v).map(|s| (v, s))) {

@@ -24,7 +24,7 @@ fn command(e: &Entry) -> String {
         Level::Note => "notice",
     };
     let mut properties = Vec::new();
-    if let Some(site) = e.sites.first() {
+    if let Some((_, site)) = e.sites.first() {
         if let (None, path) = revision_and_path(&site.file) {
             properties.push(format!("file={}", property(path)));
             if let Some(line) = site.line {

@@ -46,13 +46,14 @@ pub struct Entry {
     pub path: String,
     /// What the summary groups by: the direction (diff), the rule (lint).
     pub class: String,
-    /// What the finding is besides its rule, for headings: `tightening, updates: field-edited`,
-    /// `v1beta1 -> v1, v1 stricter`; may be empty.
+    /// What the finding is besides its rule and message, for headings: `tightening, updates:
+    /// field-edited`; empty for lint, whose messages say the versions.
     pub detail: String,
     pub message: String,
-    /// Where it stands, the one to look at first: the new side (the old one when the change
-    /// removed it), the newer version.
-    pub sites: Vec<Site>,
+    /// Where it stands, each site with what it is (`new`, `old`; `newer`, `older` version;
+    /// empty for the one site), the one to look at first: the new side (the old one when the
+    /// change removed it), the newer version.
+    pub sites: Vec<(&'static str, Site)>,
     pub level: Level,
     /// The policy it violates, and why that policy applies (`auto: v1 is GA`).
     pub violates: Option<(Policy, String)>,
@@ -187,7 +188,12 @@ impl Report {
                     class: f.direction.as_str().to_string(),
                     detail,
                     message: f.message.clone(),
-                    sites: f.new.iter().chain(&f.old).cloned().collect(),
+                    sites: f
+                        .new
+                        .iter()
+                        .map(|s| ("new", s.clone()))
+                        .chain(f.old.iter().map(|s| ("old", s.clone())))
+                        .collect(),
                     level,
                     violates,
                     excepted: excepted.cloned(),
@@ -218,11 +224,6 @@ impl Report {
             .zip(&applied.accepted_by)
             .map(|(f, excepted)| {
                 let versions = f.versions.as_ref().map(|(o, n)| format!("{o}/{n}"));
-                let detail = match (&f.versions, &f.stricter) {
-                    (Some((o, n)), Some(s)) => format!("{o} -> {n}, {s} stricter"),
-                    (Some((o, n)), None) => format!("{o} -> {n}"),
-                    _ => String::new(),
-                };
                 let mut properties = Vec::new();
                 properties.extend(versions.map(|v| ("versions", v)));
                 properties.extend(f.stricter.clone().map(|s| ("stricter", s)));
@@ -231,9 +232,13 @@ impl Report {
                     definition: f.definition.clone(),
                     path: f.path.clone(),
                     class: f.rule.clone(),
-                    detail,
+                    // The message says the versions and the stricter one.
+                    detail: String::new(),
                     message: f.message.clone(),
-                    sites: f.sites.iter().rev().cloned().collect(),
+                    sites: match f.sites.as_slice() {
+                        [older, newer] => vec![("newer", newer.clone()), ("older", older.clone())],
+                        sites => sites.iter().map(|s| ("", s.clone())).collect(),
+                    },
                     level: match excepted {
                         Some(_) => Level::Note,
                         None => Level::Error,
@@ -299,7 +304,7 @@ impl Report {
                 class: STALE_RULE.to_string(),
                 detail: String::new(),
                 message: e.stale_message(),
-                sites: vec![e.site()],
+                sites: vec![("", e.site())],
                 level: Level::Error,
                 violates: None,
                 excepted: None,

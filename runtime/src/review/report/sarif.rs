@@ -63,7 +63,7 @@ fn result(e: &Entry, rule_index: Option<usize>) -> Value {
         "kind": if e.path.is_empty() { "type" } else { "member" },
     }]);
     let mut primary = match e.sites.first() {
-        Some(site) => location(site),
+        Some((_, site)) => location(site),
         None => Map::new(),
     };
     primary.insert("logicalLocations".into(), logical);
@@ -72,10 +72,13 @@ fn result(e: &Entry, rule_index: Option<usize>) -> Value {
         let related: Vec<Value> = e.sites[1..]
             .iter()
             .enumerate()
-            .map(|(i, s)| {
+            .map(|(i, (label, s))| {
                 let mut l = location(s);
                 l.insert("id".into(), json!(i + 1));
-                l.insert("message".into(), json!({"text": s.text}));
+                l.insert(
+                    "message".into(),
+                    json!({"text": format!("{label}: {}", s.text)}),
+                );
                 Value::Object(l)
             })
             .collect();
