@@ -864,6 +864,10 @@ fn help_teaches_every_form_by_example() {
         "kubeidl diff --git-base origin/main ./api",
         "kubeidl diff --crd-versions ",
         "kubeidl diff old/widgets.yaml new/widgets.yaml",
+        "kubeidl diff --policy wire ",
+        "kubeidl diff -o sarif ",
+        "kubeidl diff -o github ",
+        "kubeidl diff -o markdown ",
         "kubeidl diff --rules",
     ] {
         assert!(help.contains(example), "{example}: {help}");
@@ -1088,6 +1092,16 @@ fn each_policy_forbids_its_set_of_the_fixture_s_findings() {
         "{}",
         stdout(&out)
     );
+    // docs/diff.md's table lists every policy --policy takes.
+    let doc = std::fs::read_to_string(repo().join("docs/diff.md")).unwrap();
+    let help = stdout(&kubeidl(&["diff", "--help"]));
+    for policy in ["wire", "stored-data", "writers", "strict"] {
+        assert!(
+            doc.contains(&format!("| `{policy}` |")),
+            "docs/diff.md: {policy}"
+        );
+        assert!(help.contains(&format!("  {policy} ")), "--help: {policy}");
+    }
     // An unknown policy is refused by the parser.
     let out = kubeidl(&["diff", "--policy", "lax", REVIEW_OLD, REVIEW_NEW]);
     assert_eq!(out.status.code(), Some(2));
