@@ -6,7 +6,7 @@
 //! a file of `--git-base`'s old side (`REV:path`) is its path, with the revision in the
 //! location's properties.
 
-use super::{revision_and_path, Entry, Level, Report};
+use super::{revision_and_path, Entry, Report};
 use crate::review::Site;
 use serde_json::{json, Map, Value};
 
@@ -100,9 +100,7 @@ fn result(e: &Entry, rule_index: Option<usize>) -> Value {
         properties.insert("violates".into(), json!(policy.as_str()));
         properties.insert("policyReason".into(), json!(why));
     }
-    if e.level != Level::Error || !properties.is_empty() {
-        r.insert("properties".into(), Value::Object(properties));
-    }
+    r.insert("properties".into(), Value::Object(properties));
     Value::Object(r)
 }
 
