@@ -3,7 +3,10 @@
 //! documented shape, every site points at its keyword, bad input exits 2 at file:line:col, and
 //! every rule ID is documented in docs/diff.md. Go package trees (testdata/diff/go/{old,new})
 //! give findings that name the tags behind them, with snippets in text; `--git-base` reads a
-//! temporary repository's revision; `--crd-versions` pairs a CRD's versions. With
+//! temporary repository's revision; `--crd-versions` pairs a CRD's versions. On the review
+//! fixture (testdata/review), each policy forbids its nested set of findings, `auto` follows
+//! each definition's version, exceptions accept findings and stale ones fail, and SARIF,
+//! GitHub and markdown reports have their shape. With
 //! `KUBEIDL_KUBECTL_VALIDATE` (a kubectl-validate checkout, whose builtins hold the OpenAPI
 //! documents Kubernetes 1.23 to 1.35 publish), every group/version of two releases is diffed;
 //! with `KUBEIDL_K8S_OLD` and `KUBEIDL_K8S_NEW` (two directories laid out as

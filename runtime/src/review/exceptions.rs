@@ -191,9 +191,10 @@ fn command_of(rule: &str) -> Option<Command> {
 }
 
 impl Exception {
-    /// The command this exception is for.
-    pub fn command(&self) -> Command {
-        command_of(&self.rule).expect("read checks the rule")
+    /// The command this exception is for, `None` for a rule neither has (which [`read`]
+    /// refuses).
+    pub fn command(&self) -> Option<Command> {
+        command_of(&self.rule)
     }
 
     /// Whether this exception accepts `s`.
@@ -265,7 +266,7 @@ pub fn apply<'e>(
 ) -> Applied<'e> {
     let ours: Vec<&Exception> = exceptions
         .iter()
-        .filter(|e| e.command() == command)
+        .filter(|e| e.command() == Some(command))
         .collect();
     let mut used = vec![false; ours.len()];
     let accepted_by = subjects
