@@ -3,7 +3,10 @@
 //! documented shape, every site points at its keyword, bad input exits 2 at file:line:col, and
 //! every rule ID is documented in docs/diff.md. Go package trees (testdata/diff/go/{old,new})
 //! give findings that name the tags behind them, with snippets in text; `--git-base` reads a
-//! temporary repository's revision; `--crd-versions` pairs a CRD's versions. With
+//! temporary repository's revision; `--crd-versions` pairs a CRD's versions. On the review
+//! fixture (testdata/review), each policy forbids its nested set of findings, `auto` follows
+//! each definition's version, exceptions accept findings and stale ones fail, and SARIF,
+//! GitHub and markdown reports have their shape. With
 //! `KUBEIDL_KUBECTL_VALIDATE` (a kubectl-validate checkout, whose builtins hold the OpenAPI
 //! documents Kubernetes 1.23 to 1.35 publish), every group/version of two releases is diffed;
 //! with `KUBEIDL_K8S_OLD` and `KUBEIDL_K8S_NEW` (two directories laid out as
@@ -15,7 +18,7 @@ mod support;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-use support::{kubeidl, repo, stderr, stdout};
+use support::{copy_tree, git, kubeidl, kubeidl_in, repo, stderr, stdout};
 
 const OPENAPI: &str = "testdata/diff/openapi";
 const CRD: &str = "testdata/diff/crd";
@@ -290,7 +293,11 @@ fn a_rule_that_starts_reading_old_self_is_flagged() {
     let old = write("old.yaml", "self.replicas <= 8");
     let new = write("new.yaml", "self.replicas <= oldSelf.replicas");
     let (code, findings) = diff_json(&old, &new);
-    assert_eq!(code, 0, "unknown does not fail: {findings:?}");
+    // Unknown violates writers and strict (v1's auto policy), not stored-data.
+    assert_eq!(code, 1, "{findings:?}");
+    assert_eq!(findings[0]["violates"], "strict");
+    let out = kubeidl(&["diff", "--policy", "stored-data", &old, &new]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(findings.len(), 1, "{findings:?}");
     assert_eq!(findings[0]["ruleId"], "cel-rule-changed");
     assert_eq!(findings[0]["direction"], "unknown");
@@ -669,7 +676,7 @@ fn go_tree_text_output_shows_the_tags() {
     insta::assert_snapshot!("diff_go_trees_text", stdout(&out));
     assert_eq!(
         stderr(&out),
-        "6 findings: 6 tightening, 0 incompatible, 0 loosening, 0 neutral, 0 unknown\n"
+        "6 findings: 6 tightening, 0 incompatible, 0 loosening, 0 neutral, 0 unknown; 6 violating the policy (auto), 0 excepted, 0 stale exceptions\n"
     );
 }
 
@@ -715,42 +722,6 @@ fn declarations_answer_for_what_no_tag_wrote() {
     let f = finding(findings, "property-removed", "labels");
     assert!(site(f, "old").0.starts_with("Labels map[string]string"));
     assert_eq!(site(f, "old").2, 65);
-}
-
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let path = entry.unwrap().path();
-        let target = to.join(path.file_name().unwrap());
-        if path.is_dir() {
-            copy_tree(&path, &target);
-        } else {
-            std::fs::copy(&path, &target).unwrap();
-        }
-    }
-}
-
-fn git(dir: &Path, args: &[&str]) {
-    let out = std::process::Command::new("git")
-        .args([
-            "-c",
-            "user.name=kubeidl",
-            "-c",
-            "user.email=kubeidl@example.com",
-        ])
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "git {args:?}: {}", stderr(&out));
-}
-
-fn kubeidl_in(dir: &Path, args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_kubeidl"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap()
 }
 
 #[test]
@@ -809,7 +780,7 @@ fn git_base_compares_a_revision_with_the_working_tree() {
     for (args, want) in [
         (
             vec!["diff", "--git-base", "no-such-rev", "widgets"],
-            "error: --git-base no-such-rev: no such revision in the repository at ",
+            "error: no-such-rev: no such revision in the repository at ",
         ),
         (
             vec!["diff", "--git-base", "HEAD", "docs"],
@@ -896,6 +867,10 @@ fn help_teaches_every_form_by_example() {
         "kubeidl diff --git-base origin/main ./api",
         "kubeidl diff --crd-versions ",
         "kubeidl diff old/widgets.yaml new/widgets.yaml",
+        "kubeidl diff --policy wire ",
+        "kubeidl diff -o sarif ",
+        "kubeidl diff -o github ",
+        "kubeidl diff -o markdown ",
         "kubeidl diff --rules",
     ] {
         assert!(help.contains(example), "{example}: {help}");
@@ -1025,4 +1000,384 @@ fn the_review_fixture_revision_gives_every_direction_and_ratcheting_class() {
         "testdata/review/api-rev2",
     ]);
     insta::assert_snapshot!("review_diff_json", stdout(&json));
+}
+
+const REVIEW_OLD: &str = "testdata/review/api";
+const REVIEW_NEW: &str = "testdata/review/api-rev2";
+
+/// `(ruleId, path)` of the findings of a JSON report marked as violating `policy`; every
+/// violating finding names that policy.
+fn violating(findings: &[Value], policy: &str) -> BTreeSet<(String, String)> {
+    findings
+        .iter()
+        .filter(|f| f.get("violates").is_some())
+        .map(|f| {
+            assert_eq!(f["violates"], policy, "{f}");
+            let s = |k: &str| f[k].as_str().unwrap().to_string();
+            (s("ruleId"), s("path"))
+        })
+        .collect()
+}
+
+/// Each policy on the review fixture (every definition at v1): the findings it forbids, each
+/// policy forbidding what the laxer ones do and more; exit 1 when one is forbidden.
+#[test]
+fn each_policy_forbids_its_set_of_the_fixture_s_findings() {
+    let run = |policy: &str| {
+        let out = kubeidl(&[
+            "diff", "-o", "json", "--policy", policy, REVIEW_OLD, REVIEW_NEW,
+        ]);
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let findings = v["findings"].as_array().unwrap().clone();
+        assert_eq!(findings.len(), 10, "{policy}");
+        (out.status.code().unwrap(), findings, stderr(&out))
+    };
+    let rows = |rows: &[(&str, &str)]| -> BTreeSet<(String, String)> {
+        rows.iter()
+            .map(|(r, p)| (r.to_string(), p.to_string()))
+            .collect()
+    };
+    let wire = rows(&[("property-removed", "priority")]);
+    let stored = &wire
+        | &rows(&[
+            ("max-length-tightened", "aliases[*]"),
+            ("cel-rule-added", "host"),
+            ("enum-value-removed", "mode"),
+            ("max-length-tightened", "name"),
+            ("required-added", "minReplicas"),
+        ]);
+    let writers = &stored | &rows(&[("cel-rule-changed", "")]);
+    let strict = &writers
+        | &rows(&[
+            ("maximum-loosened", "replicas"),
+            ("default-changed", "paused"),
+        ]);
+    for (policy, want) in [
+        ("wire", &wire),
+        ("stored-data", &stored),
+        ("writers", &writers),
+        ("strict", &strict),
+    ] {
+        let (code, findings, err) = run(policy);
+        assert_eq!(code, 1, "{policy}");
+        assert_eq!(&violating(&findings, policy), want, "{policy}");
+        assert!(
+            err.contains(&format!(
+                "; {} violating the policy ({policy}),",
+                want.len()
+            )),
+            "{err}"
+        );
+    }
+    // The neutral message change violates nothing.
+    assert_eq!(strict.len(), 9);
+    // auto: every definition is at v1, GA, so strict.
+    let (code, findings, err) = run("auto");
+    assert_eq!(code, 1);
+    assert_eq!(violating(&findings, "strict"), strict);
+    assert!(err.contains("9 violating the policy (auto)"), "{err}");
+    // Tightenings only, nothing incompatible: wire passes.
+    let out = kubeidl(&[
+        "diff",
+        "--policy",
+        "wire",
+        &format!("{GO}/old"),
+        &format!("{GO}/new"),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(!stdout(&out).contains("error: violates"));
+    // Text marks each violating finding under its message.
+    let out = kubeidl(&["diff", "--policy", "wire", REVIEW_OLD, REVIEW_NEW]);
+    assert!(
+        stdout(&out).contains(
+            "  property priority was removed: stored values are dropped or rejected\n  error: violates policy wire (given by --policy)\n"
+        ),
+        "{}",
+        stdout(&out)
+    );
+    // docs/diff.md's table lists every policy --policy takes.
+    let doc = std::fs::read_to_string(repo().join("docs/diff.md")).unwrap();
+    let help = stdout(&kubeidl(&["diff", "--help"]));
+    for policy in ["wire", "stored-data", "writers", "strict"] {
+        assert!(
+            doc.contains(&format!("| `{policy}` |")),
+            "docs/diff.md: {policy}"
+        );
+        assert!(help.contains(&format!("  {policy} ")), "--help: {policy}");
+    }
+    // An unknown policy is refused by the parser.
+    let out = kubeidl(&["diff", "--policy", "lax", REVIEW_OLD, REVIEW_NEW]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// auto picks each definition's policy by its version: alpha wire, beta stored-data, GA strict,
+/// none writers.
+#[test]
+fn auto_picks_the_policy_of_each_definition_s_version() {
+    let dir = tempfile::tempdir().unwrap();
+    let doc = |max_length: u32, maximum: u32| {
+        let schema = serde_json::json!({"type": "object", "properties": {
+            "name": {"type": "string", "maxLength": max_length},
+            "count": {"type": "integer", "maximum": maximum}}});
+        let schemas: serde_json::Map<String, Value> =
+            ["a.v1alpha1.W", "a.v1beta1.W", "a.v1.W", "a.W"]
+                .iter()
+                .map(|n| (n.to_string(), schema.clone()))
+                .collect();
+        serde_json::json!({"openapi": "3.0.0", "components": {"schemas": schemas}}).to_string()
+    };
+    let (old, new) = (dir.path().join("old.json"), dir.path().join("new.json"));
+    std::fs::write(&old, doc(63, 5)).unwrap();
+    std::fs::write(&new, doc(32, 10)).unwrap();
+    let (code, findings) = diff_json(old.to_str().unwrap(), new.to_str().unwrap());
+    assert_eq!(code, 1);
+    let marks: BTreeSet<(String, String, String)> = findings
+        .iter()
+        .filter_map(|f| {
+            let s = |k: &str| f[k].as_str().unwrap().to_string();
+            Some((
+                s("definition"),
+                s("ruleId"),
+                f.get("violates")?.as_str()?.to_string(),
+            ))
+        })
+        .collect();
+    let want: BTreeSet<(String, String, String)> = [
+        ("a.v1beta1.W", "max-length-tightened", "stored-data"),
+        ("a.v1.W", "max-length-tightened", "strict"),
+        ("a.v1.W", "maximum-loosened", "strict"),
+        ("a.W", "max-length-tightened", "writers"),
+    ]
+    .iter()
+    .map(|(a, b, c)| (a.to_string(), b.to_string(), c.to_string()))
+    .collect();
+    assert_eq!(marks, want);
+}
+
+/// The exception file accepts diff findings (a type with or without its version), which then
+/// violate nothing and are shown as excepted; a diff entry that accepts nothing is stale and
+/// fails the run; lint's entries in the same file are lint's business.
+#[test]
+fn exceptions_accept_diff_findings_and_stale_ones_fail() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("kubeidl-exceptions.yaml");
+    std::fs::write(
+        &file,
+        "exceptions:
+  - rule: property-removed
+    type: com.example.widgets-api.widgets.WidgetSpec
+    path: priority
+    reason: priority was never read by the controller
+    owner: \"@widgets-api-reviewers\"
+  - rule: maximum-tightened
+    type: com.example.widgets-api.widgets.v1.WidgetSpec
+    path: replicas
+    reason: a change that did not happen
+    owner: \"@widgets-api-reviewers\"
+  - rule: list-type-missing
+    type: com.example.widgets-api.widgets.v1.WidgetSpec
+    path: aliases
+    reason: aliases are replaced whole by every writer
+    owner: \"@widgets-api-reviewers\"
+",
+    )
+    .unwrap();
+    let path = file.to_str().unwrap();
+    let out = kubeidl(&[
+        "diff",
+        "-o",
+        "json",
+        "--policy",
+        "wire",
+        "--exceptions",
+        path,
+        REVIEW_OLD,
+        REVIEW_NEW,
+    ]);
+    // Nothing violates wire once the removal is accepted, but the stale entry fails the run.
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let findings = v["findings"].as_array().unwrap();
+    let f = finding(findings, "property-removed", "priority");
+    assert!(f.get("violates").is_none(), "{f}");
+    assert_eq!(
+        f["excepted"]["reason"],
+        "priority was never read by the controller"
+    );
+    assert_eq!(f["excepted"]["file"], path);
+    assert_eq!(f["excepted"]["line"], 2);
+    let err = stderr(&out);
+    assert!(
+        err.contains(&format!("{path}:7:9: error: stale exception: no maximum-tightened finding at com.example.widgets-api.widgets.v1.WidgetSpec.replicas\n")),
+        "{err}"
+    );
+    assert!(
+        err.contains("0 violating the policy (wire), 1 excepted, 1 stale exceptions"),
+        "{err}"
+    );
+    // Text shows the exception under the finding.
+    let out = kubeidl(&[
+        "diff",
+        "--policy",
+        "wire",
+        "--exceptions",
+        path,
+        REVIEW_OLD,
+        REVIEW_NEW,
+    ]);
+    assert!(
+        stdout(&out).contains(&format!(
+            "  excepted: priority was never read by the controller (@widgets-api-reviewers, {path}:2:9)\n"
+        )),
+        "{}",
+        stdout(&out)
+    );
+    // kubeidl-exceptions.yaml in the current directory is read by default; without the stale
+    // entry, the run passes.
+    let text = std::fs::read_to_string(&file).unwrap();
+    let start = text.find("  - rule: maximum-tightened").unwrap();
+    let end = text.find("  - rule: list-type-missing").unwrap();
+    std::fs::write(&file, format!("{}{}", &text[..start], &text[end..])).unwrap();
+    let (old, new) = (repo().join(REVIEW_OLD), repo().join(REVIEW_NEW));
+    let out = kubeidl_in(
+        dir.path(),
+        &[
+            "diff",
+            "--policy",
+            "wire",
+            old.to_str().unwrap(),
+            new.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("1 excepted, 0 stale exceptions"),
+        "{}",
+        stderr(&out)
+    );
+    // lint reads the same file: the diff entry is not its to call stale.
+    let out = kubeidl(&["lint", "--exceptions", path, REVIEW_OLD]);
+    assert!(
+        stderr(&out).contains("1 accepted by exceptions; 0 stale exceptions"),
+        "{}",
+        stderr(&out)
+    );
+    // A --crd-versions pair is matched by its version-neutral type and its versions.
+    let crd_exceptions = dir.path().join("crd-exceptions.yaml");
+    std::fs::write(
+        &crd_exceptions,
+        "exceptions:
+  - rule: max-length-tightened
+    type: com.example.Widget
+    path: spec.name
+    versions: v1beta1/v1
+    reason: v1 names are short
+    owner: me
+",
+    )
+    .unwrap();
+    let out = kubeidl(&[
+        "diff",
+        "-o",
+        "json",
+        "--exceptions",
+        crd_exceptions.to_str().unwrap(),
+        "--crd-versions",
+        &format!("{CRD}/versions.yaml"),
+    ]);
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let f = finding(
+        v["findings"].as_array().unwrap(),
+        "max-length-tightened",
+        "spec.name",
+    );
+    assert_eq!(f["excepted"]["reason"], "v1 names are short", "{f}");
+}
+
+/// `-o sarif` is a SARIF 2.1.0 log: one run, driver kubeidl with the rule table, a result per
+/// finding at its rule, level error when it violates the policy, a physical location relative
+/// to where kubeidl ran and a logical location naming the definition and path.
+#[test]
+fn sarif_output_has_the_required_shape() {
+    let out = kubeidl(&["diff", "-o", "sarif", REVIEW_OLD, REVIEW_NEW]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let log: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let (json_code, findings) = diff_json(REVIEW_OLD, REVIEW_NEW);
+    assert_eq!(json_code, 1);
+    check_sarif(&log, &findings);
+}
+
+/// The checks of a SARIF log against the JSON report of the same run.
+fn check_sarif(log: &Value, findings: &[Value]) {
+    assert_eq!(log["version"], "2.1.0");
+    assert!(log["$schema"].as_str().unwrap().contains("sarif-2.1.0"));
+    let runs = log["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 1);
+    let driver = &runs[0]["tool"]["driver"];
+    assert_eq!(driver["name"], "kubeidl");
+    let rules = driver["rules"].as_array().unwrap();
+    for rule in rules {
+        assert!(rule["id"].as_str().is_some_and(|id| !id.is_empty()));
+        assert!(rule["shortDescription"]["text"].as_str().is_some());
+    }
+    let results = runs[0]["results"].as_array().unwrap();
+    assert_eq!(results.len(), findings.len());
+    for (r, f) in results.iter().zip(findings) {
+        assert_eq!(r["ruleId"], f["ruleId"]);
+        let index = r["ruleIndex"].as_u64().unwrap() as usize;
+        assert_eq!(rules[index]["id"], r["ruleId"]);
+        let level = if f.get("violates").is_some() {
+            "error"
+        } else {
+            "warning"
+        };
+        assert_eq!(r["level"], level, "{r}");
+        assert!(r["message"]["text"]
+            .as_str()
+            .unwrap()
+            .contains(f["message"].as_str().unwrap()));
+        let location = &r["locations"][0];
+        let uri = location["physicalLocation"]["artifactLocation"]["uri"]
+            .as_str()
+            .unwrap();
+        assert!(repo().join(uri).is_file(), "{uri}");
+        let shown = f.get("new").unwrap_or_else(|| &f["old"]);
+        assert_eq!(uri, shown["file"].as_str().unwrap());
+        assert_eq!(
+            location["physicalLocation"]["region"]["startLine"],
+            shown["line"]
+        );
+        assert_eq!(
+            location["physicalLocation"]["region"]["startColumn"],
+            shown["column"]
+        );
+        let place = match f["path"].as_str().unwrap() {
+            "" => f["definition"].as_str().unwrap().to_string(),
+            p if p.starts_with('[') => format!("{}{p}", f["definition"].as_str().unwrap()),
+            p => format!("{}.{p}", f["definition"].as_str().unwrap()),
+        };
+        assert_eq!(
+            location["logicalLocations"][0]["fullyQualifiedName"],
+            place.as_str()
+        );
+    }
+}
+
+/// `-o github` and `-o markdown` on the review fixture.
+#[test]
+fn github_annotations_and_markdown_summary() {
+    let out = kubeidl(&["diff", "-o", "github", REVIEW_OLD, REVIEW_NEW]);
+    assert_eq!(out.status.code(), Some(1));
+    insta::assert_snapshot!("review_diff_github", stdout(&out));
+    let out = kubeidl(&[
+        "diff",
+        "-o",
+        "markdown",
+        "--policy",
+        "stored-data",
+        REVIEW_OLD,
+        REVIEW_NEW,
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    insta::assert_snapshot!("review_diff_markdown", stdout(&out));
 }

@@ -2,14 +2,16 @@
 //! linted as a Go tree (sites at its tags) and as the document `kubeidl openapi --enums`
 //! generates from it: every version difference and every
 //! self-consistency rule it exercises is found, with the stricter version named, the exception
-//! file accepts what it lists, a stale exception fails the run, a bad exception file exits 2
-//! at its file:line:col, and every rule ID is documented in docs/lint.md.
+//! file accepts what it lists (still shown, marked), a stale exception fails the run, a bad
+//! exception file exits 2 at its file:line:col, every rule ID is documented in docs/lint.md,
+//! SARIF, GitHub and markdown reports have their shape, and `--baseline` on a temporary
+//! repository reports only what is new.
 
 mod support;
 
 use serde_json::Value;
 use std::path::PathBuf;
-use support::{kubeidl, repo, stderr, stdout};
+use support::{copy_tree, git, has_git, kubeidl, kubeidl_in, repo, stderr, stdout};
 
 /// The fixture's OpenAPI document, generated into a temporary directory (its path, and the
 /// text that stands for it in snapshots).
@@ -54,7 +56,7 @@ fn the_go_tree_gives_every_rule_it_exercises_at_its_tags() {
     let (code, text, err) = lint(&["--exceptions", EXCEPTIONS, API]);
     assert_eq!(code, 1, "{err}");
     assert!(
-        err.contains("10 findings (2 accepted by exceptions), 0 stale exceptions"),
+        err.contains("12 findings: 10 errors, 2 accepted by exceptions; 0 stale exceptions"),
         "{err}"
     );
     insta::assert_snapshot!("review_lint_go_text", text);
@@ -95,7 +97,14 @@ fn the_go_tree_gives_every_rule_it_exercises_at_its_tags() {
         EXCEPTIONS,
         generated.to_str().unwrap(),
     ]);
-    assert_eq!(rows(&from_openapi), rows(&json));
+    // The same findings; self-consistency findings of a definition come in the order of its
+    // properties, which is declaration order in Go and name order in the document.
+    let sorted = |json: &str| {
+        let mut rows = rows(json);
+        rows.sort();
+        rows
+    };
+    assert_eq!(sorted(&from_openapi), sorted(&json));
 }
 
 #[test]
@@ -106,7 +115,7 @@ fn the_openapi_document_gives_every_rule_it_exercises_with_exceptions_applied() 
     let (code, text, err) = lint(&["--exceptions", exceptions, api]);
     assert_eq!(code, 1, "{err}");
     assert!(
-        err.contains("10 findings (2 accepted by exceptions), 0 stale exceptions"),
+        err.contains("12 findings: 10 errors, 2 accepted by exceptions; 0 stale exceptions"),
         "{err}"
     );
     insta::assert_snapshot!("review_lint_text", text.replace(api, "review-api.json"));
@@ -117,6 +126,7 @@ fn the_openapi_document_gives_every_rule_it_exercises_with_exceptions_applied() 
     let findings = doc["findings"].as_array().unwrap();
     let expected = [
         ("version-cel-rule", "", "v1"),
+        ("version-enum", "mode", "v1beta1"),
         ("version-max-length", "name", "v1"),
         ("version-default", "paused", "-"),
         ("version-list-type", "ports", "-"),
@@ -124,6 +134,7 @@ fn the_openapi_document_gives_every_rule_it_exercises_with_exceptions_applied() 
         ("version-maximum", "replicas", "v1"),
         ("rule-unguarded-optional", "", "-"),
         ("rule-unbounded", "", "-"),
+        ("list-type-missing", "aliases", "-"),
         ("map-key-optional", "ports", "-"),
         ("default-invalid", "priority", "-"),
     ];
@@ -231,4 +242,147 @@ fn kubernetes_api_groups_with_several_versions() {
         && f["definition"] == "io.k8s.api.admissionregistration.MutatingWebhook"
         && f["path"] == "sideEffects"
         && f["stricter"] == "v1"));
+}
+
+/// `-o sarif`: lint findings are errors, excepted ones notes with an external suppression
+/// naming the exception's reason and place; `-o github` and `-o markdown` as snapshots.
+#[test]
+fn sarif_github_and_markdown_reports() {
+    let (code, sarif, _) = lint(&["-o", "sarif", "--exceptions", EXCEPTIONS, API]);
+    assert_eq!(code, 1);
+    let log: Value = serde_json::from_str(&sarif).unwrap();
+    assert_eq!(log["version"], "2.1.0");
+    let run = &log["runs"][0];
+    assert_eq!(run["tool"]["driver"]["name"], "kubeidl");
+    let rules = run["tool"]["driver"]["rules"].as_array().unwrap();
+    let results = run["results"].as_array().unwrap();
+    let (_, json, _) = lint(&["-o", "json", "--exceptions", EXCEPTIONS, API]);
+    let doc: Value = serde_json::from_str(&json).unwrap();
+    let findings = doc["findings"].as_array().unwrap();
+    assert_eq!(results.len(), findings.len());
+    for (r, f) in results.iter().zip(findings) {
+        assert_eq!(r["ruleId"], f["ruleId"]);
+        assert_eq!(
+            rules[r["ruleIndex"].as_u64().unwrap() as usize]["id"],
+            f["ruleId"]
+        );
+        let physical = &r["locations"][0]["physicalLocation"];
+        let uri = physical["artifactLocation"]["uri"].as_str().unwrap();
+        assert!(repo().join(uri).is_file(), "{uri}");
+        assert!(physical["region"]["startLine"].as_u64().is_some(), "{r}");
+        match f.get("excepted") {
+            Some(x) => {
+                assert_eq!(r["level"], "note");
+                let s = &r["suppressions"][0];
+                assert_eq!(s["kind"], "external");
+                assert!(s["justification"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with(x["reason"].as_str().unwrap()));
+                assert_eq!(
+                    s["location"]["physicalLocation"]["artifactLocation"]["uri"],
+                    EXCEPTIONS
+                );
+            }
+            None => assert_eq!(r["level"], "error"),
+        }
+    }
+    let (_, github, _) = lint(&["-o", "github", "--exceptions", EXCEPTIONS, API]);
+    insta::assert_snapshot!("review_lint_github", github);
+    let (_, markdown, _) = lint(&["-o", "markdown", "--exceptions", EXCEPTIONS, API]);
+    insta::assert_snapshot!("review_lint_markdown", markdown);
+    // A stale exception is reported in each format, at its line.
+    let (_, github, _) = lint(&[
+        "-o",
+        "github",
+        "--exceptions",
+        "testdata/review/stale-exceptions.yaml",
+        API,
+    ]);
+    assert!(
+        github.contains("::error file=testdata/review/stale-exceptions.yaml,line=8,"),
+        "{github}"
+    );
+}
+
+/// `--baseline REV`: the inputs at REV (a temporary repository's commit) are linted too, and
+/// only what is new since is reported, lines moved or not; for Go trees and for files.
+#[test]
+fn baseline_reports_only_findings_new_since_the_revision() {
+    if !has_git() {
+        eprintln!("skipped: git is not installed");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    copy_tree(&repo().join(API), &root.join("api"));
+    std::fs::copy(
+        repo().join("testdata/diff/crd/versions.yaml"),
+        root.join("widgets.yaml"),
+    )
+    .unwrap();
+    git(root, &["init", "-q", "."]);
+    git(root, &["add", "."]);
+    git(root, &["commit", "-q", "-m", "base"]);
+    // Nothing changed: nothing new.
+    let out = kubeidl_in(root, &["lint", "--baseline", "HEAD", "api", "widgets.yaml"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "");
+    assert!(
+        stderr(&out).contains("0 findings (14 more already at HEAD)"),
+        "{}",
+        stderr(&out)
+    );
+    // v1's replicas gets a minimum above its maximum, and every line below the package
+    // clause moves down; the CRD's v1 name gets a minLength above its maxLength.
+    let types = root.join("api/widgets/v1/types.go");
+    let text = std::fs::read_to_string(&types).unwrap();
+    let text = text
+        .replacen("\n", "\n\n// A comment that moves every line.\n", 1)
+        .replace(
+            "\t// +k8s:minimum=0\n\t// +k8s:maximum=100",
+            "\t// +k8s:minimum=200\n\t// +k8s:maximum=100",
+        );
+    std::fs::write(&types, text).unwrap();
+    let crd = root.join("widgets.yaml");
+    let text = std::fs::read_to_string(&crd).unwrap().replacen(
+        "                maxLength: 32\n",
+        "                maxLength: 32\n                minLength: 40\n",
+        1,
+    );
+    std::fs::write(&crd, text).unwrap();
+    let out = kubeidl_in(
+        root,
+        &[
+            "lint",
+            "-o",
+            "json",
+            "--baseline",
+            "HEAD",
+            "api",
+            "widgets.yaml",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let mut got = rows(&stdout(&out));
+    got.sort();
+    let want = [
+        ("bounds-inverted", "replicas", "-"),
+        ("bounds-inverted", "spec.name", "-"),
+        ("version-min-length", "spec.name", "v1"),
+        ("version-minimum", "replicas", "v1"),
+    ];
+    let want: Vec<(String, String, String)> = want
+        .iter()
+        .map(|(a, b, c)| (a.to_string(), b.to_string(), c.to_string()))
+        .collect();
+    assert_eq!(got, want, "{}", stdout(&out));
+    // A revision git does not know: exit 2.
+    let out = kubeidl_in(root, &["lint", "--baseline", "no-such-rev", "widgets.yaml"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).starts_with("error: no-such-rev: no such revision"),
+        "{}",
+        stderr(&out)
+    );
 }

@@ -1,13 +1,16 @@
 //! `kubeidl diff`: what a schema change does to the objects it accepts. OLD and NEW are read by
 //! `kubeidl::review` (OpenAPI documents or CRD files) or generated from Go package trees by
 //! `kubeidl_gen::review` (two directories, or `--git-base REV` against the working tree);
-//! `--crd-versions` pairs one CRD file's versions. Findings are printed as text (rustc-style
-//! snippets of the tags behind them for Go inputs) or JSON; the exit code says whether some
-//! finding can reject what was accepted.
+//! `--crd-versions` pairs one CRD file's versions. Each finding is checked against the policy
+//! (`--policy`, by default `auto`: by each definition's version) and the exception file;
+//! findings are printed as text (rustc-style snippets of the tags behind them for Go inputs)
+//! or in one of the formats `review.rs` writes; the exit code says whether some finding
+//! violates its policy, unexcepted, or an exception is stale.
 
-use super::{print, DiffArgs};
+use super::{print, review as shared, DiffArgs};
 use kubeidl::review::replay::{Outcome, Replay, Verdict};
-use kubeidl::review::{self, Direction, Finding, Revision, Site, Witness, Witnesses};
+use kubeidl::review::report::{Level, Report};
+use kubeidl::review::{self, Direction, Finding, PolicyChoice, Revision, Site, Witness, Witnesses};
 use kubeidl_gen::review::{git::Snapshot, go_revision, GoSide, Naming};
 use kubeidl_gen::{Error, SourcePos};
 use std::path::{Path, PathBuf};
@@ -318,31 +321,14 @@ fn replayed(m: &Manifest, outcome: &Outcome) -> (String, serde_json::Value) {
     (line, json)
 }
 
-/// The witness line under a finding's text.
-fn witness_text(w: Option<&Witness>) -> String {
-    match w {
-        Some(w) => format!(
-            "  witness: {} is accepted by OLD; NEW says: {}\n",
-            w.object, w.error
-        ),
-        None => "  witness: none found among the candidates tried\n".to_string(),
-    }
-}
-
-/// A finding's JSON line with `"witness"` added before its closing brace.
-fn with_witness(line: String, w: Option<&Witness>) -> String {
-    let value = w.map_or(serde_json::Value::Null, Witness::to_json);
-    match line.strip_suffix('}') {
-        Some(open) => format!("{open}, \"witness\": {value}}}"),
-        None => line,
-    }
-}
-
 pub fn run(args: DiffArgs) -> Result<ExitCode, Error> {
     if args.rules {
         print(&rules())?;
         return Ok(ExitCode::SUCCESS);
     }
+    let policy = PolicyChoice::from_name(&args.policy).expect("clap checks the policy");
+    let exceptions_path = shared::exceptions_path(&args.exceptions);
+    let exceptions = shared::read_exceptions(exceptions_path.as_deref())?;
     let pairs = sides(&args)?;
     let manifests = manifests(&args.replay)?;
     let mut findings = Vec::new();
@@ -364,69 +350,61 @@ pub fn run(args: DiffArgs) -> Result<ExitCode, Error> {
             replays.push((m, outcome));
         }
     }
-    let out = match args.output.as_str() {
-        "json" => {
-            let lines = findings.iter().zip(&witnesses).map(|(f, w)| match w {
-                Some(w) => with_witness(f.to_json_line(), w.as_ref()),
-                None => f.to_json_line(),
-            });
-            let objects: Vec<String> = replays
-                .iter()
-                .map(|(m, o)| replayed(m, o).1.to_string())
-                .collect();
-            match args.replay.is_empty() {
-                true => review::report_json(lines),
-                false => review::report_json_with(lines, &[("replay", objects)]),
-            }
-        }
-        _ => {
-            let mut text_out: String = findings
-                .iter()
-                .zip(&witnesses)
-                .map(|(f, w)| match w {
-                    Some(w) => text(f) + &witness_text(w.as_ref()),
-                    None => text(f),
-                })
-                .collect();
-            for (m, o) in &replays {
-                text_out.push_str(&replayed(m, o).0);
-            }
-            text_out
-        }
-    };
-    print(&out)?;
-    let count = |d: Direction| findings.iter().filter(|f| f.direction == d).count();
-    let verdicts = |v: Verdict| replays.iter().filter(|(_, o)| o.verdict == v).count();
-    if args.output == "text" {
-        eprintln!(
-            "{} findings: {} tightening, {} incompatible, {} loosening, {} neutral, {} unknown",
-            findings.len(),
-            count(Direction::Tightening),
-            count(Direction::Incompatible),
-            count(Direction::Loosening),
-            count(Direction::Neutral),
-            count(Direction::Unknown),
-        );
-        if args.witnesses {
-            let looked = witnesses.iter().flatten().count();
-            let found = witnesses.iter().flatten().flatten().count();
-            eprintln!("witnesses: {found} of {looked} tightening or unknown findings");
-        }
-        if !args.replay.is_empty() {
-            eprintln!(
-                "replay: {} objects: {} valid, {} ratcheted, {} rejected, {} invalid before, {} unmatched",
-                replays.len(),
-                verdicts(Verdict::Valid),
-                verdicts(Verdict::Ratcheted),
-                verdicts(Verdict::Rejected),
-                verdicts(Verdict::InvalidBefore),
-                verdicts(Verdict::Unmatched),
-            );
-        }
+    let mut report = Report::diff(&findings, policy, &exceptions).with_witnesses(witnesses);
+    if !args.replay.is_empty() {
+        let objects = replays.iter().map(|(m, o)| replayed(m, o).1.to_string());
+        report.replay = Some(objects.collect());
     }
-    let breaks =
-        findings.iter().any(|f| f.direction.breaks_writers()) || verdicts(Verdict::Rejected) > 0;
-    Ok(if breaks {
+    shared::write(&report, &args.output, |i| text(&findings[i]))?;
+    if args.output == "text" {
+        print(
+            &replays
+                .iter()
+                .map(|(m, o)| replayed(m, o).0)
+                .collect::<String>(),
+        )?;
+    }
+    shared::print_stale(&report);
+    let count = |d: Direction| findings.iter().filter(|f| f.direction == d).count();
+    eprintln!(
+        "{} findings: {} tightening, {} incompatible, {} loosening, {} neutral, {} unknown; {} violating the policy ({}), {} excepted, {} stale exceptions",
+        findings.len(),
+        count(Direction::Tightening),
+        count(Direction::Incompatible),
+        count(Direction::Loosening),
+        count(Direction::Neutral),
+        count(Direction::Unknown),
+        report.count(Level::Error),
+        policy.as_str(),
+        report.count(Level::Note),
+        report.stale.len(),
+    );
+    if args.witnesses {
+        let looked = report
+            .entries
+            .iter()
+            .filter(|e| e.witness.is_some())
+            .count();
+        let found = report
+            .entries
+            .iter()
+            .filter(|e| matches!(e.witness, Some(Some(_))))
+            .count();
+        eprintln!("witnesses: {found} of {looked} tightening or unknown findings");
+    }
+    let verdicts = |v: Verdict| replays.iter().filter(|(_, o)| o.verdict == v).count();
+    if !args.replay.is_empty() {
+        eprintln!(
+            "replay: {} objects: {} valid, {} ratcheted, {} rejected, {} invalid before, {} unmatched",
+            replays.len(),
+            verdicts(Verdict::Valid),
+            verdicts(Verdict::Ratcheted),
+            verdicts(Verdict::Rejected),
+            verdicts(Verdict::InvalidBefore),
+            verdicts(Verdict::Unmatched),
+        );
+    }
+    Ok(if report.failed() || verdicts(Verdict::Rejected) > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

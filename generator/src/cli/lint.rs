@@ -1,18 +1,16 @@
 //! `kubeidl lint INPUT...`: one revision of an API checked on its own, versions against each
 //! other and each definition against itself (`kubeidl::review::lint`), with the findings an
-//! exception file accepts left out and its stale entries reported.
+//! exception file accepts marked and its stale entries reported; with `--baseline REV`, only the
+//! findings that were not already there at REV (the same inputs read at REV without a checkout).
 
-use super::{print, LintArgs};
-use kubeidl::review::lint::{self, exceptions, Exception, LintFinding};
-use kubeidl::review::Revision;
-use kubeidl_gen::review::{GoSide, Naming};
-use kubeidl_gen::{Error, SourcePos};
-use std::path::{Path, PathBuf};
+use super::{print, review as shared, LintArgs};
+use kubeidl::review::lint::{self, LintFinding};
+use kubeidl::review::report::{Level, Report};
+use kubeidl::review::{self, Revision};
+use kubeidl_gen::review::{git, GoSide, Naming};
+use kubeidl_gen::Error;
+use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
-
-/// The exception file read when `--exceptions` is not given and it exists.
-const DEFAULT_EXCEPTIONS: &str = "kubeidl-exceptions.yaml";
 
 fn text(f: &LintFinding) -> String {
     let versions = match (&f.versions, &f.stricter) {
@@ -39,16 +37,53 @@ fn rules() -> String {
         .collect()
 }
 
-fn read_exceptions(path: &Path) -> Result<Vec<Exception>, Error> {
-    let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
-    exceptions::read(&bytes).map_err(|e| {
-        let at = SourcePos {
-            file: Arc::new(PathBuf::from(path)),
-            line: e.at.line,
-            column: e.at.column,
-        };
-        Error::at(&at, e.message)
-    })
+/// The revisions the inputs name: directories are Go package trees, generated together as one
+/// revision; files are read. With `rev`, the same inputs as they were at that git revision
+/// (read without a checkout), their files named `REV:path`.
+fn revisions(args: &LintArgs, rev: Option<&str>) -> Result<Vec<Revision>, Error> {
+    let (trees, files): (Vec<PathBuf>, Vec<PathBuf>) =
+        args.inputs.iter().cloned().partition(|p| p.is_dir());
+    let mut revisions = Vec::new();
+    for file in &files {
+        revisions.push(match rev {
+            None => super::diff::read(file)?,
+            Some(rev) => {
+                let (bytes, name) = git::show(rev, file)?;
+                review::read_revision(&bytes, &name).map_err(|e| {
+                    let at = e.at.map(|at| format!(":{}:{}", at.line, at.column));
+                    Error::new(format!("{name}{}: {}", at.unwrap_or_default(), e.message))
+                })?
+            }
+        });
+    }
+    if trees.is_empty() {
+        return Ok(revisions);
+    }
+    let snapshot = match rev {
+        Some(rev) => Some(git::Snapshot::extract(rev, &trees)?),
+        None => None,
+    };
+    let side = match &snapshot {
+        None => GoSide {
+            modules: args.modules.clone(),
+            naming: trees.iter().fold(Naming::default(), |n, t| {
+                n.root(t, &t.display().to_string())
+            }),
+            label: trees[0].display().to_string(),
+            trees,
+        },
+        Some(snapshot) => GoSide {
+            modules: args.modules.clone(),
+            naming: Naming::default().root(snapshot.root(), &format!("{}:", snapshot.rev)),
+            label: format!("{}:", snapshot.rev),
+            trees: trees
+                .iter()
+                .map(|t| snapshot.path_of(t))
+                .collect::<Result<_, _>>()?,
+        },
+    };
+    revisions.push(super::diff::go(side)?);
+    Ok(revisions)
 }
 
 pub fn run(args: LintArgs) -> Result<ExitCode, Error> {
@@ -56,70 +91,33 @@ pub fn run(args: LintArgs) -> Result<ExitCode, Error> {
         print(&rules())?;
         return Ok(ExitCode::SUCCESS);
     }
-    // Directories are Go package trees, generated together as one revision; files are read.
-    let (trees, files): (Vec<PathBuf>, Vec<PathBuf>) =
-        args.inputs.iter().cloned().partition(|p| p.is_dir());
-    let mut revisions: Vec<Revision> = files
-        .iter()
-        .map(|p| super::diff::read(p))
-        .collect::<Result<_, _>>()?;
-    if !trees.is_empty() {
-        let side = GoSide {
-            modules: args.modules.clone(),
-            naming: trees.iter().fold(Naming::default(), |n, t| {
-                n.root(t, &t.display().to_string())
-            }),
-            label: trees[0].display().to_string(),
-            trees,
-        };
-        revisions.push(super::diff::go(side)?);
+    let exceptions_path = shared::exceptions_path(&args.exceptions);
+    let exceptions = shared::read_exceptions(exceptions_path.as_deref())?;
+    let mut findings = lint::lint(&revisions(&args, None)?);
+    let mut already = 0;
+    if let Some(rev) = &args.baseline {
+        let before = findings.len();
+        let baseline = lint::lint(&revisions(&args, Some(rev))?);
+        findings = lint::baseline::new_since(findings, &baseline);
+        already = before - findings.len();
     }
-    let exceptions_path = match &args.exceptions {
-        Some(p) => Some(p.clone()),
-        None => Some(PathBuf::from(DEFAULT_EXCEPTIONS)).filter(|p| p.is_file()),
+    let report = Report::lint(&findings, &exceptions);
+    shared::write(&report, &args.output, |i| text(&findings[i]))?;
+    shared::print_stale(&report);
+    let baseline = match &args.baseline {
+        Some(rev) => format!(" ({already} more already at {rev})"),
+        None => String::new(),
     };
-    let exceptions = match &exceptions_path {
-        Some(p) => read_exceptions(p)?,
-        None => Vec::new(),
-    };
-    let all = lint::lint(&revisions);
-    let total = all.len();
-    let (findings, stale) = exceptions::apply(all, &exceptions);
-    let out = match args.output.as_str() {
-        "json" => lint::findings_json(&findings),
-        _ => findings.iter().map(text).collect(),
-    };
-    print(&out)?;
-    let file = exceptions_path
-        .map(|p| p.display().to_string())
-        .unwrap_or_default();
-    for e in &stale {
-        eprintln!(
-            "{file}:{}:{}: error: stale exception: no {} finding at {}{}{}",
-            e.at.line,
-            e.at.column,
-            e.rule,
-            e.definition,
-            if e.path.is_empty() {
-                String::new()
-            } else {
-                format!(".{}", e.path)
-            },
-            e.versions
-                .as_ref()
-                .map(|v| format!(" ({v})"))
-                .unwrap_or_default(),
-        );
-    }
     eprintln!(
-        "{} findings ({} accepted by exceptions), {} stale exceptions",
+        "{} findings{baseline}: {} errors, {} accepted by exceptions; {} stale exceptions",
         findings.len(),
-        total - findings.len(),
-        stale.len()
+        report.count(Level::Error),
+        report.count(Level::Note),
+        report.stale.len()
     );
-    Ok(if findings.is_empty() && stale.is_empty() {
-        ExitCode::SUCCESS
-    } else {
+    Ok(if report.failed() {
         ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
     })
 }

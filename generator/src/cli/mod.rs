@@ -10,6 +10,7 @@ mod diff;
 mod lint;
 mod openapi;
 mod request;
+mod review;
 mod tags;
 mod validate;
 
@@ -227,6 +228,20 @@ pub enum Command {
     /// the tag that caused the change (or the field's declaration) with its source line, and the
     /// field and alias types a type's tag came through.
     ///
+    /// A policy says which findings the API's promise forbids; nested from the laxest:
+    ///
+    ///   wire         incompatible changes (removals, type, format, cardinality, list types)
+    ///   stored-data  also tightenings that reject an update of an unchanged stored object
+    ///                (updates other than none)
+    ///   writers      also every other tightening, and every unknown change
+    ///   strict       also loosenings and default changes: any change but neutral ones
+    ///
+    /// --policy auto (the default) picks by each definition's version: GA (v1, v2) strict,
+    /// beta stored-data, alpha wire, no version writers. A finding the policy forbids is an
+    /// error (text: an `error: violates policy ...` line; JSON: "violates": "<policy>"), unless
+    /// the exception file accepts it (the one `kubeidl lint` reads, with entries naming diff
+    /// rules; kubeidl-exceptions.yaml in the current directory when it exists).
+    ///
     /// With --witnesses, each tightening (and change of unknown direction) comes with a small
     /// object of its definition that OLD accepts and NEW rejects for that field, found by
     /// varying the schemas' own bounds, lengths, enum values and defaults and checked with
@@ -234,9 +249,10 @@ pub enum Command {
     /// as stored objects: valid under OLD, then under NEW as a create and as an update that
     /// changes nothing (which ratcheting lets through where only unchanged values fail).
     ///
-    /// Exit code: 0 when no finding is a tightening or incompatible and no replayed object is
-    /// rejected on an unchanged update, 1 when some is, 2 on unusable input (a missing file, bad YAML, neither an OpenAPI document nor a CRD, a
-    /// directory with no Go types, a bad tag, a revision git does not know).
+    /// Exit code: 0 when no finding violates its policy, 1 when some does (or an exception
+    /// is stale, or a replayed object is rejected even on an unchanged update), 2 on unusable
+    /// input (a missing file, bad YAML, neither an OpenAPI document nor a CRD, a directory
+    /// with no Go types, a bad tag, a revision git does not know).
     ///
     /// Examples:
     ///
@@ -253,6 +269,16 @@ pub enum Command {
     ///   kubeidl diff old/widgets.yaml new/widgets.yaml
     ///
     ///   kubeidl diff -o json apps-v1-1.34.json apps-v1-1.35.json
+    ///
+    ///   kubeidl diff --policy wire old/api new/api      # fail only on incompatible changes
+    ///
+    ///   kubeidl diff --policy strict --exceptions api/kubeidl-exceptions.yaml old/api new/api
+    ///
+    ///   kubeidl diff -o sarif --git-base origin/main ./api > diff.sarif
+    ///
+    ///   kubeidl diff -o github --git-base origin/main ./api   # annotations in a GitHub Actions step
+    ///
+    ///   kubeidl diff -o markdown --git-base origin/main ./api > comment.md
     ///
     ///   kubeidl diff --witnesses old/openapi.json new/openapi.json
     ///
@@ -286,10 +312,15 @@ pub enum Command {
     ///       reason: v1 shortened names on purpose
     ///       owner: "@widgets-reviewers"
     ///
-    /// An exception no finding matches is stale, and an error.
+    /// An exception no finding matches is stale, and an error. Accepted findings are still
+    /// shown, marked as excepted. The same file holds `kubeidl diff`'s exceptions.
     ///
-    /// Exit code: 0 when nothing is found, 1 when a finding or a stale exception remains, 2
-    /// on unusable input (with its file:line:col).
+    /// With --baseline REV, only findings new since git revision REV are reported: the same
+    /// inputs are read as they were at REV (no checkout) and linted, and a finding with the
+    /// same rule, definition, path and message there is left out.
+    ///
+    /// Exit code: 0 when no finding remains but excepted ones, 1 when a finding or a stale
+    /// exception remains, 2 on unusable input (with its file:line:col).
     ///
     /// Examples:
     ///
@@ -301,6 +332,12 @@ pub enum Command {
     ///
     ///   kubeidl lint --exceptions api/kubeidl-exceptions.yaml api/openapi.json
     ///
+    ///   kubeidl lint --baseline origin/main ./api     # only what this branch adds
+    ///
+    ///   kubeidl lint -o sarif ./api > lint.sarif
+    ///
+    ///   kubeidl lint -o github --baseline origin/main ./api
+    ///
     ///   kubeidl lint --rules
     #[command(verbatim_doc_comment)]
     Lint(LintArgs),
@@ -308,9 +345,12 @@ pub enum Command {
 
 #[derive(Args)]
 pub struct LintArgs {
-    /// Output format: text (a finding per group of lines, counts on stderr), or json
-    /// ({"findings": [{ruleId, definition, path, versions, stricter, sites, message}]}).
-    #[arg(short = 'o', long = "output", value_name = "FORMAT", default_value = "text", value_parser = ["text", "json"])]
+    /// Output format: text (a finding per group of lines, counts on stderr); json
+    /// ({"findings": [{ruleId, definition, path, versions, stricter, sites, message,
+    /// excepted}]}); sarif (SARIF 2.1.0, for code scanning); github (GitHub Actions
+    /// annotations: ::error file=F,line=L,col=C,title=RULE::message); markdown (a summary for
+    /// a pull request comment).
+    #[arg(short = 'o', long = "output", value_name = "FORMAT", default_value = "text", value_parser = review::FORMATS)]
     pub output: String,
     /// Print every rule ID with what it reports, and exit.
     #[arg(long, exclusive = true)]
@@ -318,6 +358,11 @@ pub struct LintArgs {
     /// The exception file (default: kubeidl-exceptions.yaml, when it exists).
     #[arg(long, value_name = "FILE")]
     pub exceptions: Option<PathBuf>,
+    /// Report only findings new since this git revision: the inputs are also read as they
+    /// were at REV (git ls-tree and cat-file, no checkout), and findings already there (same
+    /// rule, definition, path and message) are left out.
+    #[arg(long, value_name = "REV")]
+    pub baseline: Option<String>,
     /// Where packages live, for Go package trees: IMPORT_PATH=DIR, or a directory holding
     /// go.mod. Repeatable. Trees find their go.mod by themselves.
     #[arg(long = "module", value_name = "IMPORT_PATH=DIR|DIR")]
@@ -331,10 +376,21 @@ pub struct LintArgs {
 #[derive(Args)]
 pub struct DiffArgs {
     /// Output format: text (a finding per group of lines, with source snippets for Go inputs;
-    /// counts on stderr), or json ({"findings": [{ruleId, definition, path, direction, updates,
-    /// old, new, message}]}).
-    #[arg(short = 'o', long = "output", value_name = "FORMAT", default_value = "text", value_parser = ["text", "json"])]
+    /// counts on stderr); json ({"findings": [{ruleId, definition, path, direction, updates,
+    /// old, new, message, violates, excepted}]}); sarif (SARIF 2.1.0, for code scanning:
+    /// violations are errors, other findings warnings); github (GitHub Actions annotations:
+    /// ::error file=F,line=L,col=C,title=RULE::message); markdown (a summary table by
+    /// direction and the violations, for a pull request comment).
+    #[arg(short = 'o', long = "output", value_name = "FORMAT", default_value = "text", value_parser = review::FORMATS)]
     pub output: String,
+    /// The policy findings are checked against: wire, stored-data, writers, strict, or auto
+    /// (by each definition's version: GA strict, beta stored-data, alpha wire, none writers).
+    #[arg(long, value_name = "POLICY", default_value = "auto", value_parser = clap::builder::PossibleValuesParser::new(review::policy_names()))]
+    pub policy: String,
+    /// The exception file (default: kubeidl-exceptions.yaml, when it exists); its entries
+    /// naming diff rules accept findings, which then violate no policy.
+    #[arg(long, value_name = "FILE")]
+    pub exceptions: Option<PathBuf>,
     /// Print every rule ID with its usual direction and what it reports, and exit.
     #[arg(long, exclusive = true)]
     pub rules: bool,

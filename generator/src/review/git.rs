@@ -1,7 +1,8 @@
-//! The user's Go package trees as they were at another git revision, for `kubeidl diff
-//! --git-base REV`: the `.go` and `go.mod` files of each tree's module at REV, listed with `git
-//! ls-tree` and read with one `git cat-file --batch`, written into a temporary directory laid
-//! out as the repository is. Nothing of the repository changes: no checkout, no worktree.
+//! The user's inputs as they were at another git revision, for `kubeidl diff --git-base REV`
+//! and `kubeidl lint --baseline REV`: Go package trees (the `.go` and `go.mod` files of each
+//! tree's module at REV, listed with `git ls-tree` and read with one `git cat-file --batch`,
+//! written into a temporary directory laid out as the repository is), and single files read
+//! with `git cat-file` ([`show`]). Nothing of the repository changes: no checkout, no worktree.
 
 use crate::error::{Error, Result};
 use std::io::{Read, Write};
@@ -25,7 +26,7 @@ fn git(dir: &Path, args: &[&str]) -> Result<Vec<u8>> {
         .args(args)
         .stdin(Stdio::null())
         .output()
-        .map_err(|e| Error::new(format!("--git-base needs git, which did not run: {e}")))?;
+        .map_err(|e| Error::new(format!("git did not run: {e}")))?;
     if !out.status.success() {
         return Err(Error::new(format!(
             "git {}: {}",
@@ -41,7 +42,7 @@ impl Snapshot {
     pub fn extract(rev: &str, trees: &[PathBuf]) -> Result<Snapshot> {
         let first = trees
             .first()
-            .ok_or_else(|| Error::new("--git-base needs at least one PATH"))?;
+            .ok_or_else(|| Error::new("no Go package tree to read at the revision"))?;
         for tree in trees {
             if !tree.is_dir() {
                 return Err(Error::new(format!(
@@ -50,27 +51,8 @@ impl Snapshot {
                 )));
             }
         }
-        let top = git(first, &["rev-parse", "--show-toplevel"])?;
-        let top = PathBuf::from(String::from_utf8_lossy(&top).trim());
-        let top = std::fs::canonicalize(&top).map_err(|e| Error::io(&top, e))?;
-        let spec = format!("{rev}^{{commit}}");
-        let commit = git(
-            &top,
-            &[
-                "rev-parse",
-                "--verify",
-                "--quiet",
-                "--end-of-options",
-                &spec,
-            ],
-        )
-        .map_err(|_| {
-            Error::new(format!(
-                "--git-base {rev}: no such revision in the repository at {}",
-                top.display()
-            ))
-        })?;
-        let commit = String::from_utf8_lossy(&commit).trim().to_string();
+        let top = top_of(first)?;
+        let commit = resolve(&top, rev)?;
         let mut wanted = Vec::new();
         for tree in trees {
             let abs = std::fs::canonicalize(tree).map_err(|e| Error::io(tree, e))?;
@@ -161,6 +143,58 @@ impl Snapshot {
     }
 }
 
+/// The repository's top directory, canonical, for a directory inside it.
+fn top_of(dir: &Path) -> Result<PathBuf> {
+    let top = git(dir, &["rev-parse", "--show-toplevel"])?;
+    let top = PathBuf::from(String::from_utf8_lossy(&top).trim());
+    std::fs::canonicalize(&top).map_err(|e| Error::io(&top, e))
+}
+
+/// The commit `rev` names in the repository at `top`.
+fn resolve(top: &Path, rev: &str) -> Result<String> {
+    let spec = format!("{rev}^{{commit}}");
+    let commit = git(
+        top,
+        &[
+            "rev-parse",
+            "--verify",
+            "--quiet",
+            "--end-of-options",
+            &spec,
+        ],
+    )
+    .map_err(|_| {
+        Error::new(format!(
+            "{rev}: no such revision in the repository at {}",
+            top.display()
+        ))
+    })?;
+    Ok(String::from_utf8_lossy(&commit).trim().to_string())
+}
+
+/// The contents of `file` (a file of the working tree) at `rev`, and its name there, `REV:path`
+/// with the path from the repository's top, as `git show` takes it.
+pub fn show(rev: &str, file: &Path) -> Result<(Vec<u8>, String)> {
+    let abs = std::fs::canonicalize(file).map_err(|e| Error::io(file, e))?;
+    let dir = abs.parent().unwrap_or(&abs);
+    let top = top_of(dir)?;
+    let commit = resolve(&top, rev)?;
+    let rel = abs.strip_prefix(&top).map_err(|_| {
+        Error::new(format!(
+            "{}: not inside the git repository at {}",
+            file.display(),
+            top.display()
+        ))
+    })?;
+    let name = format!("{rev}:{}", git_path(rel));
+    let bytes = git(
+        &top,
+        &["cat-file", "blob", &format!("{commit}:{}", git_path(rel))],
+    )
+    .map_err(|_| Error::new(format!("{name}: no such file at {rev}")))?;
+    Ok((bytes, name))
+}
+
 /// A relative path as git writes it (`/`-separated, `.` for the top).
 fn git_path(rel: &Path) -> String {
     let parts: Vec<String> = rel
@@ -202,7 +236,7 @@ fn cat_files(top: &Path, blobs: &[(String, String)]) -> Result<Vec<Vec<u8>>> {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .map_err(|e| Error::new(format!("--git-base needs git, which did not run: {e}")))?;
+        .map_err(|e| Error::new(format!("git did not run: {e}")))?;
     let mut stdin = child.stdin.take().expect("piped stdin");
     let request: String = blobs.iter().map(|(oid, _)| format!("{oid}\n")).collect();
     let writer = std::thread::spawn(move || stdin.write_all(request.as_bytes()));

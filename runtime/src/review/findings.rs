@@ -30,8 +30,8 @@ impl Direction {
         }
     }
 
-    /// Whether the change can reject what was accepted before (the exit-1 policy of
-    /// `kubeidl diff`).
+    /// Whether the change can reject what was accepted before (tightenings and incompatible
+    /// changes, the ones with an `updates` verdict).
     pub fn breaks_writers(self) -> bool {
         matches!(self, Direction::Tightening | Direction::Incompatible)
     }

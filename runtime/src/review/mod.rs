@@ -9,7 +9,9 @@
 //! as a [`Finding`] (`findings.rs`) with a direction and, for tightenings, which updates of
 //! stored objects it rejects (`ratchet.rs`). The walk itself is `compare.rs`. Revisions
 //! generated from Go packages carry a [`SourceMap`] (`sources.rs`), so findings name the tags
-//! that caused them.
+//! that caused them. Whether a finding is allowed is decided by a [`Policy`] (`policy.rs`) and
+//! the exception file diff and lint share (`exceptions.rs`); [`report`] writes both commands'
+//! findings as JSON, SARIF, GitHub Actions annotations and markdown.
 //!
 //! ```
 //! use kubeidl::review::{diff, read_revision, Direction};
@@ -22,19 +24,23 @@
 
 mod cel_change;
 mod compare;
+pub mod exceptions;
 mod findings;
 mod input;
 pub mod lint;
 mod normalize;
 mod order;
+pub mod policy;
 mod ratchet;
 pub mod replay;
+pub mod report;
 mod sources;
 mod validators;
 pub mod version;
 mod witness;
 
 pub use compare::diff;
+pub use exceptions::{Exception, ExceptionError};
 pub use findings::{
     findings_json, report_json, report_json_with, rule_of, Direction, Finding, Rule, Site, Updates,
     RULES,
@@ -43,5 +49,6 @@ pub use input::{
     crd_definition_name, read_crd_versions, read_revision, Definition, Form, InputError, Revision,
     VersionPair,
 };
+pub use policy::{Policy, PolicyChoice};
 pub use sources::SourceMap;
 pub use witness::{Witness, Witnesses};

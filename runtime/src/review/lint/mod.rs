@@ -1,8 +1,9 @@
 //! `kubeidl lint`: one revision of an API checked on its own. Version consistency
 //! (`versions.rs`): a type in several versions of a group validates each shared field the same
 //! way in each, compared by `kubeidl diff`'s walk. Self-consistency (`consistency.rs`): each
-//! definition's keywords and CEL rules agree with each other. Findings are accepted by an
-//! exception file (`exceptions.rs`); rule IDs are listed by `rules.rs`.
+//! definition's keywords and CEL rules agree with each other. Findings are accepted by the
+//! exception file diff and lint share ([`super::exceptions`]), or left out when they were already
+//! there at a baseline revision (`baseline.rs`); rule IDs are listed by `rules.rs`.
 //!
 //! ```
 //! use kubeidl::review::{lint, read_revision};
@@ -14,14 +15,14 @@
 //! assert_eq!(findings[0].stricter.as_deref(), Some("v2"));
 //! ```
 
+pub mod baseline;
 mod consistency;
-pub mod exceptions;
 mod rules;
 pub mod versions;
 
-pub use exceptions::{Exception, ExceptionError};
 pub use rules::{is_lint_rule, lint_rules, LintRule};
 
+use super::exceptions::Subject;
 use super::findings::{place, quote};
 use super::{Revision, Site};
 use crate::schema::ref_closure;
@@ -68,6 +69,19 @@ impl LintFinding {
     /// `definition.path`, or the definition alone.
     pub fn place(&self) -> String {
         place(&self.definition, &self.path)
+    }
+
+    /// What an exception is matched against.
+    pub fn subject(&self) -> Subject<'_> {
+        Subject {
+            rule: &self.rule,
+            definition: &self.definition,
+            path: &self.path,
+            versions: self
+                .versions
+                .as_ref()
+                .map(|(older, newer)| (older.as_str(), newer.as_str())),
+        }
     }
 
     /// The JSON object `kubeidl lint -o json` prints, on one line: `ruleId`, `definition`,

@@ -9,39 +9,10 @@
 use super::rules::version_rule;
 use super::LintFinding;
 use crate::review::version::version_key;
+pub use crate::review::version::{split, Versioned};
 use crate::review::{diff, Definition, Direction, Revision};
 use crate::schema::{definition_name, ref_target, reference_of_mut, Schema};
 use std::collections::{BTreeMap, BTreeSet};
-
-/// A definition name split around its version: `io.k8s.api.autoscaling` `v2`
-/// `HorizontalPodAutoscaler`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Versioned<'a> {
-    pub prefix: &'a str,
-    pub version: &'a str,
-    pub rest: &'a str,
-}
-
-/// `name` split at its last version segment before the type name.
-pub fn split(name: &str) -> Option<Versioned<'_>> {
-    // The segment between the last dot whose tail is the type name and the dot before it,
-    // searching leftwards; the first segment is never a version (there must be a prefix).
-    let (mut end, mut start) = (name.rfind('.')?, None);
-    while let Some(dot) = name[..end].rfind('.') {
-        if version_key(&name[dot + 1..end]).is_some() {
-            start = Some(dot + 1);
-            break;
-        }
-        end = dot;
-    }
-    let start = start?;
-    let version = &name[start..end];
-    Some(Versioned {
-        prefix: &name[..start - 1],
-        version,
-        rest: &name[start + version.len() + 1..],
-    })
-}
 
 /// The version-neutral name of a type of a group: `prefix.rest`.
 fn neutral(prefix: &str, rest: &str) -> String {
@@ -161,25 +132,4 @@ fn rewrite_refs(schema: &mut Schema, renamed: &BTreeMap<String, String>) {
         }
     }
     schema.for_each_child_mut(|child| rewrite_refs(child, renamed));
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_split_at_their_version() {
-        let v = split("io.k8s.api.autoscaling.v2.HorizontalPodAutoscaler").unwrap();
-        assert_eq!(
-            (v.prefix, v.version, v.rest),
-            ("io.k8s.api.autoscaling", "v2", "HorizontalPodAutoscaler")
-        );
-        let v = split("com.example.widgets.v1beta1.Widget").unwrap();
-        assert_eq!(
-            (v.prefix, v.version, v.rest),
-            ("com.example.widgets", "v1beta1", "Widget")
-        );
-        assert_eq!(split("v1.Widget"), None);
-        assert_eq!(split("io.k8s.Widget"), None);
-    }
 }
