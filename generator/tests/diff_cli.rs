@@ -1381,3 +1381,154 @@ fn github_annotations_and_markdown_summary() {
     assert_eq!(out.status.code(), Some(1));
     insta::assert_snapshot!("review_diff_markdown", stdout(&out));
 }
+
+/// The witnesses a JSON report gives, by `(ruleId, path)`.
+fn witnesses(findings: &[Value]) -> BTreeMap<(String, String), Value> {
+    findings
+        .iter()
+        .filter_map(|f| {
+            let key = (
+                f["ruleId"].as_str()?.to_string(),
+                f["path"].as_str()?.to_string(),
+            );
+            Some((key, f.get("witness")?.clone()))
+        })
+        .collect()
+}
+
+#[test]
+fn witnesses_are_objects_the_old_side_accepts_and_the_new_side_rejects_at_the_field() {
+    let out = kubeidl(&[
+        "diff",
+        "--witnesses",
+        "-o",
+        "json",
+        "testdata/review/api",
+        "testdata/review/api-rev2",
+    ]);
+    let v: Value =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", stderr(&out)));
+    let found = witnesses(v["findings"].as_array().unwrap());
+    let w = |rule: &str, path: &str| found[&(rule.to_string(), path.to_string())].clone();
+    // Only tightenings and unknown changes are looked at.
+    assert_eq!(found.len(), 6, "{found:?}");
+    let name = w("max-length-tightened", "name");
+    let len = name["object"]["name"].as_str().unwrap().len();
+    assert!((17..=32).contains(&len), "{name}");
+    assert!(
+        name["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("name: Too long"),
+        "{name}"
+    );
+    assert_eq!(w("enum-value-removed", "mode")["object"]["mode"], "Drained");
+    let required = w("required-added", "minReplicas");
+    assert!(
+        required["object"].get("minReplicas").is_none(),
+        "{required}"
+    );
+    assert_eq!(required["error"], "minReplicas: Required value");
+    let alias = w("max-length-tightened", "aliases[*]");
+    assert!(
+        alias["object"]["aliases"][0].as_str().unwrap().len() > 63,
+        "{alias}"
+    );
+    // The changed rule is shown to reject something: of unknown direction, now witnessed.
+    let rule = w("cel-rule-changed", "");
+    assert!(
+        rule["error"].as_str().unwrap().contains("angle brackets"),
+        "{rule}"
+    );
+    // A transition rule rejects no create: there is nothing a create could witness.
+    assert_eq!(w("cel-rule-added", "host"), Value::Null);
+    // Text: a witness line under each finding looked at, and a count on stderr.
+    let out = kubeidl(&[
+        "diff",
+        "--witnesses",
+        "testdata/review/api",
+        "testdata/review/api-rev2",
+    ]);
+    assert_eq!(stdout(&out).matches("\n  witness: ").count(), 6);
+    assert!(stderr(&out).contains("witnesses: 5 of 6 tightening or unknown findings"));
+}
+
+#[test]
+fn replayed_manifests_are_valid_ratcheted_rejected_invalid_before_or_unmatched() {
+    const REPLAY: &str = "testdata/review/replay";
+    let args = |format: &str| {
+        kubeidl(&[
+            "diff",
+            "-o",
+            format,
+            "--replay",
+            &format!("{REPLAY}/manifests"),
+            &format!("{REPLAY}/old.yaml"),
+            &format!("{REPLAY}/new.yaml"),
+        ])
+    };
+    let out = args("json");
+    // A stored object no longer updatable fails the run, whatever the policy says.
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows: Vec<(String, String, u64)> = v["replay"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["object"].as_str().unwrap().to_string(),
+                r["verdict"].as_str().unwrap().to_string(),
+                r["line"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let expected = [
+        ("Widget prod/fits", "valid", 2),
+        ("Widget prod/long-name", "ratcheted", 7),
+        ("Widget prod/counted", "rejected", 12),
+        ("Widget prod/broken", "invalid-before", 17),
+        ("Widget prod/other-version", "unmatched", 22),
+    ];
+    let expected: Vec<(String, String, u64)> = expected
+        .iter()
+        .map(|(o, v, l)| (o.to_string(), v.to_string(), *l))
+        .collect();
+    assert_eq!(rows, expected);
+    let ratcheted = &v["replay"][1];
+    assert_eq!(ratcheted["definition"], "com.example.v1.Widget");
+    let errors: Vec<&str> = ratcheted["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    assert!(
+        errors.contains(&"spec.name: Too long: may not be more than 8 bytes"),
+        "{errors:?}"
+    );
+    assert_eq!(
+        v["replay"][2]["errors"][0],
+        "spec.generation: Invalid value: 3: generation must grow on every update"
+    );
+    let out = args("text");
+    assert!(stdout(&out).contains(
+        "replay: testdata/review/replay/manifests/widgets.yaml:12: Widget prod/counted: rejected under NEW even on an unchanged update\n"
+    ));
+    assert!(stderr(&out).contains(
+        "replay: 5 objects: 1 valid, 1 ratcheted, 1 rejected, 1 invalid before, 1 unmatched"
+    ));
+    // A manifest that cannot be read stops the run before any output, at its position.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("bad.yaml"), "kind: [unclosed\n").unwrap();
+    let out = kubeidl(&[
+        "diff",
+        "--replay",
+        dir.path().to_str().unwrap(),
+        &format!("{REPLAY}/old.yaml"),
+        &format!("{REPLAY}/new.yaml"),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stdout(&out).is_empty());
+    assert!(stderr(&out).contains("bad.yaml:"), "{}", stderr(&out));
+}

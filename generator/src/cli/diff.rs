@@ -235,7 +235,7 @@ fn rules() -> String {
         .collect()
 }
 
-/// One manifest read for --replay: its file, where it starts, and the object.
+/// One manifest read for --replay: its file, the line it starts on, and the object.
 struct Manifest {
     file: PathBuf,
     at: kubeidl::document::SourcePosition,
@@ -300,10 +300,9 @@ fn replayed(m: &Manifest, outcome: &Outcome) -> (String, serde_json::Value) {
     };
     let errors: Vec<String> = outcome.errors.iter().map(ToString::to_string).collect();
     let mut line = format!(
-        "replay: {}:{}:{}: {}: {what}\n",
+        "replay: {}:{}: {}: {what}\n",
         m.file.display(),
         m.at.line,
-        m.at.column,
         object_name(&m.object)
     );
     for e in &errors {
@@ -312,7 +311,6 @@ fn replayed(m: &Manifest, outcome: &Outcome) -> (String, serde_json::Value) {
     let json = serde_json::json!({
         "file": m.file.display().to_string(),
         "line": m.at.line,
-        "column": m.at.column,
         "object": object_name(&m.object),
         "definition": outcome.definition,
         "verdict": outcome.verdict.as_str(),
