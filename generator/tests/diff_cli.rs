@@ -904,6 +904,7 @@ fn kubernetes_api_groups_as_go_trees() {
     ];
     let mut by_rule: BTreeMap<String, usize> = BTreeMap::new();
     let mut by_direction: BTreeMap<String, usize> = BTreeMap::new();
+    let mut witnessed = 0;
     for group in groups {
         let (o, n) = (old.join("api").join(group), new.join("api").join(group));
         if !o.is_dir() || !n.is_dir() {
@@ -914,6 +915,7 @@ fn kubernetes_api_groups_as_go_trees() {
             "diff",
             "-o",
             "json",
+            "--witnesses",
             "--old-module",
             old.join("apimachinery").to_str().unwrap(),
             "--new-module",
@@ -942,6 +944,17 @@ fn kubernetes_api_groups_as_go_trees() {
                     );
                 }
             }
+            // A witness's error stands at the finding's field or below it.
+            if let Some(w) = f.get("witness").filter(|w| !w.is_null()) {
+                witnessed += 1;
+                let error = w["error"].as_str().unwrap();
+                let field = error.split(": ").next().unwrap().replace("[0]", "[*]");
+                let path = f["path"].as_str().unwrap();
+                assert!(
+                    path.is_empty() || field.starts_with(path),
+                    "{group}: witness error {error:?} is not at {path}: {f}"
+                );
+            }
             if f["direction"] == "tightening" {
                 eprintln!(
                     "  {group}: {} {}.{}: {} ({})",
@@ -958,7 +971,8 @@ fn kubernetes_api_groups_as_go_trees() {
         }
         eprintln!("{group}: {} findings {counts:?}", findings.len());
     }
-    eprintln!("all groups: by direction {by_direction:?}");
+    eprintln!("all groups: by direction {by_direction:?}, {witnessed} witnessed");
+    assert!(witnessed > 0, "no witness in any group");
     for (rule, n) in &by_rule {
         eprintln!("  {rule}: {n}");
     }
@@ -1516,11 +1530,17 @@ fn replayed_manifests_are_valid_ratcheted_rejected_invalid_before_or_unmatched()
         "replay: testdata/review/replay/manifests/widgets.yaml:12: Widget prod/counted: rejected under NEW even on an unchanged update\n"
     ));
     assert!(stderr(&out).contains(
-        "replay: 5 objects: 1 valid, 1 ratcheted, 1 rejected, 1 invalid before, 1 unmatched"
+        "replay: 5 objects: 1 valid, 1 ratcheted, 1 rejected, 1 invalid before, 1 unmatched; 0 documents unreadable"
     ));
-    // A manifest that cannot be read stops the run before any output, at its position.
+    // A document that cannot be read is reported at its position and left out; the rest
+    // is replayed.
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("bad.yaml"), "kind: [unclosed\n").unwrap();
+    std::fs::copy(
+        repo().join(REPLAY).join("manifests/widgets.yaml"),
+        dir.path().join("a.yaml"),
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("bad.yaml"), "kind: Widget\nspec: {{a}}\n").unwrap();
     let out = kubeidl(&[
         "diff",
         "--replay",
@@ -1528,7 +1548,7 @@ fn replayed_manifests_are_valid_ratcheted_rejected_invalid_before_or_unmatched()
         &format!("{REPLAY}/old.yaml"),
         &format!("{REPLAY}/new.yaml"),
     ]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(stdout(&out).is_empty());
-    assert!(stderr(&out).contains("bad.yaml:"), "{}", stderr(&out));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("bad.yaml:2:"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("5 objects: 1 valid, 1 ratcheted, 1 rejected, 1 invalid before, 1 unmatched; 1 documents unreadable"), "{}", stderr(&out));
 }

@@ -242,25 +242,33 @@ struct Manifest {
     object: serde_json::Value,
 }
 
-/// The manifests under the --replay paths; a document that cannot be read is an error at its
-/// position.
-fn manifests(paths: &[PathBuf]) -> Result<Vec<Manifest>, Error> {
+/// The manifests under the --replay paths, and how many documents could not be read: each of
+/// those is reported on stderr at its position and left out, as `kubeidl validate` leaves out
+/// what it cannot read (templates, say) and goes on.
+fn manifests(paths: &[PathBuf]) -> Result<(Vec<Manifest>, usize), Error> {
     let mut out = Vec::new();
+    let mut unreadable = 0;
     for path in paths {
         for file in super::validate::files_below(path, &["yaml", "yml", "json"])? {
             let bytes = super::validate::read(&file)?;
             for doc in kubeidl::document::read_documents(&bytes) {
-                let doc = doc.map_err(|e| match e.position {
-                    Some(at) => Error::at(
-                        &SourcePos {
-                            file: Arc::new(file.clone()),
-                            line: at.line,
-                            column: at.column,
-                        },
-                        format!("document {}: {}", e.index + 1, e.message),
-                    ),
-                    None => Error::new(format!("{}: {}", file.display(), e.message)),
-                })?;
+                let doc = match doc {
+                    Ok(doc) => doc,
+                    Err(e) => {
+                        unreadable += 1;
+                        let at = e
+                            .position
+                            .map(|p| format!(":{}:{}", p.line, p.column))
+                            .unwrap_or_default();
+                        eprintln!(
+                            "{}{at}: warning: document {} left out of the replay: {}",
+                            file.display(),
+                            e.index + 1,
+                            e.message
+                        );
+                        continue;
+                    }
+                };
                 out.push(Manifest {
                     file: file.clone(),
                     at: doc.positions.at,
@@ -269,7 +277,7 @@ fn manifests(paths: &[PathBuf]) -> Result<Vec<Manifest>, Error> {
             }
         }
     }
-    Ok(out)
+    Ok((out, unreadable))
 }
 
 /// `Kind namespace/name` of a manifest.
@@ -328,7 +336,7 @@ pub fn run(args: DiffArgs) -> Result<ExitCode, Error> {
     let exceptions_path = shared::exceptions_path(&args.exceptions);
     let exceptions = shared::read_exceptions(exceptions_path.as_deref())?;
     let pairs = sides(&args)?;
-    let manifests = manifests(&args.replay)?;
+    let (manifests, unreadable) = manifests(&args.replay)?;
     let mut findings = Vec::new();
     // Per finding: whether a witness was looked for, and the one found.
     let mut witnesses: Vec<Option<Option<Witness>>> = Vec::new();
@@ -393,7 +401,7 @@ pub fn run(args: DiffArgs) -> Result<ExitCode, Error> {
     let verdicts = |v: Verdict| replays.iter().filter(|(_, o)| o.verdict == v).count();
     if !args.replay.is_empty() {
         eprintln!(
-            "replay: {} objects: {} valid, {} ratcheted, {} rejected, {} invalid before, {} unmatched",
+            "replay: {} objects: {} valid, {} ratcheted, {} rejected, {} invalid before, {} unmatched; {unreadable} documents unreadable",
             replays.len(),
             verdicts(Verdict::Valid),
             verdicts(Verdict::Ratcheted),

@@ -13,6 +13,7 @@
 
 use super::validators::Validators;
 use super::{Direction, Finding, Revision};
+use crate::errors::ErrorType;
 use crate::schema::{number_f64, Schema, SchemaType};
 use crate::validate::{FieldValidation, Validator};
 use serde_json::{json, Map, Value};
@@ -168,6 +169,8 @@ impl<'r> Witnesses<'r> {
         let sparse = self.minimal_both(old_root, new_root, 0);
         let full = self.full(&sparse, &[], old_root, new_root);
         let mut tried = std::collections::HashSet::new();
+        let expected = expected_error(finding.rule);
+        let mut fallback = None;
         for mut base in [sparse, full] {
             let old_field = self.fill(&mut base, old_root, &steps)?;
             let base = self.mend(base, &old_v, old_root, &mut tries);
@@ -177,29 +180,57 @@ impl<'r> Witnesses<'r> {
                 }
                 tries += 1;
                 if tries > MAX_TRIES {
-                    return None;
+                    break;
                 }
                 if !old_v.validate(&object).is_valid() {
                     continue;
                 }
-                if let Some(error) = rejects(&new_v, &object, &finding.path) {
-                    return Some(shrink(object, error, &old_v, &new_v, &finding.path));
+                let Some((error, kind)) = rejects(&new_v, &object, &finding.path, expected) else {
+                    continue;
+                };
+                // Another keyword's error at the field is kept in case nothing better comes.
+                if expected.is_some_and(|e| e != kind) {
+                    fallback.get_or_insert((object, error));
+                    continue;
                 }
+                return Some(shrink(object, error, &old_v, &new_v, finding));
             }
         }
-        None
+        let (object, error) = fallback?;
+        Some(shrink(object, error, &old_v, &new_v, finding))
     }
 }
 
 /// The error the new side gives `object` at `path` or below: the finding's own doing, not
-/// another change's.
-fn rejects(new_v: &Validator, object: &Value, path: &str) -> Option<String> {
+/// another change's; of the `expected` kind when there is such an error.
+fn rejects(
+    new_v: &Validator,
+    object: &Value,
+    path: &str,
+    expected: Option<ErrorType>,
+) -> Option<(String, ErrorType)> {
     let report = new_v.validate(object);
-    let here = report
+    let mut here = report
         .errors
         .iter()
-        .find(|e| within(&e.path.to_string(), path));
-    here.map(ToString::to_string)
+        .filter(|e| within(&e.path.to_string(), path));
+    let first = here.clone().next()?;
+    let chosen = here
+        .find(|e| Some(e.error_type) == expected)
+        .unwrap_or(first);
+    Some((chosen.to_string(), chosen.error_type))
+}
+
+/// The kind of error a finding's rule calls for, when one does: a witness of a lowered
+/// `maxLength` is `Too long`, not another keyword's `Invalid value` at the same field.
+fn expected_error(rule: &str) -> Option<ErrorType> {
+    Some(match rule {
+        r if r.starts_with("max-length") => ErrorType::TooLong,
+        r if r.starts_with("max-items") || r.starts_with("max-properties") => ErrorType::TooMany,
+        r if r.starts_with("enum") => ErrorType::NotSupported,
+        r if r.starts_with("required") => ErrorType::Required,
+        _ => return None,
+    })
 }
 
 /// The witness with every property it can do without left out (deepest first), so it shows
@@ -209,8 +240,9 @@ fn shrink(
     error: String,
     old_v: &Validator,
     new_v: &Validator,
-    path: &str,
+    finding: &Finding,
 ) -> Witness {
+    let (path, expected) = (&finding.path, expected_error(finding.rule));
     let mut properties = Vec::new();
     collect_properties(&object, &mut Vec::new(), &mut properties);
     properties.sort_by_key(|steps| std::cmp::Reverse(steps.len()));
@@ -220,7 +252,7 @@ fn shrink(
             continue;
         }
         // The same error, or the witness would stand for something else.
-        if rejects(new_v, &smaller, path).as_ref() == Some(&error) {
+        if rejects(new_v, &smaller, path, expected).is_some_and(|(e, _)| e == error) {
             object = smaller;
         }
     }
