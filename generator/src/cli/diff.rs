@@ -7,6 +7,7 @@
 //! or in one of the formats `review.rs` writes; the exit code says whether some finding
 //! violates its policy, unexcepted, or an exception is stale.
 
+use super::request::str_at;
 use super::{print, review as shared, DiffArgs};
 use kubeidl::review::replay::{Outcome, Replay, Verdict};
 use kubeidl::review::report::{Level, Report};
@@ -282,11 +283,7 @@ fn manifests(paths: &[PathBuf]) -> Result<(Vec<Manifest>, usize), Error> {
 
 /// `Kind namespace/name` of a manifest.
 fn object_name(v: &serde_json::Value) -> String {
-    let text = |p: &str| {
-        v.pointer(p)
-            .and_then(serde_json::Value::as_str)
-            .unwrap_or("")
-    };
+    let text = |p: &str| str_at(v, p);
     let name = match (text("/metadata/namespace"), text("/metadata/name")) {
         ("", "") => "(no name)".to_string(),
         ("", name) => name.to_string(),
@@ -345,8 +342,7 @@ pub fn run(args: DiffArgs) -> Result<ExitCode, Error> {
         let found = review::diff(old, new);
         let mut search = Witnesses::new(old, new);
         for f in &found {
-            let looked =
-                args.witnesses && matches!(f.direction, Direction::Tightening | Direction::Unknown);
+            let looked = args.witnesses && review::witness_looks_at(f);
             witnesses.push(looked.then(|| search.find(f)));
         }
         findings.extend(found);
@@ -357,18 +353,19 @@ pub fn run(args: DiffArgs) -> Result<ExitCode, Error> {
         }
     }
     let mut report = Report::diff(&findings, policy, &exceptions).with_witnesses(witnesses);
+    let (replay_text, replay_json): (String, Vec<String>) = replays
+        .iter()
+        .map(|(m, o)| {
+            let (text, json) = replayed(m, o);
+            (text, json.to_string())
+        })
+        .unzip();
     if !args.replay.is_empty() {
-        let objects = replays.iter().map(|(m, o)| replayed(m, o).1.to_string());
-        report.replay = Some(objects.collect());
+        report.replay = Some(replay_json);
     }
     shared::write(&report, &args.output, |i| text(&findings[i]))?;
     if args.output == "text" {
-        print(
-            &replays
-                .iter()
-                .map(|(m, o)| replayed(m, o).0)
-                .collect::<String>(),
-        )?;
+        print(&replay_text)?;
     }
     shared::print_stale(&report);
     let count = |d: Direction| findings.iter().filter(|f| f.direction == d).count();

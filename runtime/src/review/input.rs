@@ -14,7 +14,7 @@ use crate::document::{pointer_token, read_documents, SourcePosition};
 use crate::schema::Schema;
 use crate::value::PositionTree;
 use serde_json::Value;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// What a revision was read from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -124,6 +124,26 @@ impl Revision {
         self.definitions
             .get_key_value(name.as_ref())
             .map(|(k, d)| (k.as_str(), d))
+    }
+
+    /// `s` through its `$ref`s (and single-`$ref` `allOf` wrappers) into this revision's
+    /// definitions.
+    pub fn resolve<'s>(&'s self, s: &'s Schema) -> &'s Schema {
+        crate::schema::resolve(s, |r| self.lookup(r).map(|(_, d)| &d.schema))
+    }
+
+    /// The names of the definitions reachable from `roots` through references, roots included.
+    pub(crate) fn reachable(&self, roots: Vec<String>) -> BTreeSet<String> {
+        crate::schema::ref_closure(|n| self.definitions.get(n).map(|d| &d.schema), roots)
+    }
+
+    /// The schemas of the definitions reachable from `roots`, by name: what a validator of a
+    /// node compiles against (compiling against every definition costs a walk of each).
+    pub(crate) fn schemas_reached(&self, roots: Vec<String>) -> HashMap<String, Schema> {
+        self.reachable(roots)
+            .into_iter()
+            .filter_map(|n| Some((n.clone(), self.definitions.get(&n)?.schema.clone())))
+            .collect()
     }
 }
 

@@ -51,4 +51,4 @@ pub use input::{
 };
 pub use policy::{Policy, PolicyChoice};
 pub use sources::SourceMap;
-pub use witness::{Witness, Witnesses};
+pub use witness::{looks_at as witness_looks_at, Witness, Witnesses};

@@ -2,7 +2,6 @@
 //! witnesses and replays ask when they check objects against a side of a diff.
 
 use super::Revision;
-use crate::schema::{definition_name, ref_closure, resolve, Schema};
 use crate::validate::{FieldValidation, Validator};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -41,28 +40,12 @@ impl<'r> Validators<'r> {
         }
         let revision = self.revision;
         let compiled = revision.definitions.get(name).and_then(|d| {
-            let reached = ref_closure(
-                |n| revision.definitions.get(n).map(|d| &d.schema),
-                vec![name.to_string()],
-            );
-            let definitions: HashMap<String, Schema> = reached
-                .into_iter()
-                .filter_map(|n| Some((n.clone(), revision.definitions.get(&n)?.schema.clone())))
-                .collect();
+            let definitions = revision.schemas_reached(vec![name.to_string()]);
             Validator::with_definitions(&d.schema, Arc::new(definitions))
                 .ok()
                 .map(|v| Arc::new(v.field_validation(self.unknown_fields)))
         });
         self.compiled.insert(name.to_string(), compiled.clone());
         compiled
-    }
-
-    /// `s` through its `$ref`s into the revision's definitions.
-    pub fn resolve(&self, s: &'r Schema) -> &'r Schema {
-        let revision = self.revision;
-        resolve(s, |r| {
-            let name = definition_name(r)?;
-            revision.definitions.get(name.as_ref()).map(|d| &d.schema)
-        })
     }
 }

@@ -14,7 +14,7 @@
 use super::validators::Validators;
 use super::{Direction, Finding, Revision};
 use crate::errors::ErrorType;
-use crate::schema::{number_f64, Schema, SchemaType};
+use crate::schema::{number_f64, Schema};
 use crate::validate::{FieldValidation, Validator};
 use serde_json::{json, Map, Value};
 
@@ -32,6 +32,15 @@ impl Witness {
     pub fn to_json(&self) -> Value {
         json!({"object": self.object, "error": self.error})
     }
+}
+
+/// Whether a witness is looked for: the finding rejects, or may reject, what was accepted (a
+/// tightening, or a change of unknown direction).
+pub fn looks_at(finding: &Finding) -> bool {
+    matches!(
+        finding.direction,
+        Direction::Tightening | Direction::Unknown
+    )
 }
 
 /// The most candidate objects tried for one finding.
@@ -122,14 +131,6 @@ fn within(error_path: &str, path: &str) -> bool {
             .is_some_and(|r| r.starts_with(['.', '[', '{']))
 }
 
-fn has_type(s: &Schema, t: &str) -> bool {
-    match &s.schema_type {
-        Some(SchemaType::Single(n)) => n == t,
-        Some(SchemaType::Many(ns)) => ns.iter().any(|n| n == t),
-        None => false,
-    }
-}
-
 fn int_or_string(s: &Schema) -> bool {
     s.extension_flag("x-kubernetes-int-or-string")
 }
@@ -147,13 +148,10 @@ impl<'r> Witnesses<'r> {
         }
     }
 
-    /// A witness for `finding`, when it is a tightening or of unknown direction and one of the
-    /// candidates tells the two revisions apart.
+    /// A witness for `finding`, when [`looks_at`] it and one of the candidates tells the two
+    /// revisions apart.
     pub fn find(&mut self, finding: &Finding) -> Option<Witness> {
-        if !matches!(
-            finding.direction,
-            Direction::Tightening | Direction::Unknown
-        ) {
+        if !looks_at(finding) {
             return None;
         }
         let name = finding.definition.as_str();
@@ -292,8 +290,8 @@ impl<'r> Witnesses<'r> {
         new: Option<&'r Schema>,
     ) -> Value {
         let mut full = base.clone();
-        let old = self.old.resolve(old);
-        let new = new.map(|n| self.new.resolve(n));
+        let old = self.old.revision().resolve(old);
+        let new = new.map(|n| self.new.revision().resolve(n));
         for (name, p) in &old.properties {
             if new.is_some_and(|n| !n.properties.contains_key(name)) {
                 continue;
@@ -345,9 +343,9 @@ impl<'r> Witnesses<'r> {
 
     /// The schema at `steps` below `root`, through references.
     fn at(&self, side: &Validators<'r>, root: &'r Schema, steps: &[Step]) -> Option<&'r Schema> {
-        let mut s = side.resolve(root);
+        let mut s = side.revision().resolve(root);
         for step in steps {
-            s = side.resolve(match step {
+            s = side.revision().resolve(match step {
                 Step::Property(p) => s.properties.get(p)?,
                 Step::Item => s.items.as_deref()?,
                 Step::Value => s.additional_properties.as_deref()?,
@@ -360,7 +358,7 @@ impl<'r> Witnesses<'r> {
     /// schema), and gives the old schema of that field.
     fn fill(&self, base: &mut Value, root: &'r Schema, steps: &[Step]) -> Option<&'r Schema> {
         let side = &self.old;
-        let mut s = side.resolve(root);
+        let mut s = side.revision().resolve(root);
         let mut v = base;
         for step in steps {
             let (child, container): (&Schema, Value) = match step {
@@ -371,7 +369,7 @@ impl<'r> Witnesses<'r> {
                     Value::Object(Map::new()),
                 ),
             };
-            let child = side.resolve(child);
+            let child = side.revision().resolve(child);
             if !matches!(
                 (&v, &container),
                 (Value::Object(_), Value::Object(_)) | (Value::Array(_), Value::Array(_))
@@ -410,8 +408,8 @@ impl<'r> Witnesses<'r> {
     /// new side's `new` requires: a base object the new side rejects only for the change
     /// looked at.
     fn minimal_both(&self, s: &'r Schema, new: Option<&'r Schema>, depth: usize) -> Value {
-        let s = self.old.resolve(s);
-        let new = new.map(|n| self.new.resolve(n));
+        let s = self.old.revision().resolve(s);
+        let new = new.map(|n| self.new.revision().resolve(n));
         if let Some(d) = &s.default {
             return d.clone();
         }
@@ -424,7 +422,7 @@ impl<'r> Witnesses<'r> {
         if int_or_string(s) {
             return json!(1);
         }
-        if has_type(s, "object") || !s.properties.is_empty() {
+        if s.has_type("object") || !s.properties.is_empty() {
             let mut m = Map::new();
             let required = s
                 .required
@@ -443,7 +441,7 @@ impl<'r> Witnesses<'r> {
             }
             return Value::Object(m);
         }
-        if has_type(s, "array") {
+        if s.has_type("array") {
             let item = s
                 .items
                 .as_deref()
@@ -451,17 +449,17 @@ impl<'r> Witnesses<'r> {
             let n = s.min_items.unwrap_or(0).min(8) as usize;
             return Value::Array(vec![item; n]);
         }
-        if has_type(s, "string") {
+        if s.has_type("string") {
             if let Some(sample) = s.format.as_deref().and_then(format_sample) {
                 return json!(sample);
             }
             let n = s.min_length.unwrap_or(1).clamp(1, 256) as usize;
             return json!("a".repeat(n));
         }
-        if has_type(s, "integer") || has_type(s, "number") {
-            return least_number(s, has_type(s, "integer"));
+        if s.has_type("integer") || s.has_type("number") {
+            return least_number(s, s.has_type("integer"));
         }
-        if has_type(s, "boolean") {
+        if s.has_type("boolean") {
             return json!(false);
         }
         Value::Object(Map::new())
@@ -469,6 +467,7 @@ impl<'r> Witnesses<'r> {
 
     /// Candidate objects: `base` with the field at `steps` left out or set to each candidate
     /// value, and for an object field, each of its properties varied the same way.
+    /// Repeats are left for [`Witnesses::find`], which skips every object it has tried.
     fn candidates(
         &self,
         base: &Value,
@@ -499,12 +498,12 @@ impl<'r> Witnesses<'r> {
                     at.push(Step::Property(name.clone()));
                     let new_p = new
                         .and_then(|n| n.properties.get(name))
-                        .map(|p| self.new.resolve(p));
+                        .map(|p| self.new.revision().resolve(p));
                     let mut without = start.clone();
                     if remove_at(&mut without, &at) {
                         out.push(without);
                     }
-                    for value in self.values(self.old.resolve(p), new_p, 1) {
+                    for value in self.values(self.old.revision().resolve(p), new_p, 1) {
                         let mut object = start.clone();
                         if set_at(&mut object, &at, value) {
                             out.push(object);
@@ -513,8 +512,6 @@ impl<'r> Witnesses<'r> {
                 }
             }
         }
-        let mut seen = std::collections::HashSet::new();
-        out.retain(|o| seen.insert(o.to_string()));
         out
     }
 
@@ -528,8 +525,8 @@ impl<'r> Witnesses<'r> {
             out.extend(s.enum_values.iter().cloned());
             out.extend(s.default.iter().cloned());
         }
-        let integer = has_type(old, "integer");
-        let numeric = integer || has_type(old, "number") || int_or_string(old);
+        let integer = old.has_type("integer");
+        let numeric = integer || old.has_type("number") || int_or_string(old);
         if numeric {
             let mut bounds = vec![0.0, 1.0, -1.0, 2.0, 10.0, 100.0, 1000.0];
             for s in &schemas {
@@ -541,14 +538,9 @@ impl<'r> Witnesses<'r> {
                     bounds.extend([b - 1.0, b, b + 1.0, b / 2.0]);
                 }
             }
-            for b in bounds {
-                out.push(match integer || b.fract() == 0.0 {
-                    true if b.abs() < 9.0e15 => json!(b as i64),
-                    _ => json!(b),
-                });
-            }
+            out.extend(bounds.into_iter().map(|b| number(b, integer)));
         }
-        if has_type(old, "string") || int_or_string(old) {
+        if old.has_type("string") || int_or_string(old) {
             let mut lengths = vec![0, 1];
             for s in &schemas {
                 for l in [s.min_length, s.max_length].into_iter().flatten() {
@@ -565,10 +557,10 @@ impl<'r> Witnesses<'r> {
             }
             out.extend(STRINGS.iter().map(|s| json!(s)));
         }
-        if has_type(old, "boolean") {
+        if old.has_type("boolean") {
             out.extend([json!(true), json!(false)]);
         }
-        if has_type(old, "array") {
+        if old.has_type("array") {
             let item = old
                 .items
                 .as_deref()
@@ -584,16 +576,16 @@ impl<'r> Witnesses<'r> {
             }
             // Lists of one item varied as the item's own field would be.
             if let (Some(items), true) = (old.items.as_deref(), depth == 0) {
-                let old_item = self.old.resolve(items);
+                let old_item = self.old.revision().resolve(items);
                 let new_item = new
                     .and_then(|n| n.items.as_deref())
-                    .map(|i| self.new.resolve(i));
+                    .map(|i| self.new.revision().resolve(i));
                 for v in self.values(old_item, new_item, depth + 1) {
                     out.push(Value::Array(vec![v]));
                 }
             }
         }
-        if has_type(old, "object") && old.additional_properties.is_some() {
+        if old.has_type("object") && old.additional_properties.is_some() {
             let value = old
                 .additional_properties
                 .as_deref()
@@ -676,6 +668,11 @@ fn least_number(s: &Schema, integer: bool) -> Value {
     if let Some(m) = s.multiple_of.as_ref().map(number_f64).filter(|m| *m > 0.0) {
         n = (n / m).ceil() * m;
     }
+    number(n, integer)
+}
+
+/// `n` as JSON: an integer when the field is one or `n` is whole (and fits), else a float.
+fn number(n: f64, integer: bool) -> Value {
     match integer || n.fract() == 0.0 {
         true if n.abs() < 9.0e15 => json!(n as i64),
         _ => json!(n),

@@ -92,6 +92,15 @@ impl Schema {
         }
     }
 
+    /// Whether the schema's `type` is, or lists, `name`.
+    pub fn has_type(&self, name: &str) -> bool {
+        match &self.schema_type {
+            Some(SchemaType::Single(t)) => t == name,
+            Some(SchemaType::Many(ts)) => ts.iter().any(|t| t == name),
+            None => false,
+        }
+    }
+
     /// Whether the extension `name` (`x-kubernetes-embedded-resource`, ...) is `true`.
     pub fn extension_flag(&self, name: &str) -> bool {
         self.extensions.get(name).and_then(Value::as_bool) == Some(true)

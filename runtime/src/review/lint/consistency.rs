@@ -9,11 +9,10 @@ use crate::cel::inspect::{self_reads, Subject};
 use crate::document::pointer_token;
 use crate::review::findings::join_path;
 use crate::review::{Definition, Revision};
-use crate::schema::{collect_refs, definition_name, number_f64, resolve, Schema, SchemaType};
+use crate::schema::{collect_refs, number_f64, Schema, SchemaType};
 use crate::validate::Validator;
 use crate::value::ValueView;
 use serde_json::Value;
-use std::collections::HashMap;
 use std::sync::Arc;
 
 /// Checks every definition of `revision` not in `seen` (and adds it there).
@@ -43,15 +42,6 @@ struct Lint<'a, 'o> {
     out: &'o mut Vec<LintFinding>,
 }
 
-/// Whether the schema's `type` is, or lists, `t`.
-fn has_type(s: &Schema, t: &str) -> bool {
-    match &s.schema_type {
-        Some(SchemaType::Single(x)) => x == t,
-        Some(SchemaType::Many(xs)) => xs.iter().any(|x| x == t),
-        None => false,
-    }
-}
-
 /// The name errors give the value at `path`: its last field name (`ports` for
 /// `spec.ports[*]`), or `value` at a definition's root.
 fn field_name(path: &str) -> String {
@@ -72,13 +62,7 @@ fn show(v: &Value) -> String {
 
 impl<'a> Lint<'a, '_> {
     fn resolve(&self, s: &'a Schema) -> &'a Schema {
-        resolve(s, |r| {
-            let name = definition_name(r)?;
-            self.revision
-                .definitions
-                .get(name.as_ref())
-                .map(|d| &d.schema)
-        })
+        self.revision.resolve(s)
     }
 
     fn emit(
@@ -162,7 +146,7 @@ impl<'a> Lint<'a, '_> {
             self.emit("bounds-inverted", path, &at, text, message);
             return;
         }
-        let integer = has_type(s, "integer");
+        let integer = s.has_type("integer");
         let empty = if integer {
             let low = if s.exclusive_minimum {
                 min.floor() + 1.0
@@ -215,10 +199,7 @@ impl<'a> Lint<'a, '_> {
         // of each, per node.
         let mut roots = Vec::new();
         collect_refs(s, &mut roots);
-        let definitions: HashMap<String, Schema> = super::reachable(self.revision, roots)
-            .into_iter()
-            .filter_map(|n| Some((n.clone(), self.revision.definitions.get(&n)?.schema.clone())))
-            .collect();
+        let definitions = self.revision.schemas_reached(roots);
         let Ok(validator) = Validator::with_definitions(&wrapper, Arc::new(definitions)) else {
             return;
         };
@@ -257,7 +238,7 @@ impl<'a> Lint<'a, '_> {
     }
 
     fn lists(&mut self, s: &'a Schema, path: &str, pointer: &str) {
-        let is_array = has_type(s, "array");
+        let is_array = s.has_type("array");
         if !is_array {
             return;
         }
@@ -345,7 +326,7 @@ impl<'a> Lint<'a, '_> {
             None => (node, "self".to_string()),
             Some(f) => (self.resolve(node.properties.get(f)?), format!("self.{f}")),
         };
-        let types = |t: &str| has_type(target, t);
+        let types = |t: &str| target.has_type(t);
         if ranges && types("array") && target.max_items.is_none() {
             return Some(format!("ranges over {name}, a list without maxItems"));
         }

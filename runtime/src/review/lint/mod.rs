@@ -25,7 +25,6 @@ pub use rules::{is_lint_rule, lint_rules, LintRule};
 use super::exceptions::Subject;
 use super::findings::{place, quote};
 use super::{Revision, Site};
-use crate::schema::ref_closure;
 use std::collections::BTreeSet;
 
 /// One finding of `kubeidl lint`.
@@ -57,12 +56,6 @@ pub fn lint(revisions: &[Revision]) -> Vec<LintFinding> {
         consistency::check(revision, &mut seen, &mut out);
     }
     out
-}
-
-/// The names of the definitions of `source` reachable from `roots` through references, roots
-/// included.
-pub(crate) fn reachable(source: &Revision, roots: Vec<String>) -> BTreeSet<String> {
-    ref_closure(|n| source.definitions.get(n).map(|d| &d.schema), roots)
 }
 
 impl LintFinding {

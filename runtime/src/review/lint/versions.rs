@@ -97,7 +97,7 @@ fn side(source: &Revision, prefix: &str, version: &str, types: &BTreeSet<&str>) 
         .iter()
         .map(|rest| (full(rest), neutral(prefix, rest)))
         .collect();
-    let reached = super::reachable(source, renamed.keys().cloned().collect());
+    let reached = source.reachable(renamed.keys().cloned().collect());
     let mut definitions = BTreeMap::new();
     for name in reached {
         let Some(d) = source.definitions.get(&name) else {
