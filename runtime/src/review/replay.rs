@@ -11,6 +11,7 @@
 use super::validators::Validators;
 use super::{crd_definition_name, Form, Revision};
 use crate::errors::FieldError;
+use crate::validate::{Gvk, GVK_EXTENSION};
 use serde_json::Value;
 
 /// What the change does to one stored object.
@@ -112,25 +113,19 @@ fn definition_for(revision: &Revision, api_version: &str, kind: &str) -> Option<
     if kind.is_empty() || api_version.is_empty() {
         return None;
     }
-    let (group, version) = api_version.rsplit_once('/').unwrap_or(("", api_version));
+    let gvk = Gvk::of(api_version, kind);
     if revision.form == Form::Crd {
-        let name = crd_definition_name(group, version, kind);
+        let name = crd_definition_name(&gvk.group, &gvk.version, kind);
         return revision.definitions.contains_key(&name).then_some(name);
     }
-    let names_kind = |gvk: &Value| {
-        let field = |k: &str| gvk.get(k).and_then(Value::as_str).unwrap_or_default();
-        field("group") == group && field("version") == version && field("kind") == kind
-    };
-    let tagged = revision.definitions.iter().find(|(_, d)| {
-        match d.schema.extensions.get("x-kubernetes-group-version-kind") {
-            Some(Value::Array(gvks)) => gvks.iter().any(names_kind),
-            _ => false,
-        }
-    });
+    let tagged = revision
+        .definitions
+        .iter()
+        .find(|(_, d)| Gvk::listed(d.schema.extensions.get(GVK_EXTENSION)).contains(&gvk));
     if let Some((name, _)) = tagged {
         return Some(name.clone());
     }
-    let suffix = format!(".{version}.{kind}");
+    let suffix = format!(".{}.{kind}", gvk.version);
     let mut by_name = revision.definitions.keys().filter(|n| n.ends_with(&suffix));
     match (by_name.next(), by_name.next()) {
         (Some(name), None) => Some(name.clone()),

@@ -26,7 +26,27 @@ impl Gvk {
             kind: kind.to_string(),
         }
     }
+
+    /// The kinds a [`GVK_EXTENSION`] value lists (none when there is none).
+    pub fn listed(extension: Option<&Value>) -> Vec<Gvk> {
+        let Some(Value::Array(gvks)) = extension else {
+            return Vec::new();
+        };
+        gvks.iter()
+            .map(|g| {
+                let text = |k: &str| g.get(k).and_then(Value::as_str).unwrap_or("").to_string();
+                Gvk {
+                    group: text("group"),
+                    version: text("version"),
+                    kind: text("kind"),
+                }
+            })
+            .collect()
+    }
 }
+
+/// The extension by which an OpenAPI definition names the kinds it is the schema of.
+pub const GVK_EXTENSION: &str = "x-kubernetes-group-version-kind";
 
 #[derive(Debug, Clone)]
 enum Source {
@@ -82,18 +102,10 @@ impl Catalog {
         for (name, json) in schemas {
             let schema = Schema::from_json(json)
                 .map_err(|e| format!("components.schemas.{name}{}: {}", e.path, e.message))?;
-            if let Some(Value::Array(gvks)) = json.get("x-kubernetes-group-version-kind") {
-                for g in gvks {
-                    let text = |k: &str| g.get(k).and_then(Value::as_str).unwrap_or("").to_string();
-                    let gvk = Gvk {
-                        group: text("group"),
-                        version: text("version"),
-                        kind: text("kind"),
-                    };
-                    self.kinds
-                        .entry(gvk)
-                        .or_insert_with(|| Source::Definition(name.clone()));
-                }
+            for gvk in Gvk::listed(json.get(GVK_EXTENSION)) {
+                self.kinds
+                    .entry(gvk)
+                    .or_insert_with(|| Source::Definition(name.clone()));
             }
             Arc::make_mut(&mut self.definitions)
                 .entry(name.clone())

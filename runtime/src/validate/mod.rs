@@ -36,7 +36,7 @@ mod rules;
 mod sink;
 mod typed;
 
-pub use catalog::{Catalog, Gvk};
+pub use catalog::{Catalog, Gvk, GVK_EXTENSION};
 pub use crd::crd_manifest_errors;
 pub use decode::object_meta_decode_error;
 pub use formats::check as check_format;
