@@ -419,6 +419,15 @@ fn call(func: &Func, args: &[Node], slots: &mut Vec<Option<SizeEstimate>>) -> (u
     (cost.saturating_add(call_cost), result)
 }
 
+/// The apiserver's error for an estimate over its limit: `description` names what was
+/// estimated (`estimated rule cost`).
+pub fn over_budget(description: &str, cost: u64, limit: u64) -> String {
+    format!(
+        "{description} exceeds budget by factor of {} (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)",
+        exceeds_factor(cost, limit)
+    )
+}
+
 /// Kubernetes' words for how far an estimate exceeds a limit.
 pub fn exceeds_factor(cost: u64, limit: u64) -> String {
     let factor = cost as f64 / limit as f64;
@@ -483,9 +492,10 @@ pub fn check_crd_total(rules: &[(String, u64)]) -> Result<u64, Vec<(String, Stri
     }
     let mut errors = vec![(
         "openAPIV3Schema".to_string(),
-        format!(
-            "x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema exceeds budget by factor of {} (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)",
-            exceeds_factor(total, STATIC_ESTIMATED_CRD_COST_LIMIT)
+        over_budget(
+            "x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema",
+            total,
+            STATIC_ESTIMATED_CRD_COST_LIMIT,
         ),
     )];
     let mut costliest: Vec<&(String, u64)> = rules.iter().collect();

@@ -5,7 +5,7 @@
 use super::checker::CheckOptions;
 use super::decl::Decl;
 use super::error::{CompileError, Stage};
-use super::estimate::{exceeds_factor, SizeEstimate, STATIC_ESTIMATED_COST_LIMIT};
+use super::estimate::{over_budget, SizeEstimate, STATIC_ESTIMATED_COST_LIMIT};
 use super::library::extra::ExtraLibraries;
 use super::parse::parse;
 use super::types::CelType;
@@ -88,9 +88,10 @@ pub fn compile_rule_with_options(
             Stage::Check,
             source,
             None,
-            format!(
-                "estimated {what} cost exceeds budget by factor of {} (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)",
-                exceeds_factor(total, STATIC_ESTIMATED_COST_LIMIT)
+            over_budget(
+                &format!("estimated {what} cost"),
+                total,
+                STATIC_ESTIMATED_COST_LIMIT,
             ),
         ));
     }
