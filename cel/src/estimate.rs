@@ -419,6 +419,10 @@ fn call(func: &Func, args: &[Node], slots: &mut Vec<Option<SizeEstimate>>) -> (u
     (cost.saturating_add(call_cost), result)
 }
 
+/// What the apiserver calls the total of one CRD schema's rules.
+pub const TOTAL_COST_DESCRIPTION: &str =
+    "x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema";
+
 /// The apiserver's error for an estimate over its limit: `description` names what was
 /// estimated (`estimated rule cost`).
 pub fn over_budget(description: &str, cost: u64, limit: u64) -> String {
@@ -493,7 +497,7 @@ pub fn check_crd_total(rules: &[(String, u64)]) -> Result<u64, Vec<(String, Stri
     let mut errors = vec![(
         "openAPIV3Schema".to_string(),
         over_budget(
-            "x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema",
+            TOTAL_COST_DESCRIPTION,
             total,
             STATIC_ESTIMATED_CRD_COST_LIMIT,
         ),

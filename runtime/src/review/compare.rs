@@ -69,6 +69,9 @@ pub fn diff(old: &Revision, new: &Revision) -> Vec<Finding> {
             (None, None) => {}
         }
     }
+    // Cost findings follow the walk's in each definition.
+    out.extend(super::cel_cost::findings(old, new));
+    out.sort_by(|a, b| a.definition.cmp(&b.definition));
     out
 }
 

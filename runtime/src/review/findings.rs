@@ -325,6 +325,9 @@ pub const RULES: &[Rule] = &[
     rule("cel-rule-loosened", L, "a rule's recognized bound widened"),
     rule("cel-rule-changed", U, "a rule's text changed in a way kubeidl does not classify"),
     rule("cel-rule-message-changed", N, "a rule's message, messageExpression, reason, fieldPath or optionalOldSelf changed"),
+    rule("cel-cost-changed", N, "a rule's estimated cost per object changed (its bounds, or those above it, changed)"),
+    rule("cel-cost-over-limit", I, "a rule's estimated cost per object exceeds the apiserver's per-expression limit: the schema is refused"),
+    rule("cel-total-cost-over-limit", I, "a resource's rules together exceed the apiserver's per-schema cost limit: the schema is refused"),
 ];
 
 /// The rule of an ID.

@@ -23,6 +23,7 @@
 //! ```
 
 mod cel_change;
+mod cel_cost;
 mod compare;
 pub mod exceptions;
 mod findings;

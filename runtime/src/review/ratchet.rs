@@ -25,6 +25,9 @@ pub enum Check {
     Transition,
     /// Structure: type, list semantics, removal, pruning.
     Structure,
+    /// The schema itself, which the apiserver refuses (a CEL cost over its limit): the write of
+    /// the schema fails and stored objects keep the old one, so no update of theirs does.
+    Schema,
 }
 
 /// The verdict for a change of `direction` made by `check`, at a node below the items of an
@@ -34,6 +37,7 @@ pub fn updates(direction: Direction, check: Check, uncorrelatable: bool) -> Opti
         return None;
     }
     Some(match check {
+        Check::Schema => Updates::None,
         Check::Value if uncorrelatable => Updates::ParentEdited,
         Check::Value => Updates::FieldEdited,
         Check::Required => Updates::ParentEdited,

@@ -98,6 +98,23 @@ fn unknown(name: &str) -> SyntaxError {
 
 fn read_tag(text: &str) -> Result<Option<TagUse>, SyntaxError> {
     let run = name_run(text);
+    let after_run = &text[1 + run.len()..];
+    if let Some(bare) = run
+        .strip_suffix(':')
+        .filter(|b| b.starts_with("kubebuilder:") && after_run.starts_with('='))
+    {
+        // controller-tools reads `+name:=value` as `+name=value`: a value given to an argument
+        // with an empty name, which is the marker's own.
+        let plain = format!("+{bare}{after_run}");
+        let shift = |e: SyntaxError| match e.offset > bare.len() {
+            true => SyntaxError {
+                offset: e.offset + 1,
+                ..e
+            },
+            false => e,
+        };
+        return read_tag(&plain).map_err(shift);
+    }
     if let Some(tag) = kubebuilder_items(text, run)? {
         return Ok(Some(tag));
     }
@@ -617,6 +634,15 @@ mod tests {
         assert!(!unknown("+kubebuilder:validation:Maximum=ten"));
         // An items marker carrying an unknown marker is a bad items marker.
         assert!(!unknown("+kubebuilder:validation:items:Maximun=1"));
+    }
+
+    #[test]
+    fn a_marker_value_may_follow_an_empty_argument_name() {
+        // As gateway-api writes them: controller-tools reads `:=` as `=`.
+        let tag = read("+kubebuilder:validation:Minimum:=400");
+        assert_eq!(tag, read("+kubebuilder:validation:Minimum=400"));
+        let err = read_line("+kubebuilder:validation:Minimum:=x").unwrap_err();
+        assert_eq!(err.offset, 33, "{err:?}");
     }
 
     #[test]
