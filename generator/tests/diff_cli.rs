@@ -11,7 +11,8 @@
 //! documents Kubernetes 1.23 to 1.35 publish), every group/version of two releases is diffed;
 //! with `KUBEIDL_K8S_OLD` and `KUBEIDL_K8S_NEW` (two directories laid out as
 //! `KUBEIDL_K8S_SOURCES`: `api/` and `apimachinery/` checkouts of two releases), a few groups of
-//! k8s.io/api are diffed as Go trees.
+//! k8s.io/api are diffed as Go trees; with `KUBEIDL_GATEWAY_API` (gateway-api releases),
+//! its CRDs and its Go package are diffed and give the same CEL cost estimates.
 
 mod support;
 
@@ -1551,4 +1552,171 @@ fn replayed_manifests_are_valid_ratcheted_rejected_invalid_before_or_unmatched()
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("bad.yaml:2:"), "{}", stderr(&out));
     assert!(stderr(&out).contains("5 objects: 1 valid, 1 ratcheted, 1 rejected, 1 invalid before, 1 unmatched; 1 documents unreadable"), "{}", stderr(&out));
+}
+
+/// The same change in a Kubernetes type and in a custom resource's: declarative validation
+/// skips unchanged fields and finds unchanged list items, CRD ratcheting does neither.
+#[test]
+fn kubernetes_types_ratchet_on_the_field_custom_resources_on_the_parent() {
+    let dir = tempfile::tempdir().unwrap();
+    let doc = |name: &str, tight: bool| {
+        let (required, max_length) = match tight {
+            true => (serde_json::json!(["mode"]), serde_json::json!(8)),
+            false => (serde_json::json!([]), serde_json::json!(16)),
+        };
+        serde_json::json!({"openapi": "3.0.0", "components": {"schemas": {name: {
+            "type": "object",
+            "required": required,
+            "properties": {
+                "mode": {"type": "string"},
+                "hosts": {"type": "array", "items": {"type": "string", "maxLength": max_length}}
+            }
+        }}}})
+    };
+    for (name, updates) in [
+        (
+            "io.k8s.api.example.v1.ThingSpec",
+            ["field-edited", "field-edited"],
+        ),
+        (
+            "com.example.things.v1.ThingSpec",
+            ["parent-edited", "parent-edited"],
+        ),
+    ] {
+        let (old, new) = (dir.path().join("old.json"), dir.path().join("new.json"));
+        std::fs::write(&old, doc(name, false).to_string()).unwrap();
+        std::fs::write(&new, doc(name, true).to_string()).unwrap();
+        let (code, findings) = diff_json(old.to_str().unwrap(), new.to_str().unwrap());
+        assert_eq!(code, 1);
+        assert_eq!(
+            summary(&findings),
+            expect(&[
+                ("max-length-tightened", "hosts[*]", "tightening", updates[0]),
+                ("required-added", "mode", "tightening", updates[1]),
+            ]),
+            "{name}"
+        );
+    }
+}
+
+/// A bound dropped above a CEL rule: the rule's estimated cost goes over the apiserver's limit.
+#[test]
+fn a_rule_whose_cost_goes_over_the_limit_is_incompatible() {
+    let (code, findings) = diff_json(
+        &format!("{CRD}/cost-old.yaml"),
+        &format!("{CRD}/cost-new.yaml"),
+    );
+    assert_eq!(code, 1);
+    assert_eq!(
+        summary(&findings),
+        expect(&[
+            ("max-items-loosened", "spec.hosts", "loosening", "-"),
+            ("max-items-loosened", "spec.ports", "loosening", "-"),
+            ("cel-cost-over-limit", "spec.hosts", "incompatible", "none"),
+            ("cel-total-cost-over-limit", "", "incompatible", "none"),
+            ("cel-cost-changed", "spec.ports", "neutral", "-"),
+        ])
+    );
+    let over = findings
+        .iter()
+        .find(|f| f["ruleId"] == "cel-cost-over-limit")
+        .unwrap();
+    let message = over["message"].as_str().unwrap();
+    assert!(
+        message.contains("estimated rule cost exceeds budget by factor of more than 100x"),
+        "{message}"
+    );
+    assert_eq!(over["new"]["line"], 23, "{over}");
+}
+
+/// gateway-api, a kubebuilder project whose CRDs carry many CEL rules, between two releases
+/// (`KUBEIDL_GATEWAY_API`: a directory holding `v1.5.1/` and `v1.6.1/`, each
+/// `git archive <tag> config/crd apis` of kubernetes-sigs/gateway-api, and `KUBEIDL_K8S_SOURCES`
+/// for apimachinery): every CRD file pair diffs, and the Go package `apis/v1` gives the same
+/// cost estimates as the CRDs controller-gen made from it.
+#[test]
+fn gateway_api_releases_as_crds_and_as_go() {
+    let (Some(root), Some(k8s)) = (
+        std::env::var_os("KUBEIDL_GATEWAY_API").map(PathBuf::from),
+        std::env::var_os("KUBEIDL_K8S_SOURCES").map(PathBuf::from),
+    ) else {
+        eprintln!(
+            "skipped: set KUBEIDL_GATEWAY_API to a directory of gateway-api releases v1.5.1 and \
+             v1.6.1 (git archive <tag> config/crd apis) and KUBEIDL_K8S_SOURCES to api/ and \
+             apimachinery/ checkouts"
+        );
+        return;
+    };
+    let (old, new) = (root.join("v1.5.1"), root.join("v1.6.1"));
+    // (definition's kind, path, message) of each cost finding.
+    let costs = |findings: &[Value]| -> BTreeSet<(String, String, String)> {
+        findings
+            .iter()
+            .filter(|f| f["ruleId"].as_str().unwrap().starts_with("cel-cost"))
+            .map(|f| {
+                let definition = f["definition"].as_str().unwrap();
+                let kind = definition.rsplit('.').next().unwrap().to_string();
+                let s = |k: &str| f[k].as_str().unwrap().to_string();
+                (kind, s("path"), s("message"))
+            })
+            .collect()
+    };
+    let mut from_crds = BTreeSet::new();
+    let crds = new.join("config/crd/standard");
+    for entry in std::fs::read_dir(&crds).unwrap() {
+        let file = entry.unwrap().file_name();
+        let (a, b) = (
+            old.join("config/crd/standard").join(&file),
+            crds.join(&file),
+        );
+        let name = file.to_string_lossy();
+        if !a.exists() || name.contains("vap_") || !name.ends_with(".yaml") {
+            continue;
+        }
+        let out = kubeidl(&[
+            "diff",
+            "-o",
+            "json",
+            a.to_str().unwrap(),
+            b.to_str().unwrap(),
+        ]);
+        let code = out.status.code().unwrap();
+        assert!(code < 2, "{name}: {}", stderr(&out));
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        from_crds.extend(costs(v["findings"].as_array().unwrap()));
+    }
+    let module = |side: &str, dir: &Path| {
+        vec![
+            format!("--{side}-module"),
+            format!("sigs.k8s.io/gateway-api={}", dir.display()),
+            format!("--{side}-module"),
+            format!("k8s.io/apimachinery={}", k8s.join("apimachinery").display()),
+            format!("--{side}-module"),
+            format!("k8s.io/api={}", k8s.join("api").display()),
+        ]
+    };
+    let mut args: Vec<String> = vec!["diff".into(), "-o".into(), "json".into()];
+    args.extend(module("old", &old));
+    args.extend(module("new", &new));
+    args.push(old.join("apis/v1").display().to_string());
+    args.push(new.join("apis/v1").display().to_string());
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = kubeidl(&args);
+    assert!(out.status.code().unwrap() < 2, "{}", stderr(&out));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let from_go = costs(v["findings"].as_array().unwrap());
+    assert!(
+        !from_go.is_empty(),
+        "no cost finding from Go: {}",
+        stdout(&out)
+    );
+    // Each Go finding's message (the rule, both estimates, how they come about) is one the
+    // CRDs gave for the same rule.
+    let crd_messages: BTreeSet<&String> = from_crds.iter().map(|(_, _, m)| m).collect();
+    for (kind, path, message) in &from_go {
+        assert!(
+            crd_messages.contains(message),
+            "{kind}.{path}: {message}\nnot among the CRDs' {from_crds:#?}"
+        );
+    }
 }

@@ -11,7 +11,7 @@
 
 use super::findings::{join_path, Direction, Finding, Site};
 use super::input::{Form, Revision};
-use super::ratchet::{updates, Check};
+use super::ratchet::{updates, Check, Ratcheting};
 use crate::cel::estimate::{
     check_crd_total, over_budget, STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT,
     TOTAL_COST_DESCRIPTION as TOTAL,
@@ -39,7 +39,7 @@ pub(crate) fn findings(old: &Revision, new: &Revision) -> Vec<Finding> {
                 definition: key.definition.clone(),
                 path: path_of(&cost.cost.pointer),
                 direction,
-                updates: updates(direction, Check::Schema, false),
+                updates: updates(direction, Check::Schema, false, Ratcheting::Crd),
                 old: old_site.clone(),
                 new: Some(site(new, cost)),
                 message,
@@ -96,7 +96,12 @@ pub(crate) fn findings(old: &Revision, new: &Revision) -> Vec<Finding> {
             definition: root.clone(),
             path: String::new(),
             direction: Direction::Incompatible,
-            updates: updates(Direction::Incompatible, Check::Schema, false),
+            updates: updates(
+                Direction::Incompatible,
+                Check::Schema,
+                false,
+                Ratcheting::Crd,
+            ),
             old: before
                 .totals
                 .contains_key(root)
@@ -151,7 +156,9 @@ impl Estimates {
         let resources: Vec<String> = rev
             .definitions
             .iter()
-            .filter(|(_, d)| rev.form == Form::Crd || d.schema.extensions.contains_key(GVK_EXTENSION))
+            .filter(|(_, d)| {
+                rev.form == Form::Crd || d.schema.extensions.contains_key(GVK_EXTENSION)
+            })
             .map(|(n, _)| n.clone())
             .collect();
         let reached = rev.reachable(resources.clone());
@@ -240,7 +247,10 @@ fn subject(cost: &ExpressionCost) -> String {
 /// How the estimate comes about: per evaluation, and how many evaluations.
 fn how(cost: &ExpressionCost) -> String {
     let unbounded = match &cost.unbounded {
-        Some((at, keyword)) => format!(", bounded only by the request size: {} has no {keyword}", place_of(at)),
+        Some((at, keyword)) => format!(
+            ", bounded only by the request size: {} has no {keyword}",
+            place_of(at)
+        ),
         None => String::new(),
     };
     match cost.times {
@@ -316,7 +326,9 @@ mod tests {
 
     /// A CRD whose `spec.hosts` list (at most `max_items`, when given) is checked by `rule`.
     fn crd(max_items: Option<u64>, rule: &str) -> Revision {
-        let bound = max_items.map_or(String::new(), |n| format!("\n                  maxItems: {n}"));
+        let bound = max_items.map_or(String::new(), |n| {
+            format!("\n                  maxItems: {n}")
+        });
         let text = format!(
             r#"apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
@@ -351,29 +363,53 @@ spec:
     #[test]
     fn a_bound_dropped_above_a_rule_puts_it_over_the_limit() {
         let findings = diff(&crd(Some(10), RULE), &crd(None, RULE));
-        let over: Vec<&Finding> = findings.iter().filter(|f| f.rule == "cel-cost-over-limit").collect();
+        let over: Vec<&Finding> = findings
+            .iter()
+            .filter(|f| f.rule == "cel-cost-over-limit")
+            .collect();
         assert_eq!(over.len(), 1, "{findings:#?}");
         let f = over[0];
-        assert_eq!((f.definition.as_str(), f.path.as_str()), ("com.example.v1.Widget", "spec.hosts"));
+        assert_eq!(
+            (f.definition.as_str(), f.path.as_str()),
+            ("com.example.v1.Widget", "spec.hosts")
+        );
         assert_eq!(f.direction, Direction::Incompatible);
         assert_eq!(f.updates, Some(super::super::findings::Updates::None));
-        assert!(f.message.contains("exceeds budget by factor of more than 100x"), "{}", f.message);
-        assert!(f.message.contains("the limit is 10000000; it was "), "{}", f.message);
+        assert!(
+            f.message
+                .contains("exceeds budget by factor of more than 100x"),
+            "{}",
+            f.message
+        );
+        assert!(
+            f.message.contains("the limit is 10000000; it was "),
+            "{}",
+            f.message
+        );
         let new = f.new.as_ref().unwrap();
         assert_eq!(new.text, format!("rule: {RULE}"));
         assert_eq!(new.line, Some(23), "{new:?}");
         // The schema's total is over its limit too.
-        assert!(findings.iter().any(|f| f.rule == "cel-total-cost-over-limit" && f.path.is_empty()));
+        assert!(findings
+            .iter()
+            .any(|f| f.rule == "cel-total-cost-over-limit" && f.path.is_empty()));
     }
 
     #[test]
     fn a_bound_that_moves_changes_the_estimate_neutrally() {
         let findings = diff(&crd(Some(10), RULE), &crd(Some(20), RULE));
-        let changed: Vec<&Finding> = findings.iter().filter(|f| f.rule.starts_with("cel-cost")).collect();
+        let changed: Vec<&Finding> = findings
+            .iter()
+            .filter(|f| f.rule.starts_with("cel-cost"))
+            .collect();
         assert_eq!(changed.len(), 1, "{findings:#?}");
         assert_eq!(changed[0].rule, "cel-cost-changed");
         assert_eq!(changed[0].direction, Direction::Neutral);
-        assert!(changed[0].message.contains(" rose from "), "{}", changed[0].message);
+        assert!(
+            changed[0].message.contains(" rose from "),
+            "{}",
+            changed[0].message
+        );
         // The same rule under the same schema: no cost finding.
         assert!(diff(&crd(Some(10), RULE), &crd(Some(10), RULE)).is_empty());
     }
@@ -387,7 +423,13 @@ spec:
     #[test]
     fn paths_follow_properties_items_and_values() {
         assert_eq!(path_of(""), "");
-        assert_eq!(path_of("/properties/spec/properties/items/items"), "spec.items[*]");
-        assert_eq!(path_of("/properties/a~1b/additionalProperties/properties/x"), "a/b{*}.x");
+        assert_eq!(
+            path_of("/properties/spec/properties/items/items"),
+            "spec.items[*]"
+        );
+        assert_eq!(
+            path_of("/properties/a~1b/additionalProperties/properties/x"),
+            "a/b{*}.x"
+        );
     }
 }

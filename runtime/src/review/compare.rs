@@ -9,7 +9,7 @@ use super::findings::{join_path, Direction, Finding, Site};
 use super::input::Revision;
 use super::normalize::{referenced_name, view, Layer, View};
 use super::order::{self, Bound, Cmp, FormatCmp};
-use super::ratchet::{updates, Check};
+use super::ratchet::{updates, Check, Ratcheting};
 use crate::schema::{number_f64, Schema, SchemaType};
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -184,11 +184,26 @@ impl<'a> Walk<'a, '_> {
             definition: self.definition.clone(),
             path: at.path.clone(),
             direction,
-            updates: updates(direction, check, at.uncorrelatable),
+            updates: updates(direction, check, at.uncorrelatable, self.ratcheting()),
             old,
             new,
             message,
         });
+    }
+
+    /// What reading `oldSelf` does to a rule of the definition walked.
+    fn old_self_effect(&self) -> &'static str {
+        match self.ratcheting() {
+            Ratcheting::Crd => "oldSelf, so it runs on every update and never ratchets",
+            Ratcheting::Native => {
+                "oldSelf, so it runs on updates that edit the field (unchanged fields are skipped)"
+            }
+        }
+    }
+
+    /// How the definition walked is ratcheted.
+    fn ratcheting(&self) -> Ratcheting {
+        Ratcheting::of(&self.definition)
     }
 
     fn node(&mut self, old: Node<'a>, new: Node<'a>, at: &At) {
@@ -839,9 +854,7 @@ impl<'a> Walk<'a, '_> {
                         (Direction::Tightening, format!("rule `{text}` was added"))
                     };
                     if transition {
-                        message.push_str(
-                            "; it reads oldSelf, so it runs on every update and never ratchets",
-                        );
+                        message.push_str(&format!("; it reads {}", self.old_self_effect()));
                     }
                     if let Some(e) = cel_change::parse_error(text) {
                         message.push_str(&format!("; it does not parse: {e}"));
@@ -878,7 +891,7 @@ impl<'a> Walk<'a, '_> {
                         };
                         let mut message = format!("rule `{a}` became `{b}`: {why}");
                         if starts_old_self {
-                            message.push_str("; it now reads oldSelf, so it runs on every update and never ratchets");
+                            message.push_str(&format!("; it now reads {}", self.old_self_effect()));
                         }
                         if let Some(e) = cel_change::parse_error(b) {
                             message.push_str(&format!("; it does not parse: {e}"));
@@ -899,8 +912,9 @@ impl<'a> Walk<'a, '_> {
                             Some(new_site),
                             message,
                         );
-                        if starts_old_self {
-                            // A rule that starts reading oldSelf is flagged whatever its direction.
+                        if starts_old_self && self.ratcheting() == Ratcheting::Crd {
+                            // A rule that starts reading oldSelf is flagged whatever its direction
+                            // (native types skip unchanged fields, transitions included).
                             if let Some(last) = self.out.last_mut() {
                                 last.updates = Some(super::findings::Updates::EveryUpdate);
                             }

@@ -26,8 +26,16 @@ pub const SELF_RULES: &[(&str, &str)] = &[
 ];
 
 /// Diff rule families that are not a field's validation: types differ in shape from version
-/// to version, so a property or definition in one version only is no inconsistency.
-const SHAPE_FAMILIES: &[&str] = &["definition", "property"];
+/// to version, so a property or definition in one version only is no inconsistency; and CEL
+/// cost estimates follow from the bounds, which their own families compare (a revision's rule
+/// over its cost limit has a self-consistency rule of its own, `rule-unbounded`).
+const NOT_VERSION_FAMILIES: &[&str] = &[
+    "definition",
+    "property",
+    "cel-cost",
+    "cel-cost-over-limit",
+    "cel-total-cost-over-limit",
+];
 
 /// The keyword family of a diff rule: its ID without what happened (`max-length-tightened` is
 /// `max-length`, `enum-value-removed` is `enum`).
@@ -51,10 +59,11 @@ pub fn family(diff_rule: &str) -> &str {
     diff_rule
 }
 
-/// The lint rule a diff rule's change becomes between two versions, `None` for shape changes.
+/// The lint rule a diff rule's change becomes between two versions, `None` for shape and cost
+/// changes.
 pub fn version_rule(diff_rule: &str) -> Option<String> {
     let family = family(diff_rule);
-    (!SHAPE_FAMILIES.contains(&family)).then(|| format!("version-{family}"))
+    (!NOT_VERSION_FAMILIES.contains(&family)).then(|| format!("version-{family}"))
 }
 
 /// Every lint rule: the version rules in the diff table's order, then the self rules.
