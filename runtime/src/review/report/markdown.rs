@@ -1,7 +1,8 @@
 //! A markdown summary (`-o markdown`) for a pull request comment: a heading with the counts, a
 //! table of findings by direction (diff) or rule (lint) with how many are errors (violate the
 //! policy, for diff) and how many are excepted, then the errors and stale exceptions as a list,
-//! and the other findings folded in a `<details>` block. Table cells hold only rule IDs,
+//! and the other findings folded in a `<details>` block, as many as fit in a GitHub comment
+//! (the rest counted in a closing note). Table cells hold only rule IDs,
 //! directions and counts, which need no escaping; text goes in list items, as code spans where
 //! it is source.
 
@@ -51,6 +52,7 @@ pub fn write(report: &Report) -> String {
     }
     let (errors, others): (Vec<&Entry>, Vec<&Entry>) =
         report.entries.iter().partition(|e| e.level == Level::Error);
+    let mut left_out = 0;
     if !errors.is_empty() {
         out.push_str(&format!(
             "\n### {}\n\n",
@@ -59,9 +61,7 @@ pub fn write(report: &Report) -> String {
                 Command::Lint => "Errors",
             }
         ));
-        for e in errors {
-            out.push_str(&item(e));
-        }
+        left_out += push_items(&mut out, &errors);
     }
     if !report.stale.is_empty() {
         out.push_str("\n### Stale exceptions\n\n");
@@ -82,12 +82,35 @@ pub fn write(report: &Report) -> String {
             "\n<details><summary>{} {kind}</summary>\n\n",
             plural(others.len(), "finding")
         ));
-        for e in others {
-            out.push_str(&item(e));
-        }
+        left_out += push_items(&mut out, &others);
         out.push_str("\n</details>\n");
     }
+    if left_out > 0 {
+        out.push_str(&format!(
+            "\n{} left out to keep this comment within GitHub's {COMMENT_LIMIT} characters; `-o json` or `-o sarif` lists every finding.\n",
+            plural(left_out, "finding")
+        ));
+    }
     out
+}
+
+/// GitHub refuses a comment longer than this many characters (a byte count never undercounts).
+pub const COMMENT_LIMIT: usize = 65_536;
+
+/// Room kept after the lists for what closes them and the note on what was left out.
+const RESERVE: usize = 512;
+
+/// Adds an item per entry while the comment stays within [`COMMENT_LIMIT`]; the number left
+/// out.
+fn push_items(out: &mut String, entries: &[&Entry]) -> usize {
+    for (i, e) in entries.iter().enumerate() {
+        let text = item(e);
+        if out.len() + text.len() + RESERVE > COMMENT_LIMIT {
+            return entries.len() - i;
+        }
+        out.push_str(&text);
+    }
+    0
 }
 
 /// `| Direction | Findings | Violating the policy | Excepted |`, a row per class.

@@ -150,3 +150,32 @@ fn revisions_are_told_from_paths() {
         (None, "C:\\api\\types.go")
     );
 }
+
+#[test]
+fn markdown_stays_within_a_github_comment() {
+    let findings: Vec<Finding> = (0..3000)
+        .map(|i| {
+            let (direction, updates) = match i % 2 {
+                0 => (Direction::Tightening, Some(Updates::FieldEdited)),
+                _ => (Direction::Loosening, None),
+            };
+            finding(
+                "max-length-tightened",
+                &format!("com.example.v1.Type{i}"),
+                direction,
+                updates,
+            )
+        })
+        .collect();
+    let text = markdown::write(&Report::diff(&findings, PolicyChoice::Auto, &[]));
+    assert!(text.len() <= markdown::COMMENT_LIMIT, "{}", text.len());
+    let shown = text.matches("com.example.v1.Type").count();
+    let left = text
+        .lines()
+        .find(|l| l.contains(" left out to keep this comment"))
+        .expect("a note on what was left out");
+    let count: usize = left.split_whitespace().next().unwrap().parse().unwrap();
+    assert_eq!(shown + count, 3000, "{left}");
+    // A short report leaves nothing out.
+    assert!(!markdown::write(&report()).contains("left out"));
+}
