@@ -784,10 +784,14 @@ impl<'a> Walk<'a, '_> {
                 .unwrap_or_default()
         };
         if set(&o) != set(&n) {
+            let keys = |x: &Option<(&Value, &Layer)>| match x {
+                Some((v, _)) => show(v),
+                None => "none".to_string(),
+            };
             let message = format!(
-                "the list's map keys changed from {:?} to {:?}",
-                set(&o),
-                set(&n)
+                "the list's map keys changed from {} to {}",
+                keys(&o),
+                keys(&n)
             );
             let (old_site, new_site) = self.sites(key, o, n, |v| format!("{key}: {v}"));
             self.emit(
