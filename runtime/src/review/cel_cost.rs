@@ -30,7 +30,6 @@ pub(crate) fn findings(old: &Revision, new: &Revision) -> Vec<Finding> {
     for (key, cost) in &after.expressions {
         let site = |rev: &Revision, c: &Costed| rule_site(rev, &key.definition, c);
         let previous = before.expressions.get(key);
-        let changed = after.changed_roots(&cost.roots, old, new);
         let old_site = previous.map(|p| site(old, p));
         let was = previous.map(|p| p.cost.cost());
         let mut finding = |rule: &'static str, direction, message| {
@@ -47,7 +46,7 @@ pub(crate) fn findings(old: &Revision, new: &Revision) -> Vec<Finding> {
         };
         let now = cost.cost.cost();
         let over_before = was.is_some_and(|w| w > STATIC_ESTIMATED_COST_LIMIT);
-        if cost.cost.over_limit() && (!over_before || changed) {
+        if cost.cost.over_limit() && (!over_before || schemas_changed(&cost.roots, old, new)) {
             let before = match was {
                 Some(w) if over_before => format!("; it was {w} before, over the limit too, which the apiserver checks again whenever the schema changes"),
                 Some(w) => format!("; it was {w} before"),
@@ -76,8 +75,8 @@ pub(crate) fn findings(old: &Revision, new: &Revision) -> Vec<Finding> {
             continue;
         }
         let was = before.totals.get(root).copied();
-        let changed = after.changed_roots(&BTreeSet::from([root.clone()]), old, new);
-        if was.is_some_and(|w| w > STATIC_ESTIMATED_CRD_COST_LIMIT) && !changed {
+        let over_before = was.is_some_and(|w| w > STATIC_ESTIMATED_CRD_COST_LIMIT);
+        if over_before && !schemas_changed(&BTreeSet::from([root.clone()]), old, new) {
             continue;
         }
         let def = &new.definitions[root];
@@ -206,15 +205,6 @@ impl Estimates {
         out
     }
 
-    /// Whether any definition one of `roots` reaches differs between the revisions: the
-    /// apiserver checks each expression's cost again only when a version's schema changed.
-    fn changed_roots(&self, roots: &BTreeSet<String>, old: &Revision, new: &Revision) -> bool {
-        let reached = new.reachable(roots.iter().cloned().collect());
-        reached.iter().any(|n| {
-            old.definitions.get(n).map(|d| &d.schema) != new.definitions.get(n).map(|d| &d.schema)
-        })
-    }
-
     /// The expressions the apiserver names as contributing to an excessive total of `root`.
     fn costliest(&self, root: &str) -> Vec<String> {
         let listed = self.by_root.get(root).map(Vec::as_slice).unwrap_or(&[]);
@@ -227,6 +217,15 @@ impl Estimates {
                 .collect(),
         }
     }
+}
+
+/// Whether any definition one of `roots` reaches differs between the revisions: the apiserver
+/// checks each expression's cost again only when a version's schema changed.
+fn schemas_changed(roots: &BTreeSet<String>, old: &Revision, new: &Revision) -> bool {
+    let reached = new.reachable(roots.iter().cloned().collect());
+    reached.iter().any(|n| {
+        old.definitions.get(n).map(|d| &d.schema) != new.definitions.get(n).map(|d| &d.schema)
+    })
 }
 
 /// Whether `schema` or anything inside it (not through references) has CEL rules.
