@@ -1460,6 +1460,15 @@ fn witnesses_are_objects_the_old_side_accepts_and_the_new_side_rejects_at_the_fi
         rule["error"].as_str().unwrap().contains("angle brackets"),
         "{rule}"
     );
+    // The narrowed pattern is witnessed by the string its comparison names.
+    let port = w("pattern-narrowed", "name");
+    assert_eq!(port["object"], serde_json::json!({"name": "0", "port": 1}));
+    let error = port["error"].as_str().unwrap();
+    assert!(
+        error.starts_with("name: Invalid value: \"0\": ")
+            && error.ends_with("should match '^[a-z]([-a-z0-9]*[a-z0-9])?$'"),
+        "{port}"
+    );
     // A transition rule rejects no create: there is nothing a create could witness.
     assert_eq!(w("cel-rule-added", "host"), Value::Null);
     // Text: a witness line under each finding looked at, and a count on stderr.

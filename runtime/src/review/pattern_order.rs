@@ -48,6 +48,19 @@ pub fn compare(old: &str, new: &str) -> PatternOrder {
     }
 }
 
+/// A shortest string `old` accepts and `new` rejects, when there is one and it can be found
+/// (an absent pattern accepts every string): a candidate value for a witness.
+pub fn dropped(old: Option<&str>, new: Option<&str>) -> Option<String> {
+    let (old, new) = (old.unwrap_or(""), new.unwrap_or(""));
+    if old == new {
+        return None;
+    }
+    match compare(old, new) {
+        PatternOrder::Narrower { dropped } | PatternOrder::Crossed { dropped, .. } => Some(dropped),
+        _ => None,
+    }
+}
+
 fn decide(old: &str, new: &str) -> Result<PatternOrder, String> {
     // The validator's own compilation first: a pattern it refuses is not compared.
     let old_re = regex::Regex::new(old).map_err(|e| refused("old", &e))?;
@@ -474,5 +487,16 @@ mod tests {
             "{:?}",
             started.elapsed()
         );
+    }
+
+    #[test]
+    fn a_witness_candidate_is_the_dropped_string() {
+        assert_eq!(dropped(None, Some("^[a-z]+$")).as_deref(), Some(""));
+        assert_eq!(
+            dropped(Some("^[a-z]+$"), Some("^[a-y]+$")).as_deref(),
+            Some("z")
+        );
+        assert_eq!(dropped(Some("^[a-y]+$"), Some("^[a-z]+$")), None);
+        assert_eq!(dropped(Some("^a$"), Some("^a$")), None);
     }
 }
