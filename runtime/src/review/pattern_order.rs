@@ -499,4 +499,70 @@ mod tests {
         assert_eq!(dropped(Some("^[a-y]+$"), Some("^[a-z]+$")), None);
         assert_eq!(dropped(Some("^a$"), Some("^a$")), None);
     }
+
+    /// Every verdict agrees with the regex crate on every string of up to three characters
+    /// from a small alphabet, and no such string is shorter than the example given.
+    #[test]
+    fn verdicts_agree_with_the_regex_crate_on_short_strings() {
+        let patterns = [
+            "",
+            "a",
+            "^a$",
+            "a$",
+            "(?m)^a$",
+            "(?s).",
+            ".",
+            "^.*$",
+            "^[a-z]+$",
+            "[^a]",
+            "(?i)A",
+            r"^\w+$",
+            r"(?-u:\b)a",
+            "^a{2,3}$",
+            "é",
+            r"[^\x00-\x{10FFFF}]",
+        ];
+        let mut samples = vec![String::new()];
+        let mut longest = vec![String::new()];
+        for _ in 0..3 {
+            longest = longest
+                .iter()
+                .flat_map(|s| ["a", "b", "A", "0", "-", "\n", "é", " "].map(|c| format!("{s}{c}")))
+                .collect();
+            samples.extend(longest.iter().cloned());
+        }
+        for old in patterns {
+            for new in patterns {
+                let order = compare(old, new);
+                let (a, b) = (
+                    regex::Regex::new(old).unwrap(),
+                    regex::Regex::new(new).unwrap(),
+                );
+                let first = |old_matches: bool| {
+                    samples
+                        .iter()
+                        .find(|s| a.is_match(s) == old_matches && b.is_match(s) != old_matches)
+                };
+                // No sample tells the sides apart where the verdict says none does, and none
+                // that does is shorter (in bytes) than the example.
+                let agrees =
+                    |sample: Option<&String>, example: Option<&String>| match (sample, example) {
+                        (None, _) => true,
+                        (Some(_), None) => false,
+                        (Some(s), Some(e)) => s.len() >= e.len(),
+                    };
+                let (dropped, added) = match &order {
+                    Same => (None, None),
+                    Narrower { dropped } => (Some(dropped), None),
+                    Wider { added } => (None, Some(added)),
+                    Crossed { dropped, added } => (Some(dropped), Some(added)),
+                    Unknown(why) => panic!("{old:?} -> {new:?}: {why}"),
+                };
+                assert!(
+                    agrees(first(true), dropped) && agrees(first(false), added),
+                    "{old:?} -> {new:?}: {order:?}"
+                );
+            }
+        }
+    }
 }
