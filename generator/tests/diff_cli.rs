@@ -103,7 +103,7 @@ fn every_keyword_tightens_and_loosens() {
         ("enum-removed", "kind", "loosening", "-"),
         ("pattern-added", "label", "tightening", "field-edited"),
         ("pattern-removed", "code", "loosening", "-"),
-        ("pattern-changed", "host", "unknown", "-"),
+        ("pattern-widened", "host", "loosening", "-"),
         ("format-widened", "host", "loosening", "-"),
         ("max-items-tightened", "tags", "tightening", "field-edited"),
         ("min-items-tightened", "tags", "tightening", "field-edited"),
@@ -167,9 +167,14 @@ fn every_keyword_tightens_and_loosens() {
             .contains("message, reason"),
         "{message}"
     );
-    let pattern = rule("pattern-changed", "host");
+    // The pattern now also admits a dash, the example its message names.
+    let pattern = rule("pattern-widened", "host");
     assert_eq!(pattern["old"]["text"], "pattern: ^[a-z.]+$");
     assert_eq!(pattern["new"]["text"], "pattern: ^[a-z.-]+$");
+    assert_eq!(
+        pattern["message"],
+        r#"values must now match ^[a-z.-]+$; "-" did not match before and now does"#
+    );
 }
 
 #[test]
@@ -1004,7 +1009,7 @@ fn the_review_fixture_revision_gives_every_direction_and_ratcheting_class() {
             "no {updates}: {rows:?}"
         );
     }
-    assert_eq!(rows.len(), 10, "{rows:?}");
+    assert_eq!(rows.len(), 11, "{rows:?}");
     let text = kubeidl(&["diff", "testdata/review/api", "testdata/review/api-rev2"]);
     insta::assert_snapshot!("review_diff_text", stdout(&text));
     let json = kubeidl(&[
@@ -1044,7 +1049,7 @@ fn each_policy_forbids_its_set_of_the_fixture_s_findings() {
         ]);
         let v: Value = serde_json::from_slice(&out.stdout).unwrap();
         let findings = v["findings"].as_array().unwrap().clone();
-        assert_eq!(findings.len(), 10, "{policy}");
+        assert_eq!(findings.len(), 11, "{policy}");
         (out.status.code().unwrap(), findings, stderr(&out))
     };
     let rows = |rows: &[(&str, &str)]| -> BTreeSet<(String, String)> {
@@ -1060,6 +1065,7 @@ fn each_policy_forbids_its_set_of_the_fixture_s_findings() {
             ("enum-value-removed", "mode"),
             ("max-length-tightened", "name"),
             ("required-added", "minReplicas"),
+            ("pattern-narrowed", "name"),
         ]);
     let writers = &stored | &rows(&[("cel-rule-changed", "")]);
     let strict = &writers
@@ -1085,12 +1091,12 @@ fn each_policy_forbids_its_set_of_the_fixture_s_findings() {
         );
     }
     // The neutral message change violates nothing.
-    assert_eq!(strict.len(), 9);
+    assert_eq!(strict.len(), 10);
     // auto: every definition is at v1, GA, so strict.
     let (code, findings, err) = run("auto");
     assert_eq!(code, 1);
     assert_eq!(violating(&findings, "strict"), strict);
-    assert!(err.contains("9 violating the policy (auto)"), "{err}");
+    assert!(err.contains("10 violating the policy (auto)"), "{err}");
     // Tightenings only, nothing incompatible: wire passes.
     let out = kubeidl(&[
         "diff",
@@ -1426,7 +1432,7 @@ fn witnesses_are_objects_the_old_side_accepts_and_the_new_side_rejects_at_the_fi
     let found = witnesses(v["findings"].as_array().unwrap());
     let w = |rule: &str, path: &str| found[&(rule.to_string(), path.to_string())].clone();
     // Only tightenings and unknown changes are looked at.
-    assert_eq!(found.len(), 6, "{found:?}");
+    assert_eq!(found.len(), 7, "{found:?}");
     let name = w("max-length-tightened", "name");
     let len = name["object"]["name"].as_str().unwrap().len();
     assert!((17..=32).contains(&len), "{name}");
@@ -1455,6 +1461,15 @@ fn witnesses_are_objects_the_old_side_accepts_and_the_new_side_rejects_at_the_fi
         rule["error"].as_str().unwrap().contains("angle brackets"),
         "{rule}"
     );
+    // The narrowed pattern is witnessed by the string its comparison names.
+    let port = w("pattern-narrowed", "name");
+    assert_eq!(port["object"], serde_json::json!({"name": "0", "port": 1}));
+    let error = port["error"].as_str().unwrap();
+    assert!(
+        error.starts_with("name: Invalid value: \"0\": ")
+            && error.ends_with("should match '^[a-z]([-a-z0-9]*[a-z0-9])?$'"),
+        "{port}"
+    );
     // A transition rule rejects no create: there is nothing a create could witness.
     assert_eq!(w("cel-rule-added", "host"), Value::Null);
     // Text: a witness line under each finding looked at, and a count on stderr.
@@ -1464,8 +1479,8 @@ fn witnesses_are_objects_the_old_side_accepts_and_the_new_side_rejects_at_the_fi
         "testdata/review/api",
         "testdata/review/api-rev2",
     ]);
-    assert_eq!(stdout(&out).matches("\n  witness: ").count(), 6);
-    assert!(stderr(&out).contains("witnesses: 5 of 6 tightening or unknown findings"));
+    assert_eq!(stdout(&out).matches("\n  witness: ").count(), 7);
+    assert!(stderr(&out).contains("witnesses: 6 of 7 tightening or unknown findings"));
 }
 
 #[test]

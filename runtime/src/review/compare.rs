@@ -1,14 +1,15 @@
 //! The walk: two revisions compared definition by definition (matched by name), and within a
 //! definition node by node (properties by name, list items, map values) and keyword by keyword,
 //! on the normalized views of `normalize.rs`, each change becoming a [`Finding`] whose direction
-//! comes from the partial orders of `order.rs`, CEL rules from `cel_change.rs`, and whose
-//! `updates` verdict from `ratchet.rs`.
+//! comes from the partial orders of `order.rs` (`pattern_order.rs` for patterns), CEL rules
+//! from `cel_change.rs`, and whose `updates` verdict from `ratchet.rs`.
 
 use super::cel_change;
-use super::findings::{join_path, Direction, Finding, Site};
+use super::findings::{join_path, quote, Direction, Finding, Site};
 use super::input::Revision;
 use super::normalize::{referenced_name, view, Layer, View};
 use super::order::{self, Bound, Cmp, FormatCmp};
+use super::pattern_order::{self, PatternOrder};
 use super::ratchet::{updates, Check, Ratcheting};
 use crate::schema::{number_f64, Schema, SchemaType};
 use serde_json::Value;
@@ -123,11 +124,6 @@ fn show_type(t: &SchemaType) -> String {
         SchemaType::Single(s) => s.clone(),
         SchemaType::Many(m) => format!("[{}]", m.join(", ")),
     }
-}
-
-/// `.*` and its anchored spellings accept every string: the same as no pattern.
-fn effective_pattern(p: &str) -> Option<&str> {
-    (!matches!(p, "" | ".*" | "^.*" | ".*$" | "^.*$")).then_some(p)
 }
 
 impl<'a> Walk<'a, '_> {
@@ -691,25 +687,79 @@ impl<'a> Walk<'a, '_> {
     }
 
     fn pattern(&mut self, ov: &View<'a>, nv: &View<'a>, at: &At) {
-        let get = |s: &'a Schema| s.pattern.as_deref().and_then(effective_pattern);
-        let (o, n) = (ov.get(get), nv.get(get));
-        let (old_site, new_site) = self.sites("pattern", o, n, |p| format!("pattern: {p}"));
-        let (rule, direction, message) = match (o.map(|x| x.0), n.map(|x| x.0)) {
-            (None, None) => return,
-            (Some(a), Some(b)) if a == b => return,
-            (None, Some(p)) => ("pattern-added", Direction::Tightening, format!("values must now match {p}")),
-            (Some(p), None) => ("pattern-removed", Direction::Loosening, format!("values need no longer match {p}")),
-            (Some(a), Some(b)) => ("pattern-changed", Direction::Unknown, format!("the pattern changed from {a} to {b}; kubeidl does not decide regex inclusion yet")),
-        };
-        self.emit(
-            rule,
-            at,
-            direction,
-            Check::Value,
-            old_site,
-            new_site,
-            message,
+        let (o, n) = (
+            ov.get(|s| s.pattern.as_deref()),
+            nv.get(|s| s.pattern.as_deref()),
         );
+        let (a, b) = (o.map(|x| x.0), n.map(|x| x.0));
+        if a == b {
+            return;
+        }
+        let (old_site, new_site) = self.sites("pattern", o, n, |p| format!("pattern: {p}"));
+        let emit = |this: &mut Self, rule, direction, message| {
+            let (old_site, new_site) = (old_site.clone(), new_site.clone());
+            this.emit(
+                rule,
+                at,
+                direction,
+                Check::Value,
+                old_site,
+                new_site,
+                message,
+            );
+        };
+        // An absent pattern accepts every string: adding or removing one that every string
+        // matches (`.*`) changes nothing.
+        let (dropped, added) = match pattern_order::compare(a.unwrap_or(""), b.unwrap_or("")) {
+            PatternOrder::Same => return,
+            PatternOrder::Narrower { dropped } => (Some(dropped), None),
+            PatternOrder::Wider { added } => (None, Some(added)),
+            PatternOrder::Crossed { dropped, added } => (Some(dropped), Some(added)),
+            PatternOrder::Unknown(why) => {
+                if let (Some(a), Some(b)) = (a, b) {
+                    let message = format!("the pattern changed from {a} to {b}; kubeidl cannot decide how they relate: {why}");
+                    emit(self, "pattern-changed", Direction::Unknown, message);
+                    return;
+                }
+                (None, None)
+            }
+        };
+        match (a, b) {
+            (None, Some(p)) => {
+                let example = dropped
+                    .map(|s| format!("; {} was accepted before and no longer is", quote(&s)));
+                let message = format!("values must now match {p}{}", example.unwrap_or_default());
+                emit(self, "pattern-added", Direction::Tightening, message);
+            }
+            (Some(p), None) => {
+                let example = added
+                    .map(|s| format!("; {} was rejected before and is now accepted", quote(&s)));
+                let message = format!(
+                    "values need no longer match {p}{}",
+                    example.unwrap_or_default()
+                );
+                emit(self, "pattern-removed", Direction::Loosening, message);
+            }
+            // Narrower, wider, or both ways at once: a finding for each way, as for `enum`
+            // values removed and added.
+            (Some(_), Some(p)) => {
+                if let Some(s) = dropped {
+                    let message = format!(
+                        "values must now match {p}; {} matched before and no longer does",
+                        quote(&s)
+                    );
+                    emit(self, "pattern-narrowed", Direction::Tightening, message);
+                }
+                if let Some(s) = added {
+                    let message = format!(
+                        "values must now match {p}; {} did not match before and now does",
+                        quote(&s)
+                    );
+                    emit(self, "pattern-widened", Direction::Loosening, message);
+                }
+            }
+            (None, None) => {}
+        }
     }
 
     fn default(&mut self, ov: &View<'a>, nv: &View<'a>, at: &At) {
@@ -1183,5 +1233,97 @@ impl<'a> Props<'a> {
 
     fn contains_key(self, name: &str) -> bool {
         self.get(name).is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::review::read_revision;
+    use serde_json::json;
+    use Direction::*;
+
+    /// The findings between a string schema with `old` as its pattern and one with `new`.
+    fn patterns(old: Option<&str>, new: Option<&str>) -> Vec<(&'static str, Direction, String)> {
+        let revision = |pattern: Option<&str>| {
+            let mut schema = json!({"type": "string"});
+            if let Some(p) = pattern {
+                schema["pattern"] = json!(p);
+            }
+            let doc = json!({"openapi": "3.0.0", "components": {"schemas": {"a.B": schema}}});
+            read_revision(doc.to_string().as_bytes(), "r.json").expect("revision")
+        };
+        diff(&revision(old), &revision(new))
+            .into_iter()
+            .map(|f| (f.rule, f.direction, f.message))
+            .collect()
+    }
+
+    #[test]
+    fn patterns_are_compared_as_the_strings_they_accept() {
+        // A rewrite, and adding or removing a pattern every string matches, change nothing.
+        assert_eq!(patterns(Some("^[a-z]+$"), Some("^[a-z][a-z]*$")), vec![]);
+        assert_eq!(patterns(None, Some(".*")), vec![]);
+        assert_eq!(patterns(Some("^.*"), None), vec![]);
+        let one = |rule, direction, message: &str| vec![(rule, direction, message.to_string())];
+        assert_eq!(
+            patterns(Some("abc"), Some("^abc$")),
+            one(
+                "pattern-narrowed",
+                Tightening,
+                r#"values must now match ^abc$; "aabc" matched before and no longer does"#
+            )
+        );
+        assert_eq!(
+            patterns(Some("^[a-z.]+$"), Some("^[a-z.-]+$")),
+            one(
+                "pattern-widened",
+                Loosening,
+                r#"values must now match ^[a-z.-]+$; "-" did not match before and now does"#
+            )
+        );
+        // Both ways at once: a finding for each, as for enum values.
+        let both = patterns(Some("^[a-m]+$"), Some("^[h-z]+$"));
+        let rules: Vec<_> = both.iter().map(|f| (f.0, f.1)).collect();
+        assert_eq!(
+            rules,
+            [
+                ("pattern-narrowed", Tightening),
+                ("pattern-widened", Loosening)
+            ]
+        );
+        assert!(both[0].2.contains(r#""a" matched before"#), "{both:?}");
+        assert!(
+            both[1].2.contains(r#""n" did not match before"#),
+            "{both:?}"
+        );
+        // `$` is the end of the text and `.` no line break: `^.*$` is a pattern.
+        assert_eq!(
+            patterns(None, Some("^.*$")),
+            one(
+                "pattern-added",
+                Tightening,
+                r#"values must now match ^.*$; "\n" was accepted before and no longer is"#
+            )
+        );
+        assert_eq!(
+            patterns(Some("^[a-z]+$"), None),
+            one(
+                "pattern-removed",
+                Loosening,
+                r#"values need no longer match ^[a-z]+$; "" was rejected before and is now accepted"#
+            )
+        );
+        let unknown = patterns(Some("^a$"), Some("("));
+        assert_eq!((unknown[0].0, unknown[0].1), ("pattern-changed", Unknown));
+        assert!(
+            unknown[0].2.starts_with("the pattern changed from ^a$ to (; kubeidl cannot decide how they relate: the new pattern does not compile"),
+            "{unknown:?}"
+        );
+        // A pattern the validator refuses still tightens when it appears.
+        assert_eq!(
+            patterns(None, Some("(")),
+            one("pattern-added", Tightening, "values must now match (")
+        );
     }
 }

@@ -15,7 +15,7 @@ pub enum Direction {
     /// Stored data or typed clients break whatever the values: removals, type and list-type
     /// changes.
     Incompatible,
-    /// kubeidl cannot decide (a changed pattern, a CEL rule it does not recognize).
+    /// kubeidl cannot decide (a pattern too large to compare, a CEL rule it does not recognize).
     Unknown,
 }
 
@@ -300,9 +300,11 @@ pub const RULES: &[Rule] = &[
     rule("max-properties-loosened", L, "`maxProperties` raised or removed"),
     rule("unique-items-added", T, "`uniqueItems: true` appeared"),
     rule("unique-items-removed", L, "`uniqueItems: true` disappeared"),
-    rule("pattern-added", T, "a `pattern` appeared"),
+    rule("pattern-added", T, "a `pattern` appeared (one every string matches, such as `.*`, is no pattern)"),
     rule("pattern-removed", L, "the `pattern` disappeared"),
-    rule("pattern-changed", U, "the `pattern` changed (both texts given)"),
+    rule("pattern-narrowed", T, "the `pattern` changed to reject a string it accepted, named in the message (a change both ways is also `pattern-widened`)"),
+    rule("pattern-widened", L, "the `pattern` changed to accept a string it rejected, named in the message"),
+    rule("pattern-changed", U, "the `pattern` changed and kubeidl cannot decide how (it does not compile, is too large to compare or holds a Unicode word boundary); both texts given"),
     rule("default-added", N, "a `default` appeared (behaviour change: omitted fields get it)"),
     rule("default-removed", N, "the `default` disappeared (behaviour change)"),
     rule("default-changed", N, "the `default` changed (behaviour change)"),

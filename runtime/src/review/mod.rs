@@ -5,9 +5,10 @@
 //! Two revisions (OpenAPI documents or CRD files, read by `input.rs`) are compared definition
 //! by definition after normalization (`normalize.rs`: references and alias chains followed,
 //! `enum` and `required` as sets), keyword by keyword with a partial order for each
-//! (`order.rs`), CEL rules matched and classified (`cel_change.rs`), and each change reported
-//! as a [`Finding`] (`findings.rs`) with a direction and, for tightenings, which updates of
-//! stored objects it rejects (`ratchet.rs`). The walk itself is `compare.rs`. Revisions
+//! (`order.rs`; `pattern_order.rs` for regular expressions), CEL rules matched and classified
+//! (`cel_change.rs`), and each change reported as a [`Finding`] (`findings.rs`) with a
+//! direction and, for tightenings, which updates of stored objects it rejects (`ratchet.rs`).
+//! The walk itself is `compare.rs`. Revisions
 //! generated from Go packages carry a [`SourceMap`] (`sources.rs`), so findings name the tags
 //! that caused them. Whether a finding is allowed is decided by a [`Policy`] (`policy.rs`) and
 //! the exception file diff and lint share (`exceptions.rs`); [`report`] writes both commands'
@@ -31,6 +32,7 @@ mod input;
 pub mod lint;
 mod normalize;
 mod order;
+mod pattern_order;
 pub mod policy;
 mod ratchet;
 pub mod replay;

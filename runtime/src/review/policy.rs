@@ -186,8 +186,16 @@ mod tests {
                 Some(Policy::Writers),
             ),
             (
+                finding("pattern-narrowed", Tightening, Some(Updates::FieldEdited)),
+                Some(Policy::StoredData),
+            ),
+            (
                 finding("pattern-changed", Unknown, None),
                 Some(Policy::Writers),
+            ),
+            (
+                finding("pattern-widened", Loosening, None),
+                Some(Policy::Strict),
             ),
             (
                 finding("maximum-loosened", Loosening, None),

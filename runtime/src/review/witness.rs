@@ -5,12 +5,13 @@
 //! The search is plain and bounded. A base object is built from the old schema (required
 //! fields, defaults, first `enum` values, bounds' least values) with the path to the finding's
 //! field filled in; then the field is given candidate values drawn from both schemas' own
-//! numbers (bounds and their neighbours, lengths, counts, `enum` values, defaults), some
-//! strings of common shapes and, for an object, the same for each of its properties, or the
-//! field is left out. The first candidate the old side accepts and the new side rejects is the
-//! witness. No witness means none of those candidates tells the two apart, not that none
-//! exists.
+//! numbers (bounds and their neighbours, lengths, counts, `enum` values, defaults), a shortest
+//! string the old `pattern` accepts and the new one rejects, some strings of common shapes and,
+//! for an object, the same for each of its properties, or the field is left out. The first
+//! candidate the old side accepts and the new side rejects is the witness. No witness means
+//! none of those candidates tells the two apart, not that none exists.
 
+use super::pattern_order;
 use super::validators::Validators;
 use super::{Direction, Finding, Revision};
 use crate::errors::ErrorType;
@@ -541,6 +542,12 @@ impl<'r> Witnesses<'r> {
             out.extend(bounds.into_iter().map(|b| number(b, integer)));
         }
         if old.has_type("string") || int_or_string(old) {
+            // A shortest string the old pattern accepts and the new one does not.
+            if let Some(new) = new {
+                let dropped =
+                    pattern_order::dropped(old.pattern.as_deref(), new.pattern.as_deref());
+                out.extend(dropped.map(Value::String));
+            }
             let mut lengths = vec![0, 1];
             for s in &schemas {
                 for l in [s.min_length, s.max_length].into_iter().flatten() {
@@ -844,19 +851,43 @@ mod tests {
 
     #[test]
     fn loosenings_have_none_and_an_unwitnessable_tightening_says_so() {
-        let spec = |pattern: &str| {
+        let spec = |max: u32, pattern: &str| {
             json!({"a.Spec": {"type": "object", "properties": {
-                "a": {"type": "string", "maxLength": 10},
-                "z": {"type": "string", "pattern": pattern}}}})
+                "a": {"type": "string", "maxLength": max},
+                "z": {"type": "string", "minLength": 2, "pattern": pattern}}}})
         };
-        let loose = json!({"a.Spec": {"type": "object", "properties": {
-            "a": {"type": "string", "maxLength": 20},
-            "z": {"type": "string", "pattern": "^q+$"}}}});
-        for (rule, w) in witnesses(spec("^q+$"), loose) {
+        let found = witnesses(spec(10, "^q+$"), spec(20, "^(q+|r+)$"));
+        assert_eq!(found.len(), 2, "{found:?}");
+        for (rule, w) in found {
             assert!(w.is_none(), "{rule}: {w:?}");
         }
-        // Only strings of `q`s and then `qq…` strings of at least two: no candidate is one `q`.
-        let found = witnesses(spec("^q+$"), spec("^qq+$"));
-        assert!(found.iter().all(|(_, w)| w.is_none()), "{found:?}");
+        // The shortest string the new pattern drops is `r`, which the old minLength rejects
+        // already; `rr` would do, but no candidate is `rr`.
+        let found = witnesses(spec(10, "^(q+|r+)$"), spec(10, "^q+$"));
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].1.is_none(), "{found:?}");
+    }
+
+    #[test]
+    fn a_narrowed_or_added_pattern_is_witnessed_by_the_string_it_drops() {
+        let spec = |pattern: Option<&str>| {
+            let mut z = json!({"type": "string"});
+            if let Some(p) = pattern {
+                z["pattern"] = json!(p);
+            }
+            json!({"a.Spec": {"type": "object", "properties": {"z": z}}})
+        };
+        let label = "^[a-z]([-a-z0-9]*[a-z0-9])?$";
+        for (old, rule, dropped) in [
+            (Some("^[a-z0-9-]+$"), "pattern-narrowed", "0"),
+            (None, "pattern-added", ""),
+        ] {
+            let found = witnesses(spec(old), spec(Some(label)));
+            let [(r, Some(w))] = &found[..] else {
+                panic!("{found:?}")
+            };
+            assert_eq!((r.as_str(), &w.object), (rule, &json!({"z": dropped})));
+            assert!(w.error.starts_with("z: Invalid value"), "{}", w.error);
+        }
     }
 }

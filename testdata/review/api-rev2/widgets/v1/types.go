@@ -77,6 +77,7 @@ type WidgetSpec struct {
 // Port is a named port.
 type Port struct {
 	// +required
+	// +pattern=^[a-z]([-a-z0-9]*[a-z0-9])?$
 	Name string `json:"name"`
 	// +optional
 	Protocol string `json:"protocol,omitempty"`

@@ -58,6 +58,7 @@ type WidgetSpec struct {
 // Port is a named port.
 type Port struct {
 	// +required
+	// +pattern=^[a-z0-9-]+$
 	Name string `json:"name"`
 	// +required
 	// +k8s:minimum=1
