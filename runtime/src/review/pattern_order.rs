@@ -455,6 +455,30 @@ mod tests {
     }
 
     #[test]
+    fn gateway_api_s_own_pattern_changes() {
+        // v1.2: a typo fixed in a listener protocol's class (`a-zS` held `S` twice): no change.
+        let proto = |class: &str| {
+            format!(
+                r"^[a-zA-Z0-9]([{class}]*[a-zA-Z0-9])?$|[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/[A-Za-z0-9]+$"
+            )
+        };
+        assert_eq!(compare(&proto("-a-zSA-Z0-9"), &proto("-a-zA-Z0-9")), Same);
+        // v1.4: CORS origins, from any URI to `*` or scheme://host[:port].
+        let uri = r"^(([^:/?#]+):)(//([^/?#]*))([^?#]*)(\?([^#]*))?(#(.*))?";
+        let origin = r"(^\*$)|(^([a-zA-Z][a-zA-Z0-9+\-.]+):\/\/([^:/?#]+)(:([0-9]{1,5}))?$)";
+        assert_eq!(
+            compare(uri, origin),
+            Crossed {
+                dropped: "a://".into(),
+                added: "*".into()
+            }
+        );
+        // v1.5: only http and https.
+        let http = r"(^\*$)|(^(http(s)?):\/\/(((\*\.)?([a-zA-Z0-9\-]+\.)*[a-zA-Z0-9-]+|\*)(:([0-9]{1,5}))?)$)";
+        assert_eq!(narrower(origin, http), "aa://a");
+    }
+
+    #[test]
     fn what_cannot_be_decided_is_unknown_with_a_reason() {
         let unknown = |old: &str, new: &str| match compare(old, new) {
             Unknown(why) => why,
