@@ -55,6 +55,26 @@ impl ExpressionCost {
         self.cost() > STATIC_ESTIMATED_COST_LIMIT
     }
 
+    /// Where the apiserver reports the expression: `<base>.<at>.x-kubernetes-validations[i].rule`
+    /// (or `.messageExpression`), `base` being the walked schema's path in the CRD.
+    pub fn place(&self, base: &FieldPath) -> String {
+        format!(
+            "{}.x-kubernetes-validations[{}].{}",
+            base.join(&self.at),
+            self.index,
+            self.what
+        )
+    }
+
+    /// The apiserver's words for this expression's estimate over the limit.
+    pub fn budget_error(&self) -> String {
+        over_budget(
+            &format!("estimated {} cost", self.what),
+            self.cost(),
+            STATIC_ESTIMATED_COST_LIMIT,
+        )
+    }
+
     /// The apiserver's error for an expression over the limit, with how the estimate comes about;
     /// `base` is the walked schema's path in the CRD.
     pub fn over_limit_message(&self, base: &FieldPath) -> String {
@@ -67,7 +87,7 @@ impl ExpressionCost {
             });
         format!(
             "Forbidden: {}\n  {what} {:?} costs up to {} per evaluation and may run {} times per object{bound}; limit {STATIC_ESTIMATED_COST_LIMIT}",
-            over_budget(&format!("estimated {what} cost"), self.cost(), STATIC_ESTIMATED_COST_LIMIT),
+            self.budget_error(),
             self.expression,
             self.per_call,
             self.times,
@@ -82,7 +102,7 @@ pub fn check(schema: &Schema, base: &FieldPath, root: bool) -> Vec<Problem> {
     let mut errors = Vec::new();
     let mut totals = Vec::new();
     for Estimated { cost, rule, error } in walk(schema, root, &|_| None) {
-        let path = format!("{}.{}", here(base, &cost.at, cost.index), cost.what);
+        let path = cost.place(base);
         let node = node_name(&cost.at);
         if let Some(e) = error {
             let message = format!(
@@ -124,11 +144,6 @@ pub fn expression_costs(
         .filter(|e| e.error.is_none())
         .map(|e| e.cost)
         .collect()
-}
-
-/// `<base>.<at>.x-kubernetes-validations[i]`: where the apiserver reports a rule.
-fn here(base: &FieldPath, at: &FieldPath, index: usize) -> String {
-    format!("{}.x-kubernetes-validations[{index}]", base.join(at))
 }
 
 /// An expression's estimate (`per_call` 0 when it does not compile: then `error` says why), with

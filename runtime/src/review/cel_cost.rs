@@ -54,7 +54,7 @@ pub(crate) fn findings(old: &Revision, new: &Revision) -> Vec<Finding> {
             };
             let message = format!(
                 "the apiserver refuses the new schema: {}; {} is estimated at {now} per object ({}), the limit is {STATIC_ESTIMATED_COST_LIMIT}{before}",
-                over_budget(&format!("estimated {} cost", cost.cost.what), now, STATIC_ESTIMATED_COST_LIMIT),
+                cost.cost.budget_error(),
                 subject(&cost.cost),
                 how(&cost.cost),
             );
@@ -70,20 +70,20 @@ pub(crate) fn findings(old: &Revision, new: &Revision) -> Vec<Finding> {
             finding("cel-cost-changed", Direction::Neutral, message);
         }
     }
-    for (root, total) in &after.totals {
-        if *total <= STATIC_ESTIMATED_CRD_COST_LIMIT {
+    for root in after.by_root.keys() {
+        let total = after.total(root).unwrap_or_default();
+        if total <= STATIC_ESTIMATED_CRD_COST_LIMIT {
             continue;
         }
-        let was = before.totals.get(root).copied();
+        let was = before.total(root);
         let over_before = was.is_some_and(|w| w > STATIC_ESTIMATED_CRD_COST_LIMIT);
         if over_before && !schemas_changed(&BTreeSet::from([root.clone()]), old, new) {
             continue;
         }
-        let def = &new.definitions[root];
         let costliest = after.costliest(root);
         let message = format!(
             "the apiserver refuses the new schema: {}; its rules together are estimated at {total} per object, the limit is {STATIC_ESTIMATED_CRD_COST_LIMIT}{}{}",
-            over_budget(TOTAL, *total, STATIC_ESTIMATED_CRD_COST_LIMIT),
+            over_budget(TOTAL, total, STATIC_ESTIMATED_CRD_COST_LIMIT),
             was.map_or(String::new(), |w| format!(" (it was {w} before)")),
             match costliest.is_empty() {
                 true => String::new(),
@@ -101,11 +101,8 @@ pub(crate) fn findings(old: &Revision, new: &Revision) -> Vec<Finding> {
                 false,
                 Ratcheting::Crd,
             ),
-            old: before
-                .totals
-                .contains_key(root)
-                .then(|| root_site(old, root)),
-            new: Some(new.site(def.doc, &def.pointer, root.clone())),
+            old: was.map(|_| root_site(old, root)),
+            new: Some(root_site(new, root)),
             message,
         });
     }
@@ -134,8 +131,6 @@ struct Costed {
 #[derive(Default)]
 struct Estimates {
     expressions: BTreeMap<Key, Costed>,
-    /// Each resource's total.
-    totals: BTreeMap<String, u64>,
     /// Each resource's expressions, by their place in the apiserver's words, with their cost.
     by_root: BTreeMap<String, Vec<(String, u64)>>,
 }
@@ -174,13 +169,7 @@ impl Estimates {
             let schema = &rev.definitions[&root].schema;
             let mut listed = Vec::new();
             for cost in expression_costs(schema, resource, &lookup) {
-                let place = format!(
-                    "{}.x-kubernetes-validations[{}].{}",
-                    FieldPath::root().join(&cost.at),
-                    cost.index,
-                    cost.what
-                );
-                listed.push((place, cost.cost()));
+                listed.push((cost.place(&FieldPath::root()), cost.cost()));
                 let key = Key {
                     definition: cost.owner.clone().unwrap_or_else(|| root.clone()),
                     pointer: cost.pointer.clone(),
@@ -197,12 +186,16 @@ impl Estimates {
                 }
             }
             if resource {
-                let total = listed.iter().fold(0u64, |t, (_, c)| t.saturating_add(*c));
-                out.totals.insert(root.clone(), total);
                 out.by_root.insert(root, listed);
             }
         }
         out
+    }
+
+    /// A resource's total, when it has rules.
+    fn total(&self, root: &str) -> Option<u64> {
+        let listed = self.by_root.get(root)?;
+        Some(listed.iter().fold(0u64, |t, (_, c)| t.saturating_add(*c)))
     }
 
     /// The expressions the apiserver names as contributing to an excessive total of `root`.
