@@ -9,7 +9,7 @@ use super::objectmeta;
 use super::openapi;
 use super::path::{Keys, Path};
 use super::plan::{Node, NodeId, Plan, Required, Slot, Unknown};
-use super::quick::{self, Toward};
+use super::quick::{self, Failing, Link, Toward};
 use super::sink::Errors;
 use crate::errors::{BadValue, FieldError};
 use crate::value::{Kind, ValueView};
@@ -76,6 +76,43 @@ pub(crate) fn check_toward<'a>(
     let mode = Mode::Full { top: true };
     Walker::new(plan, &mut found).node(plan.root, value, &Path::ROOT, mode, 0, toward);
     found
+}
+
+/// Checks the subtrees a survey set aside ([`quick::survey`]), each in full, in the order the
+/// full walk would meet them: what the full walk finds in the whole object, since the survey
+/// proved the rest clean. `reshaped`: what the survey found of the rest.
+pub(crate) fn check_failing<'a, V: ValueView<'a>>(
+    plan: &Plan,
+    mut subtrees: Vec<Failing<'a, V>>,
+    reshaped: bool,
+) -> Found {
+    let mut found = Found {
+        reshaped,
+        ..Found::default()
+    };
+    subtrees.sort_unstable_by(|a, b| a.ranks().cmp(b.ranks()));
+    for failing in &subtrees {
+        at_trail(&failing.trail, &Path::ROOT, &mut |path| {
+            let mode = Mode::Full { top: false };
+            Walker::new(plan, &mut found).node(
+                failing.node,
+                failing.value,
+                path,
+                mode,
+                failing.depth,
+                &[],
+            )
+        });
+    }
+    found
+}
+
+/// Calls `f` with the path `trail` (the last step first) leads to from `from`.
+fn at_trail(trail: &[Link<'_>], from: &Path<'_>, f: &mut dyn FnMut(&Path<'_>)) {
+    match trail.split_last() {
+        None => f(from),
+        Some((link, rest)) => at_trail(rest, &from.then(link.step), f),
+    }
 }
 
 /// Checks `value`, found at `path` of a larger object, against the plan's root: what a derived

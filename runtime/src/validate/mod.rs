@@ -262,23 +262,36 @@ impl Validator {
 }
 
 impl Validator {
-    /// The schema walk: the quick walk, and the full one when the quick walk cannot prove the
-    /// object clean. Debug builds run the full walk on clean objects too, and compare.
+    /// The schema walk: the quick walk's survey, then the full walk of what it found failing.
+    /// Debug builds check the outcome against the full walk of the whole object.
     fn walk<'a>(&self, value: impl ValueView<'a>) -> check::Found {
-        let reshaped = match quick::clean(&self.plan, value) {
-            Ok(reshaped) => reshaped,
-            Err(toward) => return check::check_toward(&self.plan, value, &toward),
-        };
-        let found = check::Found {
-            reshaped,
-            ..check::Found::default()
+        let found = match quick::survey(&self.plan, value) {
+            quick::Survey::Clean { reshaped } => check::Found {
+                reshaped,
+                ..check::Found::default()
+            },
+            quick::Survey::Failing { subtrees, reshaped } => {
+                check::check_failing(&self.plan, subtrees, reshaped)
+            }
+            quick::Survey::Root => return check::check(&self.plan, value),
         };
         #[cfg(debug_assertions)]
         {
             let full = check::check(&self.plan, value);
-            assert!(
-                full.is_clean(reshaped),
-                "the quick walk proved clean (reshaped: {reshaped}) what the full walk did not: {full:?}"
+            assert_eq!(
+                format!(
+                    "{:?}",
+                    (&found.unknown, &found.values, &found.embedded, &found.lists)
+                ),
+                format!(
+                    "{:?}",
+                    (&full.unknown, &full.values, &full.embedded, &full.lists)
+                ),
+                "the survey disagrees with the full walk"
+            );
+            assert_eq!(
+                found.reshaped, full.reshaped,
+                "reshaped, as the full walk finds: {full:?}"
             );
         }
         found

@@ -10,8 +10,9 @@ pub struct Path<'a> {
     step: Step<'a>,
 }
 
-#[derive(Clone, Copy)]
-enum Step<'a> {
+/// One step of a path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Step<'a> {
     Root,
     Field(&'a str),
     Index(usize),
@@ -45,7 +46,7 @@ impl<'a> Path<'a> {
         self.then(Step::Key(key))
     }
 
-    fn then(&'a self, step: Step<'a>) -> Path<'a> {
+    pub(crate) fn then(&'a self, step: Step<'a>) -> Path<'a> {
         Path {
             parent: Some(self),
             step,

@@ -18,10 +18,11 @@
 use super::check::{compose, MAX_DEPTH};
 use super::listtype;
 use super::openapi;
-use super::path::Path;
+use super::path::{Path, Step};
 use super::plan::{Class, ListType, Node, NodeId, Plan, Required, Types, Unknown};
 use super::sink::Errors;
 use crate::value::{Kind, ValueView};
+use serde_json::Value;
 
 /// The plan's nodes in the quick walk's compact form, by the same ids.
 #[derive(Debug, Default)]
@@ -398,40 +399,111 @@ pub(crate) enum Toward<'a> {
 /// (empty when the node itself failed).
 pub(crate) type Verdict<'a> = Result<bool, Vec<Toward<'a>>>;
 
+/// A subtree the survey found failing, left whole to the full walk.
+#[derive(Debug)]
+pub(crate) struct Failing<'a, V> {
+    pub node: NodeId,
+    pub value: V,
+    pub depth: usize,
+    /// The steps from the root, the last first.
+    pub trail: Vec<Link<'a>>,
+}
+
+/// A step of a [`Failing`] subtree's trail, with its rank among its siblings: the order in
+/// which the full walk visits them (keys `additionalProperties` checks in the object's order,
+/// then declared properties in the schema's order; items in order).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Link<'a> {
+    pub rank: u32,
+    pub step: Step<'a>,
+}
+
+/// The rank of a declared property, after every undeclared key.
+const DECLARED: u32 = 1 << 31;
+
+impl<V> Failing<'_, V> {
+    /// The ranks from the root down: failing subtrees sorted by it come in the full walk's
+    /// order (none holds another).
+    pub fn ranks(&self) -> impl Iterator<Item = u32> + '_ {
+        self.trail.iter().rev().map(|link| link.rank)
+    }
+}
+
+/// What the survey of an object found.
+#[derive(Debug)]
+pub(crate) enum Survey<'a, V> {
+    /// The object is clean; whether decoding reshapes it.
+    Clean { reshaped: bool },
+    /// The failures lie in these subtrees and nowhere else; whether decoding reshapes what
+    /// lies outside them.
+    Failing {
+        subtrees: Vec<Failing<'a, V>>,
+        reshaped: bool,
+    },
+    /// The root itself fails: the full walk must see all of it.
+    Root,
+}
+
+/// Surveys `value` against the plan's root: as [`clean`], but a subtree that fails is set
+/// aside for the full walk and the walk goes on, so that an object with a few errors is
+/// walked once, and in full only where they are.
+pub(crate) fn survey<'a, V: ValueView<'a>>(plan: &Plan, value: V) -> Survey<'a, V> {
+    let mut quick = Quick::new(plan);
+    quick.survey = true;
+    match quick.node(plan.root, value, true, 0) {
+        false => Survey::Root,
+        true if quick.failing.is_empty() => Survey::Clean {
+            reshaped: quick.reshaped,
+        },
+        true => Survey::Failing {
+            subtrees: quick.failing,
+            reshaped: quick.reshaped,
+        },
+    }
+}
+
 /// Whether `value` is clean against the plan's root.
-pub(crate) fn clean<'a>(plan: &Plan, value: impl ValueView<'a>) -> Verdict<'a> {
+#[cfg(test)]
+pub(crate) fn clean<'a, V: ValueView<'a>>(plan: &Plan, value: V) -> Verdict<'a> {
     Quick::new(plan).proves(plan.root, value, true, 0)
 }
 
 /// Whether `value`, below the object's root at `depth`, is clean against node `id`.
-pub(crate) fn clean_at<'a>(
+pub(crate) fn clean_at<'a, V: ValueView<'a>>(
     plan: &Plan,
     id: NodeId,
-    value: impl ValueView<'a>,
+    value: V,
     depth: usize,
 ) -> Verdict<'a> {
     Quick::new(plan).proves(id, value, false, depth)
 }
 
-struct Quick<'p, 'a> {
+struct Quick<'p, 'a, V> {
     plan: &'p Plan,
     form: &'p Form,
     reshaped: bool,
     /// Where the walk failed, the deepest step first.
     trail: Vec<Toward<'a>>,
+    /// Failing subtrees are set aside and the walk goes on (a survey), rather than stopping
+    /// at the first.
+    survey: bool,
+    /// The subtrees set aside.
+    failing: Vec<Failing<'a, V>>,
 }
 
-impl<'p, 'a> Quick<'p, 'a> {
+impl<'p, 'a, V: ValueView<'a>> Quick<'p, 'a, V> {
     fn new(plan: &'p Plan) -> Self {
         Quick {
             plan,
             form: &plan.quick,
             reshaped: false,
             trail: Vec::new(),
+            survey: false,
+            failing: Vec::new(),
         }
     }
 
-    fn proves(mut self, id: NodeId, v: impl ValueView<'a>, top: bool, depth: usize) -> Verdict<'a> {
+    fn proves(mut self, id: NodeId, v: V, top: bool, depth: usize) -> Verdict<'a> {
         match self.node(id, v, top, depth) {
             true => Ok(self.reshaped),
             false => Err(self.trail),
@@ -445,8 +517,46 @@ impl<'p, 'a> Quick<'p, 'a> {
         false
     }
 
+    /// What follows a child's walk: in a survey, a failing child is set aside whole (what was
+    /// set aside below it, from `mark` on, goes with it) and the walk goes on; subtrees set
+    /// aside below a clean child get the step to it. Outside a survey, the walk stops at the
+    /// failing child. Whether the walk goes on. Called only when the child failed or something
+    /// below it was set aside.
+    #[cold]
+    #[inline(never)]
+    fn after_child(
+        &mut self,
+        clean: bool,
+        mark: usize,
+        child: (NodeId, V, usize),
+        link: Link<'a>,
+        toward: Toward<'a>,
+    ) -> bool {
+        if clean {
+            for failing in &mut self.failing[mark..] {
+                failing.trail.push(link);
+            }
+            return true;
+        }
+        if !self.survey {
+            return self.fail(toward);
+        }
+        self.set_aside(mark, child, link);
+        true
+    }
+
+    fn set_aside(&mut self, mark: usize, (node, value, depth): (NodeId, V, usize), link: Link<'a>) {
+        self.failing.truncate(mark);
+        self.failing.push(Failing {
+            node,
+            value,
+            depth,
+            trail: vec![link],
+        });
+    }
+
     /// Whether `v` is clean at node `id`; `top`: the node is the object's root.
-    fn node<V: ValueView<'a>>(&mut self, id: NodeId, v: V, top: bool, depth: usize) -> bool {
+    fn node(&mut self, id: NodeId, v: V, top: bool, depth: usize) -> bool {
         let head = &self.form.heads[id];
         let flags = head.flags;
         let kind = v.kind();
@@ -475,7 +585,7 @@ impl<'p, 'a> Quick<'p, 'a> {
     /// The value checks of the node's flags that are not the walk's own (composition, string,
     /// number, array and enum keywords), kept out of the walk's way.
     #[inline(never)]
-    fn value_checks<V: ValueView<'a>>(&self, id: NodeId, head: &Head, v: V, depth: usize) -> bool {
+    fn value_checks(&self, id: NodeId, head: &Head, v: V, depth: usize) -> bool {
         let flags = head.flags;
         let node = &self.plan.nodes[id];
         let path = &Path::ROOT;
@@ -511,7 +621,7 @@ impl<'p, 'a> Quick<'p, 'a> {
     }
 
     /// Whether an array is clean: its list type holds and its items are clean.
-    fn array<V: ValueView<'a>>(&mut self, id: NodeId, head: &Head, v: V, depth: usize) -> bool {
+    fn array(&mut self, id: NodeId, head: &Head, v: V, depth: usize) -> bool {
         if head.flags & flag::LIST_TYPE != 0 && !listtype::holds(&self.plan.nodes[id].list_type, v)
         {
             return false;
@@ -523,27 +633,29 @@ impl<'p, 'a> Quick<'p, 'a> {
         let item_head = &self.form.heads[items];
         // Scalar items of a node that checks only their type, without a call.
         let leaf = item_head.flags & flag::TYPE_ONLY != 0 && depth < MAX_DEPTH;
+        let mut mark = self.failing.len();
         for (i, item) in v.items().enumerate() {
             let clean = match item.kind() {
                 Kind::Array | Kind::Object | Kind::Null => self.node(items, item, false, depth + 1),
                 _ if leaf => item_head.type_holds(item),
                 _ => self.node(items, item, false, depth + 1),
             };
-            if !clean {
-                return self.fail(Toward::Index(i));
+            if !clean || self.failing.len() != mark {
+                let link = Link {
+                    rank: i as u32,
+                    step: Step::Index(i),
+                };
+                let child = (items, item, depth + 1);
+                if !self.after_child(clean, mark, child, link, Toward::Index(i)) {
+                    return false;
+                }
+                mark = self.failing.len();
             }
         }
         true
     }
 
-    fn object<V: ValueView<'a>>(
-        &mut self,
-        head: &Head,
-        node: &Node,
-        v: V,
-        top: bool,
-        depth: usize,
-    ) -> bool {
+    fn object(&mut self, head: &Head, node: &Node, v: V, top: bool, depth: usize) -> bool {
         let flags = head.flags;
         if flags & flag::EMBEDDED != 0 && !top || flags & flag::MANY != 0 {
             return false;
@@ -551,24 +663,37 @@ impl<'p, 'a> Quick<'p, 'a> {
         // Declared properties holding a value, as bits; undeclared keys kept.
         let mut held = 0u64;
         let mut undeclared = 0;
-        for (key, child) in v.entries() {
+        let mut mark = self.failing.len();
+        for (position, (key, child)) in v.entries().enumerate() {
             match self.form.find(head, node, key) {
-                // Nulls (at the child) and stripped zeros are the full walk's.
                 Some(slot) => {
                     let bits = slot.bits;
-                    let clean = if bits & slot::STRIP_ZERO != 0 && child.is_zero() {
-                        false
-                    } else if bits & slot::LEAF != 0
+                    let kind = child.kind();
+                    // A null or a stripped zero makes the property unset: the object's own
+                    // business, left to the full walk.
+                    if kind == Kind::Null || bits & slot::STRIP_ZERO != 0 && child.is_zero() {
+                        return false;
+                    }
+                    let id = slot.node as NodeId;
+                    let clean = if bits & slot::LEAF != 0
                         && depth < MAX_DEPTH
-                        && !matches!(child.kind(), Kind::Array | Kind::Object | Kind::Null)
+                        && !matches!(kind, Kind::Array | Kind::Object)
                     {
                         // What `node` would do for it.
                         slot.type_holds(child)
                     } else {
-                        self.node(slot.node as NodeId, child, false, depth + 1)
+                        self.node(id, child, false, depth + 1)
                     };
-                    if !clean {
-                        return self.fail(Toward::Key(key));
+                    if !clean || self.failing.len() != mark {
+                        let link = Link {
+                            rank: DECLARED | slot.index,
+                            step: Step::Field(key),
+                        };
+                        let child = (id, child, depth + 1);
+                        if !self.after_child(clean, mark, child, link, Toward::Key(key)) {
+                            return false;
+                        }
+                        mark = self.failing.len();
                     }
                     held |= 1 << slot.index;
                 }
@@ -579,10 +704,20 @@ impl<'p, 'a> Quick<'p, 'a> {
                         return false;
                     }
                     undeclared += 1;
-                    if head.additional != NONE
-                        && !self.node(head.additional as NodeId, child, false, depth + 1)
-                    {
-                        return self.fail(Toward::Key(key));
+                    if head.additional != NONE {
+                        let id = head.additional as NodeId;
+                        let clean = self.node(id, child, false, depth + 1);
+                        if !clean || self.failing.len() != mark {
+                            let link = Link {
+                                rank: position as u32,
+                                step: Step::Key(key),
+                            };
+                            let child = (id, child, depth + 1);
+                            if !self.after_child(clean, mark, child, link, Toward::Key(key)) {
+                                return false;
+                            }
+                            mark = self.failing.len();
+                        }
                     }
                 }
             }
@@ -595,7 +730,7 @@ impl<'p, 'a> Quick<'p, 'a> {
             let Some(d) = &p.default else { continue };
             self.reshaped = true;
             // The default is walked on its own (a failure in it is the node's to report).
-            if Quick::new(self.plan)
+            if Quick::<&Value>::new(self.plan)
                 .proves(p.node, d, false, depth + 1)
                 .is_err()
             {

@@ -836,6 +836,71 @@ fn the_quick_walk_agrees_with_the_full_walk_on_every_object_one_edit_away() {
 }
 
 #[test]
+fn the_survey_finds_what_the_full_walk_finds_on_objects_two_edits_away() {
+    // Two edits make two failing subtrees (or one holding both): the survey sets each aside,
+    // and the full walk of those alone must find what the full walk of the whole object finds,
+    // in its order.
+    let v = validator(json!({
+        "type": "object",
+        "properties": {
+            "spec": {
+                "type": "object",
+                "required": ["name"],
+                "properties": {
+                    "name": {"type": "string", "maxLength": 8},
+                    "replicas": {"type": "integer", "minimum": 0, "default": 1},
+                    "mode": {"type": "string", "enum": ["Auto", "Manual"]},
+                    "labels": {"type": "object", "additionalProperties": {"type": "string", "minLength": 1}},
+                    "items": {"type": "array", "items": {"type": "object", "properties": {
+                        "name": {"type": "string"}, "size": {"type": "integer", "maximum": 9}}}},
+                    "zeroed": {"type": "string", "x-kubernetes-strip-zero": true},
+                    "nested": {"type": "object", "properties": {"deep": {"type": "object", "properties": {
+                        "leaf": {"type": "string", "pattern": "^[a-z]+$"}}}}}
+                }
+            },
+            "status": {"type": "object", "properties": {"ready": {"type": "boolean"}}}
+        }
+    }));
+    let base = json!({"spec": {"name": "web", "replicas": 2, "mode": "Auto",
+        "labels": {"a": "1", "b": "2"}, "items": [{"name": "x", "size": 1}, {"name": "y", "size": 2}],
+        "zeroed": "z", "nested": {"deep": {"leaf": "abc"}}}, "status": {"ready": true}});
+    assert!(v.validate(&base).is_valid());
+    let (mut surveyed, mut several) = (0, 0);
+    for first in one_edit_away(&base).iter().step_by(5) {
+        for variant in one_edit_away(first).iter().step_by(9) {
+            let alone = check::check_in_full(&v.plan, variant);
+            let found = match quick::survey(&v.plan, variant) {
+                quick::Survey::Clean { reshaped } => {
+                    assert_eq!(
+                        format!("{alone:?}"),
+                        format!(
+                            "{:?}",
+                            check::Found {
+                                reshaped,
+                                ..Default::default()
+                            }
+                        ),
+                        "{variant}"
+                    );
+                    continue;
+                }
+                quick::Survey::Root => continue,
+                quick::Survey::Failing { subtrees, reshaped } => {
+                    surveyed += 1;
+                    several += usize::from(subtrees.len() > 1);
+                    check::check_failing(&v.plan, subtrees, reshaped)
+                }
+            };
+            assert_eq!(format!("{found:?}"), format!("{alone:?}"), "{variant}");
+        }
+    }
+    assert!(
+        surveyed > 100 && several > 20,
+        "{surveyed} surveyed, {several} with several subtrees"
+    );
+}
+
+#[test]
 fn custom_errors_replace_keyword_messages_and_keep_rules_blocked() {
     let v = validator(json!({
         "type": "object",
