@@ -165,23 +165,36 @@ impl FieldPath {
         if self.is_root() {
             return out.write_str("<nil>");
         }
-        for (i, step) in self.steps().enumerate() {
-            match step {
-                Step::Field(n) if i == 0 => out.write_str(n)?,
-                Step::Field(n) => {
-                    out.write_str(".")?;
-                    out.write_str(n)?
-                }
-                Step::Index(x) => write!(out, "[{x}]")?,
-                Step::Key(k) => {
-                    out.write_str("[")?;
-                    out.write_str(k)?;
-                    out.write_str("]")?
-                }
+        write_steps(self.steps(), out)
+    }
+}
+
+/// Writes the steps of a path below the root as the apiserver prints them
+/// (`spec.containers[0].env[KEY]`).
+pub(crate) fn write_steps<'s>(
+    steps: impl IntoIterator<Item = Step<'s>>,
+    out: &mut impl fmt::Write,
+) -> fmt::Result {
+    for (i, step) in steps.into_iter().enumerate() {
+        match step {
+            Step::Field(n) if i == 0 => out.write_str(n)?,
+            Step::Field(n) => {
+                out.write_str(".")?;
+                out.write_str(n)?
+            }
+            Step::Index(x) => {
+                out.write_str("[")?;
+                out.write_str(itoa::Buffer::new().format(x))?;
+                out.write_str("]")?
+            }
+            Step::Key(k) => {
+                out.write_str("[")?;
+                out.write_str(k)?;
+                out.write_str("]")?
             }
         }
-        Ok(())
     }
+    Ok(())
 }
 
 impl fmt::Display for FieldPath {

@@ -11,37 +11,30 @@ pub(crate) fn at(path: &Path<'_>) -> FieldPath {
     path.field_path(Keys::AsFields)
 }
 
-/// An error at `path` whose detail names the path (`spec.x in body ...`).
+/// An error at `path` whose detail names the path (`spec.x in body ...`): `detail` is given
+/// the path as it prints, in a string with room for the rest of the message.
 pub(crate) fn error_at(
     error_type: ErrorType,
     path: &Path<'_>,
     bad: BadValue,
-    detail: impl FnOnce(&FieldPath) -> String,
+    detail: impl FnOnce(String) -> String,
 ) -> FieldError {
-    let at = at(path);
-    let detail = detail(&at);
-    FieldError::new(error_type, at, bad, detail)
+    let (at, text) = path.rendered(Keys::AsFields, 64);
+    FieldError::new(error_type, at, bad, detail(text))
 }
 
 /// An `Invalid` error at `path` whose detail names the path.
-fn invalid(
-    path: &Path<'_>,
-    bad: BadValue,
-    detail: impl FnOnce(&FieldPath) -> String,
-) -> FieldError {
+fn invalid(path: &Path<'_>, bad: BadValue, detail: impl FnOnce(String) -> String) -> FieldError {
     error_at(ErrorType::Invalid, path, bad, detail)
 }
 
 /// `<path><parts...>`, built without the formatting machinery (bounds are the errors
 /// validators build most).
-fn named(at: &FieldPath, parts: &[&str]) -> String {
-    let mut s = String::with_capacity(48 + parts.iter().map(|p| p.len()).sum::<usize>());
-    // Writing to a String cannot fail.
-    let _ = at.write_to(&mut s);
+fn named(mut at: String, parts: &[&str]) -> String {
     for part in parts {
-        s.push_str(part);
+        at.push_str(part);
     }
-    s
+    at
 }
 
 /// `minimum`; `shown` is the bound as kube-openapi prints it.

@@ -59,6 +59,34 @@ impl<'a> Path<'a> {
 
     /// The field path of this node, built in one allocation.
     pub fn field_path(&self, keys: Keys) -> FieldPath {
+        self.with_steps(keys, FieldPath::from_steps)
+    }
+
+    /// The field path of this node, and the path as it prints, with room after it for
+    /// `room` more bytes (the message that follows it).
+    pub fn rendered(&self, keys: Keys, room: usize) -> (FieldPath, String) {
+        self.with_steps(keys, |steps| {
+            let mut text = String::new();
+            if steps.is_empty() {
+                text.push_str("<nil>");
+            } else {
+                let names: usize = steps
+                    .iter()
+                    .map(|s| match s {
+                        errors::Step::Field(n) | errors::Step::Key(n) => n.len() + 2,
+                        errors::Step::Index(_) => 8,
+                    })
+                    .sum();
+                text.reserve(names + room);
+                // Writing to a String cannot fail.
+                let _ = errors::write_steps(steps.iter().copied(), &mut text);
+            }
+            (FieldPath::from_steps(steps), text)
+        })
+    }
+
+    /// Calls `f` with the steps from the root to this node.
+    fn with_steps<R>(&self, keys: Keys, f: impl FnOnce(&[errors::Step<'_>]) -> R) -> R {
         // Shallow paths (nearly all) are gathered on the stack.
         const SHALLOW: usize = 32;
         let mut shallow = [errors::Step::Index(0); SHALLOW];
@@ -82,12 +110,12 @@ impl<'a> Path<'a> {
         }
         if depth <= SHALLOW {
             shallow[..depth].reverse();
-            return FieldPath::from_steps(&shallow[..depth]);
+            return f(&shallow[..depth]);
         }
         let mut steps = shallow.to_vec();
         steps.extend(deep);
         steps.reverse();
-        FieldPath::from_steps(&steps)
+        f(&steps)
     }
 }
 
@@ -112,5 +140,11 @@ mod tests {
         assert_eq!(item.field_path(Keys::Indexed).to_string(), "spec[2]");
         assert_eq!(Path::ROOT.field_path(Keys::Indexed).to_string(), "<nil>");
         assert!(Path::ROOT.is_root() && !spec.is_root());
+        let (at, text) = item.index(7).rendered(Keys::AsFields, 0);
+        assert_eq!(
+            (at.to_string(), text.as_str()),
+            ("spec[2][7]".into(), "spec[2][7]")
+        );
+        assert_eq!(Path::ROOT.rendered(Keys::AsFields, 0).1, "<nil>");
     }
 }

@@ -46,8 +46,6 @@ pub(crate) struct Plan {
 pub(crate) struct Types(u8);
 
 impl Types {
-    /// Accepts no value.
-    pub const NONE: Types = Types(0);
     /// Accepts any value.
     pub const ANY: Types = Types(u8::MAX);
     const NULL: u8 = 1;
@@ -76,6 +74,14 @@ impl Types {
     /// Whether a value of this kind (and, for floats, this value) is accepted.
     pub fn accepts<'a>(self, v: impl ValueView<'a>) -> bool {
         self.accepts_class(Class::of(v))
+    }
+
+    /// The classes of values accepted, as bits (bit `c` for class `c`).
+    pub fn classes(self) -> u8 {
+        Class::ALL
+            .into_iter()
+            .filter(|&c| self.accepts_class(c))
+            .fold(0, |bits, c| bits | 1 << c as u8)
     }
 
     /// Whether values of this class are accepted.
@@ -122,7 +128,13 @@ impl Class {
 
     #[inline]
     pub fn of<'a>(v: impl ValueView<'a>) -> Class {
-        match v.kind() {
+        Class::of_kind(v.kind(), v)
+    }
+
+    /// The class of `v`, whose kind is `kind`.
+    #[inline]
+    pub fn of_kind<'a>(kind: Kind, v: impl ValueView<'a>) -> Class {
+        match kind {
             Kind::Null => Class::Null,
             Kind::Bool => Class::Bool,
             Kind::Integer => Class::Integer,

@@ -70,10 +70,14 @@ fn choice(node: &Node, nodes: &[Node]) -> Option<u32> {
 /// What the quick walk reads of a node before anything else.
 #[derive(Debug, Clone, Copy)]
 struct Head {
-    types: Types,
     flags: u16,
     /// `log2` of the property table's size (0: no table).
     table_bits: u8,
+    /// The [`Class`]es of values the node's declared types accept, as bits (all when it
+    /// declares none).
+    classes: u8,
+    /// For a [`flag::SCALAR`] node, the classes of scalar values it passes, as bits.
+    scalars: u8,
     /// Where the property table starts in [`Form::slots`]; for a [`flag::CHOICE`] node
     /// (which has no properties), the classes of values its [`choice`] passes, as bits.
     at: u32,
@@ -84,8 +88,15 @@ struct Head {
     defaulted: u64,
 }
 
+/// Whether `classes` (bits of [`Class`]) hold the class of `v`, whose kind is `kind`.
+#[inline(always)]
+fn holds_class<'a>(classes: u8, kind: Kind, v: impl ValueView<'a>) -> bool {
+    classes & 1 << Class::of_kind(kind, v) as u8 != 0
+}
+
 /// One slot of a property table (32 bytes, two to a cache line); `node == NONE` marks it free.
-/// It holds what a scalar child of a type-only node needs, which is checked without a call.
+/// It holds what a scalar child of a [`flag::SCALAR`] node needs, which is checked without a
+/// call.
 #[derive(Debug, Clone, Copy)]
 struct PropertySlot {
     /// The name's [`NameKey`], unpacked.
@@ -94,18 +105,16 @@ struct PropertySlot {
     len: u32,
     node: u32,
     index: u32,
-    /// The child node's types, and [`slot`] bits.
-    types: Types,
+    /// The child node's [`Head::scalars`], and [`slot`] bits.
+    scalars: u8,
     bits: u8,
 }
 
 /// [`PropertySlot::bits`].
 mod slot {
     pub const STRIP_ZERO: u8 = 1;
-    /// The child node checks nothing but its declared type.
-    pub const LEAF: u8 = 1 << 1;
-    /// The child node declares types.
-    pub const TYPED: u8 = 1 << 2;
+    /// The child node is [`super::flag::SCALAR`].
+    pub const SCALAR: u8 = 1 << 1;
 }
 
 impl PropertySlot {
@@ -115,15 +124,9 @@ impl PropertySlot {
         len: 0,
         node: NONE,
         index: 0,
-        types: Types::NONE,
+        scalars: 0,
         bits: 0,
     };
-
-    /// Whether the child's declared types, if any, accept `v`.
-    #[inline]
-    fn type_holds<'a>(&self, v: impl ValueView<'a>) -> bool {
-        self.bits & slot::TYPED == 0 || self.types.accepts(v)
-    }
 
     #[inline]
     fn holds(&self, key: NameKey) -> bool {
@@ -133,14 +136,12 @@ impl PropertySlot {
 
 const NONE: u32 = u32::MAX;
 
-// Two heads, or two slots, to a cache line.
-const _: () = assert!(std::mem::size_of::<Head>() == 32);
+// Two slots to a cache line.
+const _: () = assert!(std::mem::size_of::<Head>() == 40);
 const _: () = assert!(std::mem::size_of::<PropertySlot>() == 32);
 
 /// [`Head::flags`].
 mod flag {
-    /// The node declares types.
-    pub const TYPED: u16 = 1;
     pub const TYPE_ONLY: u16 = 1 << 1;
     pub const COMPOSES: u16 = 1 << 2;
     /// maxLength, minLength, pattern or a checked format.
@@ -162,17 +163,14 @@ mod flag {
     pub const MANY: u16 = 1 << 13;
     /// The node composes as a [`super::choice`].
     pub const CHOICE: u16 = 1 << 14;
+    /// A scalar value is decided by its class alone ([`super::Head::scalars`]): the node
+    /// checks nothing but its type, or is a choice and nothing else (IntOrString, Quantity).
+    pub const SCALAR: u16 = 1 << 15;
     /// Checks the walk leaves to `openapi` (and to composition).
     pub const VALUE_CHECKS: u16 = COMPOSES | STRING | NUMBER | ARRAY | ENUM;
 }
 
 impl Head {
-    /// Whether the node's declared types, if any, accept `v`.
-    #[inline]
-    fn type_holds<'a>(&self, v: impl ValueView<'a>) -> bool {
-        self.flags & flag::TYPED == 0 || self.types.accepts(v)
-    }
-
     /// Whether a [`flag::CHOICE`] node's choice passes the scalar `v`.
     #[inline]
     fn choice_passes<'a>(&self, v: impl ValueView<'a>) -> bool {
@@ -188,14 +186,23 @@ impl Form {
             let head = form.head(node, nodes);
             form.heads.push(head);
         }
+        for i in 0..form.slots.len() {
+            let slot = form.slots[i];
+            if slot.node != NONE {
+                let child = &form.heads[slot.node as usize];
+                if child.flags & flag::SCALAR != 0 {
+                    form.slots[i].scalars = child.scalars;
+                    form.slots[i].bits |= slot::SCALAR;
+                }
+            }
+        }
         form
     }
 
     fn head(&mut self, node: &Node, nodes: &[Node]) -> Head {
         let set = |on: bool, bit: u16| if on { bit } else { 0 };
         let many = node.properties.len() > 64;
-        let flags = set(!node.type_names.is_empty(), flag::TYPED)
-            | set(node.type_only, flag::TYPE_ONLY)
+        let flags = set(node.type_only, flag::TYPE_ONLY)
             | set(node.composes(), flag::COMPOSES)
             | set(
                 node.max_length.is_some()
@@ -244,12 +251,23 @@ impl Form {
             Some(classes) => (classes, 0, flags | flag::CHOICE),
             None if node.properties.is_empty() => (0, 0, flags),
             None => {
-                let (at, bits) = self.table(node, nodes);
+                let (at, bits) = self.table(node);
                 (at, bits, flags)
             }
         };
+        let classes = match node.type_names.is_empty() {
+            true => u8::MAX,
+            false => node.types.classes(),
+        };
+        let pure_choice = flags & flag::VALUE_CHECKS == flag::COMPOSES && flags & flag::CHOICE != 0;
+        let (flags, scalars) = match (node.type_only, pure_choice) {
+            (true, _) => (flags | flag::SCALAR, classes),
+            (false, true) => (flags | flag::SCALAR, classes & at as u8),
+            (false, false) => (flags, 0),
+        };
         Head {
-            types: node.types,
+            classes,
+            scalars,
             flags,
             table_bits,
             at,
@@ -264,7 +282,7 @@ impl Form {
     }
 
     /// Adds the node's property table (at most half full, probed linearly).
-    fn table(&mut self, node: &Node, nodes: &[Node]) -> (u32, u8) {
+    fn table(&mut self, node: &Node) -> (u32, u8) {
         let bits = (2 * node.properties.len())
             .next_power_of_two()
             .trailing_zeros();
@@ -278,7 +296,7 @@ impl Form {
             while table[at].node != NONE {
                 at = (at + 1) & mask;
             }
-            let child = &nodes[p.node];
+            // The child's head may not be built yet: its scalar bits are filled in later.
             let set = |on: bool, bit: u8| if on { bit } else { 0 };
             table[at] = PropertySlot {
                 head: key.head,
@@ -286,10 +304,8 @@ impl Form {
                 len: key.len,
                 node: p.node as u32,
                 index: i as u32,
-                types: child.types,
-                bits: set(p.strip_zero, slot::STRIP_ZERO)
-                    | set(child.type_only, slot::LEAF)
-                    | set(!child.type_names.is_empty(), slot::TYPED),
+                scalars: 0,
+                bits: set(p.strip_zero, slot::STRIP_ZERO),
             };
         }
         (start as u32, bits as u8)
@@ -547,11 +563,14 @@ impl<'p, 'a, V: ValueView<'a>> Quick<'p, 'a, V> {
 
     fn set_aside(&mut self, mark: usize, (node, value, depth): (NodeId, V, usize), link: Link<'a>) {
         self.failing.truncate(mark);
+        // Room for the steps up to the root of most objects.
+        let mut trail = Vec::with_capacity(depth.min(16));
+        trail.push(link);
         self.failing.push(Failing {
             node,
             value,
             depth,
-            trail: vec![link],
+            trail,
         });
     }
 
@@ -560,16 +579,16 @@ impl<'p, 'a, V: ValueView<'a>> Quick<'p, 'a, V> {
         let head = &self.form.heads[id];
         let flags = head.flags;
         let kind = v.kind();
-        if depth > MAX_DEPTH || kind == Kind::Null || !head.type_holds(v) {
+        if depth > MAX_DEPTH || kind == Kind::Null || !holds_class(head.classes, kind, v) {
             return false;
         }
         let container = matches!(kind, Kind::Array | Kind::Object);
-        if flags & flag::TYPE_ONLY != 0 && !container {
-            return true;
-        }
-        if flags & flag::VALUE_CHECKS == flag::COMPOSES && flags & flag::CHOICE != 0 {
-            // A choice and nothing else (IntOrString, Quantity): one bit, of a scalar.
-            if container || !head.choice_passes(v) {
+        if flags & flag::SCALAR != 0 {
+            if !container {
+                return holds_class(head.scalars, kind, v);
+            }
+            if flags & flag::TYPE_ONLY == 0 {
+                // A choice over a container: composition sees the pruned value.
                 return false;
             }
         } else if flags & flag::VALUE_CHECKS != 0 && !self.value_checks(id, head, v, depth) {
@@ -632,13 +651,17 @@ impl<'p, 'a, V: ValueView<'a>> Quick<'p, 'a, V> {
         let items = head.items as NodeId;
         let item_head = &self.form.heads[items];
         // Scalar items of a node that checks only their type, without a call.
-        let leaf = item_head.flags & flag::TYPE_ONLY != 0 && depth < MAX_DEPTH;
+        let scalars = match item_head.flags & flag::SCALAR != 0 && depth < MAX_DEPTH {
+            true => Some(item_head.scalars),
+            false => None,
+        };
         let mut mark = self.failing.len();
         for (i, item) in v.items().enumerate() {
-            let clean = match item.kind() {
-                Kind::Array | Kind::Object | Kind::Null => self.node(items, item, false, depth + 1),
-                _ if leaf => item_head.type_holds(item),
-                _ => self.node(items, item, false, depth + 1),
+            let clean = match (item.kind(), scalars) {
+                (Kind::Array | Kind::Object | Kind::Null, _) | (_, None) => {
+                    self.node(items, item, false, depth + 1)
+                }
+                (kind, Some(scalars)) => holds_class(scalars, kind, item),
             };
             if !clean || self.failing.len() != mark {
                 let link = Link {
@@ -675,12 +698,12 @@ impl<'p, 'a, V: ValueView<'a>> Quick<'p, 'a, V> {
                         return false;
                     }
                     let id = slot.node as NodeId;
-                    let clean = if bits & slot::LEAF != 0
+                    let clean = if bits & slot::SCALAR != 0
                         && depth < MAX_DEPTH
                         && !matches!(kind, Kind::Array | Kind::Object)
                     {
                         // What `node` would do for it.
-                        slot.type_holds(child)
+                        holds_class(slot.scalars, kind, child)
                     } else {
                         self.node(id, child, false, depth + 1)
                     };
@@ -706,7 +729,16 @@ impl<'p, 'a, V: ValueView<'a>> Quick<'p, 'a, V> {
                     undeclared += 1;
                     if head.additional != NONE {
                         let id = head.additional as NodeId;
-                        let clean = self.node(id, child, false, depth + 1);
+                        let value_head = &self.form.heads[id];
+                        let kind = child.kind();
+                        let clean = if value_head.flags & flag::SCALAR != 0
+                            && depth < MAX_DEPTH
+                            && !matches!(kind, Kind::Array | Kind::Object | Kind::Null)
+                        {
+                            holds_class(value_head.scalars, kind, child)
+                        } else {
+                            self.node(id, child, false, depth + 1)
+                        };
                         if !clean || self.failing.len() != mark {
                             let link = Link {
                                 rank: position as u32,
