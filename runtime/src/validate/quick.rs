@@ -322,25 +322,37 @@ impl Form {
     /// The slot of the declared property `name` in the node's table.
     #[inline(always)]
     fn find(&self, head: &Head, node: &Node, name: &str) -> Option<&PropertySlot> {
-        if head.table_bits == 0 {
+        find_in(self.table_of(head), node, name)
+    }
+
+    /// The node's property table (empty when it has none).
+    #[inline(always)]
+    fn table_of(&self, head: &Head) -> &[PropertySlot] {
+        match head.table_bits {
+            0 => &[],
+            bits => &self.slots[head.at as usize..][..1 << bits],
+        }
+    }
+}
+
+/// The slot of the declared property `name` in `table`, a node's property table.
+#[inline(always)]
+fn find_in<'t>(table: &'t [PropertySlot], node: &Node, name: &str) -> Option<&'t PropertySlot> {
+    if table.is_empty() {
+        return None;
+    }
+    let key = NameKey::of(name);
+    let mask = table.len() - 1;
+    let mut at = (key.hash() >> (64 - table.len().trailing_zeros())) as usize;
+    loop {
+        let slot = &table[at & mask];
+        if slot.node == NONE {
             return None;
         }
-        let key = NameKey::of(name);
-        let table = &self.slots[head.at as usize..][..1 << head.table_bits];
-        let mask = table.len() - 1;
-        let mut at = slot_of(key, head.table_bits);
-        loop {
-            let slot = &table[at];
-            if slot.node == NONE {
-                return None;
-            }
-            if slot.holds(key)
-                && (key.whole() || *node.properties[slot.index as usize].name == *name)
-            {
-                return Some(slot);
-            }
-            at = (at + 1) & mask;
+        if slot.holds(key) && (key.whole() || *node.properties[slot.index as usize].name == *name) {
+            return Some(slot);
         }
+        at = (at & mask) + 1;
     }
 }
 
@@ -657,13 +669,19 @@ impl<'p, 'a, V: ValueView<'a>> Quick<'p, 'a, V> {
         };
         let mut mark = self.failing.len();
         for (i, item) in v.items().enumerate() {
-            let clean = match (item.kind(), scalars) {
+            // Settled: clean, with nothing set aside below (a scalar checked here sets
+            // nothing aside).
+            let (clean, settled) = match (item.kind(), scalars) {
                 (Kind::Array | Kind::Object | Kind::Null, _) | (_, None) => {
-                    self.node(items, item, false, depth + 1)
+                    let clean = self.node(items, item, false, depth + 1);
+                    (clean, clean && self.failing.len() == mark)
                 }
-                (kind, Some(scalars)) => holds_class(scalars, kind, item),
+                (kind, Some(scalars)) => {
+                    let clean = holds_class(scalars, kind, item);
+                    (clean, clean)
+                }
             };
-            if !clean || self.failing.len() != mark {
+            if !settled {
                 let link = Link {
                     rank: i as u32,
                     step: Step::Index(i),
@@ -687,8 +705,9 @@ impl<'p, 'a, V: ValueView<'a>> Quick<'p, 'a, V> {
         let mut held = 0u64;
         let mut undeclared = 0;
         let mut mark = self.failing.len();
-        for (position, (key, child)) in v.entries().enumerate() {
-            match self.form.find(head, node, key) {
+        let table = self.form.table_of(head);
+        for (key, child) in v.entries() {
+            match find_in(table, node, key) {
                 Some(slot) => {
                     let bits = slot.bits;
                     let kind = child.kind();
@@ -698,16 +717,18 @@ impl<'p, 'a, V: ValueView<'a>> Quick<'p, 'a, V> {
                         return false;
                     }
                     let id = slot.node as NodeId;
-                    let clean = if bits & slot::SCALAR != 0
+                    let (clean, settled) = if bits & slot::SCALAR != 0
                         && depth < MAX_DEPTH
                         && !matches!(kind, Kind::Array | Kind::Object)
                     {
                         // What `node` would do for it.
-                        holds_class(slot.scalars, kind, child)
+                        let clean = holds_class(slot.scalars, kind, child);
+                        (clean, clean)
                     } else {
-                        self.node(id, child, false, depth + 1)
+                        let clean = self.node(id, child, false, depth + 1);
+                        (clean, clean && self.failing.len() == mark)
                     };
-                    if !clean || self.failing.len() != mark {
+                    if !settled {
                         let link = Link {
                             rank: DECLARED | slot.index,
                             step: Step::Field(key),
@@ -726,20 +747,24 @@ impl<'p, 'a, V: ValueView<'a>> Quick<'p, 'a, V> {
                     {
                         return false;
                     }
+                    // Undeclared keys rank in the object's order.
+                    let position = undeclared;
                     undeclared += 1;
                     if head.additional != NONE {
                         let id = head.additional as NodeId;
                         let value_head = &self.form.heads[id];
                         let kind = child.kind();
-                        let clean = if value_head.flags & flag::SCALAR != 0
+                        let (clean, settled) = if value_head.flags & flag::SCALAR != 0
                             && depth < MAX_DEPTH
                             && !matches!(kind, Kind::Array | Kind::Object | Kind::Null)
                         {
-                            holds_class(value_head.scalars, kind, child)
+                            let clean = holds_class(value_head.scalars, kind, child);
+                            (clean, clean)
                         } else {
-                            self.node(id, child, false, depth + 1)
+                            let clean = self.node(id, child, false, depth + 1);
+                            (clean, clean && self.failing.len() == mark)
                         };
-                        if !clean || self.failing.len() != mark {
+                        if !settled {
                             let link = Link {
                                 rank: position as u32,
                                 step: Step::Key(key),
