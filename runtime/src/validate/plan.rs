@@ -341,11 +341,13 @@ impl Plan {
             seen: HashMap::new(),
         };
         let root = compiler.node(schema);
-        Plan {
+        let mut plan = Plan {
             quick: super::quick::Form::of(&compiler.nodes),
             nodes: compiler.nodes,
             root,
-        }
+        };
+        super::quick::prove_defaults(&mut plan);
+        plan
     }
 }
 

@@ -30,6 +30,57 @@ pub(crate) struct Form {
     heads: Vec<Head>,
     /// Every object node's property table, one after another.
     slots: Vec<PropertySlot>,
+    /// Per node, its defaulted properties (as [`Head::defaulted`] bits) whose defaults are
+    /// proven clean, so that the walk need not prove them again for every object.
+    clean_defaults: Vec<u64>,
+}
+
+/// Defaults are proven once only for objects shallower than this (a default nested deeper
+/// than [`MAX_DEPTH`] allows is proven where it is applied).
+const PROVEN_DEFAULTS_DEPTH: usize = MAX_DEPTH / 2;
+
+/// Whether the default of property `i` of `node`, applied to an object at `depth`, is clean
+/// (a failure in it is the object's to report).
+fn default_is_clean(plan: &Plan, node: &Node, i: u32, depth: usize) -> bool {
+    let p = &node.properties[i as usize];
+    p.default.as_ref().is_some_and(|d| {
+        Quick::<&Value>::new(plan)
+            .proves(p.node, d, false, depth + 1)
+            .is_ok()
+    })
+}
+
+/// Marks in `plan`'s form the defaults that are clean wherever they are applied above
+/// [`PROVEN_DEFAULTS_DEPTH`].
+pub(crate) fn prove_defaults(plan: &mut Plan) {
+    let proven: Vec<u64> = (0..plan.nodes.len())
+        .map(|id| {
+            let mut bits = plan.quick.heads[id].defaulted;
+            let mut clean = 0;
+            while bits != 0 {
+                let i = bits.trailing_zeros();
+                bits &= bits - 1;
+                let shallow = |d: &Value| nesting(d) < MAX_DEPTH - PROVEN_DEFAULTS_DEPTH - 1;
+                let p = &plan.nodes[id].properties[i as usize];
+                if p.default.as_ref().is_some_and(shallow)
+                    && default_is_clean(plan, &plan.nodes[id], i, 0)
+                {
+                    clean |= 1 << i;
+                }
+            }
+            clean
+        })
+        .collect();
+    plan.quick.clean_defaults = proven;
+}
+
+/// How deep a value nests (a scalar: 0).
+fn nesting(v: &Value) -> usize {
+    match v {
+        Value::Array(items) => 1 + items.iter().map(nesting).max().unwrap_or(0),
+        Value::Object(map) => 1 + map.values().map(nesting).max().unwrap_or(0),
+        _ => 0,
+    }
 }
 
 /// `anyOf` and `oneOf` between branches that check nothing but their types (IntOrString,
@@ -608,7 +659,7 @@ impl<'p, 'a, V: ValueView<'a>> Quick<'p, 'a, V> {
         }
         match kind {
             Kind::Array => self.array(id, head, v, depth),
-            Kind::Object => self.object(head, &self.plan.nodes[id], v, top, depth),
+            Kind::Object => self.object(id, head, &self.plan.nodes[id], v, top, depth),
             _ => true,
         }
     }
@@ -696,7 +747,15 @@ impl<'p, 'a, V: ValueView<'a>> Quick<'p, 'a, V> {
         true
     }
 
-    fn object(&mut self, head: &Head, node: &Node, v: V, top: bool, depth: usize) -> bool {
+    fn object(
+        &mut self,
+        id: NodeId,
+        head: &Head,
+        node: &Node,
+        v: V,
+        top: bool,
+        depth: usize,
+    ) -> bool {
         let flags = head.flags;
         if flags & flag::EMBEDDED != 0 && !top || flags & flag::MANY != 0 {
             return false;
@@ -779,21 +838,22 @@ impl<'p, 'a, V: ValueView<'a>> Quick<'p, 'a, V> {
                 }
             }
         }
-        let mut missing = head.defaulted & !held;
-        while missing != 0 {
-            let i = missing.trailing_zeros();
-            missing &= missing - 1;
-            let p = &node.properties[i as usize];
-            let Some(d) = &p.default else { continue };
+        let missing = head.defaulted & !held;
+        if missing != 0 {
             self.reshaped = true;
-            // The default is walked on its own (a failure in it is the node's to report).
-            if Quick::<&Value>::new(self.plan)
-                .proves(p.node, d, false, depth + 1)
-                .is_err()
-            {
-                return false;
+            let mut unproven = match depth < PROVEN_DEFAULTS_DEPTH {
+                // (None proven yet while they are being proven.)
+                true => missing & !self.form.clean_defaults.get(id).copied().unwrap_or(0),
+                false => missing,
+            };
+            while unproven != 0 {
+                let i = unproven.trailing_zeros();
+                unproven &= unproven - 1;
+                if !default_is_clean(self.plan, node, i, depth) {
+                    return false;
+                }
             }
-            held |= 1 << i;
+            held |= missing;
         }
         if head.required & !held != 0 {
             return false;

@@ -945,3 +945,29 @@ fn custom_errors_replace_keyword_messages_and_keep_rules_blocked() {
         ]
     );
 }
+
+#[test]
+fn a_default_that_breaks_its_own_schema_is_reported_wherever_it_is_applied() {
+    // Defaults are proven clean once, when the validator is built; one that is not clean is
+    // checked where it is applied, at any depth, and nested defaults inside it too.
+    let item = json!({"type": "object", "properties": {
+        "mode": {"type": "string", "maxLength": 3, "default": "toolong"},
+        "inner": {"type": "object", "default": {}, "properties": {
+            "size": {"type": "integer", "minimum": 1, "default": 0}}},
+        "fine": {"type": "string", "default": "ok"}}});
+    let v = validator(json!({"type": "object", "properties": {
+        "spec": item.clone(),
+        "list": {"type": "array", "items": item}}}));
+    let report = v.validate(
+        &json!({"spec": {"fine": "x"}, "list": [{"mode": "abc", "inner": {"size": 2}}, {}]}),
+    );
+    assert_eq!(
+        messages(&report),
+        vec![
+            "list[1].inner.size: Invalid value: 0: list[1].inner.size in body should be greater than or equal to 1",
+            "list[1].mode: Too long: may not be more than 3 bytes",
+            "spec.inner.size: Invalid value: 0: spec.inner.size in body should be greater than or equal to 1",
+            "spec.mode: Too long: may not be more than 3 bytes",
+        ]
+    );
+}
