@@ -44,15 +44,16 @@ impl Step<'_> {
         }
     }
 
-    fn encode(self, out: &mut Vec<u8>) {
+    /// Writes the step's bytes to `put`.
+    fn encode(self, put: &mut impl FnMut(&[u8])) {
         let (tag, word, name) = match self {
             Step::Field(s) => (FIELD, s.len(), s),
             Step::Index(i) => (INDEX, i, ""),
             Step::Key(s) => (KEY, s.len(), s),
         };
-        out.push(tag);
-        out.extend_from_slice(&(word as u64).to_le_bytes());
-        out.extend_from_slice(name.as_bytes());
+        put(&[tag]);
+        put(&(word as u64).to_le_bytes());
+        put(name.as_bytes());
     }
 
     fn to_element(self) -> PathElement {
@@ -103,14 +104,29 @@ impl FieldPath {
         if steps.is_empty() {
             return self.clone();
         }
-        let mut out =
-            Vec::with_capacity(here.len() + steps.iter().map(|s| s.encoded_len()).sum::<usize>());
-        out.extend_from_slice(here);
+        let len = here.len() + steps.iter().map(|s| s.encoded_len()).sum::<usize>();
+        // Encoded on the stack when it fits, so that the path costs one allocation.
+        const ON_STACK: usize = 256;
+        let mut out = Vec::new();
+        let mut stack = [0u8; ON_STACK];
+        let mut at = 0;
+        let mut put = |bytes: &[u8]| match len <= ON_STACK {
+            true => {
+                stack[at..at + bytes.len()].copy_from_slice(bytes);
+                at += bytes.len();
+            }
+            false => out.extend_from_slice(bytes),
+        };
+        put(here);
         for step in steps {
-            step.encode(&mut out);
+            step.encode(&mut put);
         }
+        let encoded: Arc<[u8]> = match len <= ON_STACK {
+            true => Arc::from(&stack[..len]),
+            false => out.into(),
+        };
         FieldPath {
-            encoded: Some(out.into()),
+            encoded: Some(encoded),
         }
     }
 
