@@ -1,13 +1,20 @@
-//! The quick walk: proves an object clean, so the full walk (`check.rs`) runs only on objects
-//! that have something to report. It applies the same checks in the same way (the value checks
-//! are `openapi`'s own, given a sink that only counts), but keeps no paths, no order and no
-//! errors, and gives up, answering "not proven", at the first failure or at anything it leaves
-//! to the full walk: nulls, zero values a property strips, unknown fields, composition over
-//! containers, embedded resources, objects of more than 64 declared properties, and depth.
+//! The quick walk: proves an object clean, so the full walk (`check.rs`) runs only where there
+//! is something to report. It applies the same checks in the same way (the value checks are
+//! `openapi`'s own, given a sink that only counts), but keeps no paths and no errors. A node
+//! fails at its first failure or at anything it leaves to the full walk: nulls, zero values a
+//! property strips, unknown fields, composition over containers, embedded resources, objects
+//! of more than 64 declared properties, and depth.
+//!
+//! Two ways to use it. [`clean_at`] stops at the first failure and says which way it lies (the
+//! full walk follows it). [`survey`] sets a failing child aside whole, with its trail from the
+//! root, and goes on with its siblings: the full walk then checks only the subtrees set aside,
+//! in its own order, so an object with a few errors is walked once, and in full only where they
+//! are. Failures never depend on a sibling's validity (a parent's checks read which children
+//! are there, not what they hold), which is why a failing child can be set aside alone.
 //!
 //! What it proves: the full walk would find no error. It also says whether decoding reshapes
-//! the object (a default to apply), as the full walk would. Debug builds run both walks on
-//! every object proven clean and compare them.
+//! the object (a default to apply), as the full walk would. Debug builds run the full walk on
+//! every object and compare.
 //!
 //! It walks its own compact form of the plan ([`Form`]): per node, one small header of what
 //! the walk asks first, and one table per object node whose slots hold each property's name key
