@@ -48,7 +48,7 @@ pub struct Revision {
     /// instead of positions.
     pub sources: std::sync::Arc<SourceMap>,
     /// The CustomResourceDefinitions of a CRD file as read, one per document, for the
-    /// comparison of the CRDs themselves (`crd_level.rs`); empty for OpenAPI documents, Go
+    /// comparison of the CRDs themselves (`crd_level/`); empty for OpenAPI documents, Go
     /// packages and the sides of a `--crd-versions` pair.
     pub crds: std::sync::Arc<Vec<Value>>,
 }
