@@ -12,7 +12,9 @@
 //! with `KUBEIDL_K8S_OLD` and `KUBEIDL_K8S_NEW` (two directories laid out as
 //! `KUBEIDL_K8S_SOURCES`: `api/` and `apimachinery/` checkouts of two releases), a few groups of
 //! k8s.io/api are diffed as Go trees; with `KUBEIDL_GATEWAY_API` (gateway-api releases),
-//! its CRDs and its Go package are diffed and give the same CEL cost estimates.
+//! its CRDs and its Go package are diffed and give the same CEL cost estimates. A pair of CRD
+//! files (testdata/diff/crd/crd-level-*) gives every rule of a CRD's own changes; with
+//! `KUBEIDL_CRDIFY` (a kubernetes-sigs/crdify checkout), crdify's test cases get its verdicts.
 
 mod support;
 
@@ -199,10 +201,11 @@ fn crd_changes_carry_their_ratcheting_verdict() {
         .collect();
     let v1 = "com.example.v1.Widget";
     let want: BTreeSet<_> = [
+        // A served version removed from the CRD: said once, by the CRD's own rule.
         (
-            "com.example.v1beta1.Widget",
-            "definition-removed",
-            "",
+            "widgets.example.com",
+            "served-version-removed",
+            "spec.versions[v1beta1]",
             "incompatible",
             "every-update",
         ),
@@ -391,6 +394,10 @@ fn sites_point_at_their_keywords() {
         (
             format!("{CRD}/widgets-old.yaml"),
             format!("{CRD}/widgets-new.yaml"),
+        ),
+        (
+            format!("{CRD}/crd-level-old.yaml"),
+            format!("{CRD}/crd-level-new.yaml"),
         ),
     ] {
         let (_, findings) = diff_json(&old, &new);
@@ -1735,4 +1742,442 @@ fn gateway_api_releases_as_crds_and_as_go() {
             "{kind}.{path}: {message}\nnot among the CRDs' {from_crds:#?}"
         );
     }
+}
+
+/// The CRDs themselves (testdata/diff/crd/crd-level-{old,new}.yaml): every rule of a CRD's own
+/// changes, once or more, with its direction and verdict; text and JSON as snapshots.
+#[test]
+fn crd_level_changes_each_have_their_rule() {
+    let (old, new) = (
+        format!("{CRD}/crd-level-old.yaml"),
+        format!("{CRD}/crd-level-new.yaml"),
+    );
+    let (code, findings) = diff_json(&old, &new);
+    assert_eq!(code, 1);
+    let got: BTreeSet<_> = findings
+        .iter()
+        .map(|f| {
+            let s = |k: &str| f[k].as_str().unwrap_or("-").to_string();
+            (
+                s("definition"),
+                s("ruleId"),
+                s("path"),
+                s("direction"),
+                s("updates"),
+            )
+        })
+        .collect();
+    let (w, g) = ("widgets.example.com", "gadgets.example.com");
+    let rows = [
+        (g, "scope-changed", "spec.scope", "incompatible", "none"),
+        (g, "group-changed", "spec.group", "incompatible", "none"),
+        (g, "kind-changed", "spec.names.kind", "incompatible", "none"),
+        (
+            g,
+            "plural-changed",
+            "spec.names.plural",
+            "incompatible",
+            "none",
+        ),
+        (
+            g,
+            "singular-changed",
+            "spec.names.singular",
+            "tightening",
+            "none",
+        ),
+        (
+            g,
+            "list-kind-changed",
+            "spec.names.listKind",
+            "incompatible",
+            "none",
+        ),
+        (
+            g,
+            "conversion-strategy-changed",
+            "spec.conversion.strategy",
+            "incompatible",
+            "every-update",
+        ),
+        (
+            g,
+            "scale-subresource-added",
+            "spec.versions[v1].subresources.scale",
+            "loosening",
+            "-",
+        ),
+        (
+            w,
+            "short-names-removed",
+            "spec.names.shortNames",
+            "tightening",
+            "none",
+        ),
+        (
+            w,
+            "short-names-added",
+            "spec.names.shortNames",
+            "loosening",
+            "-",
+        ),
+        (
+            w,
+            "categories-removed",
+            "spec.names.categories",
+            "tightening",
+            "none",
+        ),
+        (
+            w,
+            "categories-added",
+            "spec.names.categories",
+            "loosening",
+            "-",
+        ),
+        (
+            w,
+            "stored-version-removed",
+            "spec.versions[v1alpha1]",
+            "incompatible",
+            "none",
+        ),
+        (
+            w,
+            "unserved-version-removed",
+            "spec.versions[v1alpha2]",
+            "neutral",
+            "-",
+        ),
+        (
+            w,
+            "served-version-removed",
+            "spec.versions[v1beta1]",
+            "incompatible",
+            "every-update",
+        ),
+        (
+            w,
+            "version-unserved",
+            "spec.versions[v1beta2].served",
+            "incompatible",
+            "every-update",
+        ),
+        (
+            w,
+            "version-served",
+            "spec.versions[v1].served",
+            "loosening",
+            "-",
+        ),
+        (w, "version-added", "spec.versions[v2]", "neutral", "-"),
+        (
+            w,
+            "storage-version-changed",
+            "spec.versions[v1].storage",
+            "neutral",
+            "-",
+        ),
+        (
+            w,
+            "conversion-webhook-changed",
+            "spec.conversion.webhook.clientConfig",
+            "neutral",
+            "-",
+        ),
+        (
+            w,
+            "conversion-review-versions-changed",
+            "spec.conversion.webhook.conversionReviewVersions",
+            "incompatible",
+            "none",
+        ),
+        (
+            w,
+            "version-deprecation-changed",
+            "spec.versions[v1beta2].deprecated",
+            "neutral",
+            "-",
+        ),
+        (
+            w,
+            "status-subresource-removed",
+            "spec.versions[v1beta2].subresources.status",
+            "incompatible",
+            "every-update",
+        ),
+        (
+            w,
+            "scale-subresource-removed",
+            "spec.versions[v1beta2].subresources.scale",
+            "incompatible",
+            "every-update",
+        ),
+        (
+            w,
+            "status-subresource-added",
+            "spec.versions[v1].subresources.status",
+            "incompatible",
+            "none",
+        ),
+        (
+            w,
+            "scale-path-changed",
+            "spec.versions[v1].subresources.scale.specReplicasPath",
+            "incompatible",
+            "none",
+        ),
+        (
+            w,
+            "scale-path-changed",
+            "spec.versions[v1].subresources.scale.labelSelectorPath",
+            "loosening",
+            "-",
+        ),
+        (
+            w,
+            "selectable-field-removed",
+            "spec.versions[v1].selectableFields",
+            "incompatible",
+            "none",
+        ),
+        (
+            w,
+            "selectable-field-added",
+            "spec.versions[v1].selectableFields",
+            "loosening",
+            "-",
+        ),
+        (
+            w,
+            "printer-column-changed",
+            "spec.versions[v1].additionalPrinterColumns[Age]",
+            "neutral",
+            "-",
+        ),
+        (
+            w,
+            "printer-column-changed",
+            "spec.versions[v1].additionalPrinterColumns[Color]",
+            "neutral",
+            "-",
+        ),
+        (
+            w,
+            "printer-column-changed",
+            "spec.versions[v1].additionalPrinterColumns[Size]",
+            "neutral",
+            "-",
+        ),
+    ];
+    let want: BTreeSet<_> = rows
+        .iter()
+        .map(|(a, b, c, d, e)| {
+            (
+                a.to_string(),
+                b.to_string(),
+                c.to_string(),
+                d.to_string(),
+                e.to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        want,
+        "missing: {:?}\nextra: {:?}",
+        want.difference(&got),
+        got.difference(&want)
+    );
+    // Every rule of the table from scope-changed on is exercised.
+    let ids: Vec<&str> = kubeidl::review::RULES.iter().map(|r| r.id).collect();
+    let first = ids.iter().position(|id| *id == "scope-changed").unwrap();
+    let exercised: BTreeSet<&str> = rows.iter().map(|r| r.1).collect();
+    for id in &ids[first..] {
+        assert!(exercised.contains(id), "{id} is not exercised");
+    }
+    // Refusals carry the apiserver's error; the gadgets' versions, whose group and kind
+    // changed under the same CRD name, are compared as one definition, not removed and added.
+    let message = |rule: &str| {
+        findings
+            .iter()
+            .find(|f| f["ruleId"] == rule)
+            .map(|f| f["message"].as_str().unwrap().to_string())
+            .unwrap()
+    };
+    assert!(message("stored-version-removed").contains(
+        "status.storedVersions[0]: Invalid value: \"v1alpha1\": missing from spec.versions;"
+    ));
+    assert!(message("plural-changed")
+        .contains("spec.names.plural: Invalid value: \"gizmos\": field is immutable"));
+    assert!(!findings
+        .iter()
+        .any(|f| f["ruleId"].as_str().unwrap().starts_with("definition-")));
+    let text = kubeidl(&["diff", &old, &new]);
+    insta::assert_snapshot!("crd_level_text", stdout(&text));
+    let json = kubeidl(&["diff", "-o", "json", &old, &new]);
+    insta::assert_snapshot!("crd_level_json", stdout(&json));
+    // --crd-versions compares one CRD's schemas, none of this.
+    let out = kubeidl(&["diff", "-o", "json", "--crd-versions", &new]);
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|f| f["definition"].as_str().unwrap().contains("->")));
+}
+
+/// crdify's verdicts (`KUBEIDL_CRDIFY`: a kubernetes-sigs/crdify checkout, whose `test/` holds
+/// a directory per case with `a.yaml`, `b.yaml` and crdify's `expected.json`;
+/// `KUBEIDL_CRDIFY_CASES`, optionally, more directories laid out the same way): wherever crdify
+/// reports an error, kubeidl has a finding of the corresponding rule (at the same version and
+/// property for a property's), and where crdify reports none, no finding of kubeidl rejects
+/// anything. crdify's `description` has no counterpart: a description changes no object's
+/// validity, so kubeidl does not report it; its `unhandled` (any keyword it does not compare)
+/// is matched by any finding at the property.
+#[test]
+fn crdify_cases_get_crdify_verdicts() {
+    let Some(root) = std::env::var_os("KUBEIDL_CRDIFY").map(PathBuf::from) else {
+        eprintln!("skipped: set KUBEIDL_CRDIFY to a kubernetes-sigs/crdify checkout");
+        return;
+    };
+    let mut dirs = vec![root.join("test")];
+    dirs.extend(std::env::var_os("KUBEIDL_CRDIFY_CASES").map(PathBuf::from));
+    let counterpart = |name: &str| -> &'static [&'static str] {
+        match name {
+            "scope" => &["scope-changed"],
+            "storedVersionRemoval" => &["stored-version-removed"],
+            "existingFieldRemoval" => &["property-removed"],
+            "enum" => &[
+                "enum-added",
+                "enum-removed",
+                "enum-value-added",
+                "enum-value-removed",
+            ],
+            "default" => &["default-added", "default-removed", "default-changed"],
+            "maximum" => &["maximum-tightened"],
+            "maxItems" => &["max-items-tightened"],
+            "maxLength" => &["max-length-tightened"],
+            "maxProperties" => &["max-properties-tightened"],
+            "minimum" => &["minimum-tightened"],
+            "minItems" => &["min-items-tightened"],
+            "minLength" => &["min-length-tightened"],
+            "minProperties" => &["min-properties-tightened"],
+            "required" => &["required-added", "property-added-required"],
+            "type" => &["type-changed"],
+            "pattern" => &[
+                "pattern-added",
+                "pattern-removed",
+                "pattern-narrowed",
+                "pattern-widened",
+                "pattern-changed",
+            ],
+            "nullable" => &["nullable-added", "nullable-removed"],
+            "description" => &[],
+            // crdify's catch-all for keywords it does not compare: any finding there.
+            "unhandled" => &["*"],
+            other => panic!("crdify rule {other} has no counterpart here"),
+        }
+    };
+    let mut cases = 0;
+    for dir in dirs {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.join("expected.json").is_file())
+            .collect();
+        entries.sort();
+        for case in entries {
+            cases += 1;
+            let expected: Value =
+                serde_json::from_str(&std::fs::read_to_string(case.join("expected.json")).unwrap())
+                    .unwrap();
+            let (_, findings) = diff_json(
+                &case.join("a.yaml").display().to_string(),
+                &case.join("b.yaml").display().to_string(),
+            );
+            // crdify places `required` at the object, kubeidl at the property required.
+            let has = |rules: &[&str], version: Option<&str>, path: Option<&str>| {
+                findings.iter().any(|f| {
+                    let at_version = version.iter().all(|v| {
+                        f["definition"]
+                            .as_str()
+                            .unwrap()
+                            .contains(&format!(".{v}."))
+                    });
+                    let at = f["path"].as_str().unwrap();
+                    let at_path = path.iter().all(|p| {
+                        at == *p
+                            || (rules.contains(&"required-added")
+                                && at.starts_with(&format!("{p}.")))
+                    });
+                    let rule = f["ruleId"].as_str().unwrap();
+                    at_version && at_path && (rules.contains(&rule) || rules == ["*"])
+                })
+            };
+            // (crdify rule, version, property) of each error crdify reports.
+            let mut flagged: Vec<(String, Option<String>, Option<String>)> = Vec::new();
+            let errors = |v: &Value| v["errors"].as_array().map_or(0, Vec::len);
+            for c in expected["crdValidation"].as_array().into_iter().flatten() {
+                let name = c["name"].as_str().unwrap().to_string();
+                for e in c["errors"].as_array().into_iter().flatten() {
+                    // existingFieldRemoval says `removed field : v1alpha1.^.spec.mode`.
+                    let place = e.as_str().unwrap().strip_prefix("removed field : ");
+                    let (version, path) = match place.and_then(|p| p.split_once(".^.")) {
+                        Some((v, p)) => (Some(v.to_string()), Some(p.to_string())),
+                        None => (None, None),
+                    };
+                    flagged.push((name.clone(), version, path));
+                }
+            }
+            for v in expected["sameVersionValidation"]
+                .as_array()
+                .into_iter()
+                .flatten()
+            {
+                let version = v["version"].as_str().unwrap();
+                for p in v["propertyComparisons"].as_array().into_iter().flatten() {
+                    let path = p["property"].as_str().unwrap().trim_start_matches("^.");
+                    for r in p["comparisonResults"].as_array().into_iter().flatten() {
+                        if errors(r) > 0 {
+                            flagged.push((
+                                r["name"].as_str().unwrap().to_string(),
+                                Some(version.to_string()),
+                                Some(path.to_string()),
+                            ));
+                        }
+                    }
+                }
+            }
+            assert!(
+                expected.get("servedVersionValidation").is_none(),
+                "{}: served-version cases are --crd-versions'",
+                case.display()
+            );
+            for (name, version, path) in &flagged {
+                let rules = counterpart(name);
+                if rules.is_empty() {
+                    continue;
+                }
+                // crdify also compares the keywords of a removed property one by one.
+                let removed = has(&["property-removed"], version.as_deref(), path.as_deref());
+                assert!(
+                    removed || has(rules, version.as_deref(), path.as_deref()),
+                    "{}: crdify flags {name} at {version:?} {path:?}; kubeidl: {findings:#?}",
+                    case.display()
+                );
+            }
+            if flagged.is_empty() {
+                for f in &findings {
+                    assert!(
+                        matches!(f["direction"].as_str(), Some("neutral" | "loosening")),
+                        "{}: crdify flags nothing, kubeidl {f}",
+                        case.display()
+                    );
+                }
+            }
+        }
+    }
+    assert!(cases > 0, "no crdify case found");
+    eprintln!("{cases} crdify cases agree");
 }

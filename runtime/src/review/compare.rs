@@ -13,18 +13,33 @@ use super::pattern_order::{self, PatternOrder};
 use super::ratchet::{updates, Check, Ratcheting};
 use crate::schema::{number_f64, Schema, SchemaType};
 use serde_json::Value;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Every change from `old` to `new`, definition by definition in name order, then in the order
 /// the walk meets them.
 pub fn diff(old: &Revision, new: &Revision) -> Vec<Finding> {
     let mut out = Vec::new();
-    let names: BTreeSet<&String> = old
+    // The CRDs themselves; versions they report added or removed are not said again below,
+    // and the versions of a CRD whose group or kind changed are compared under their old name.
+    let crds = super::crd_level::findings(old, new);
+    let old_name: BTreeMap<&str, &str> = crds
+        .renamed
+        .iter()
+        .map(|(was, now)| (now.as_str(), was.as_str()))
+        .collect();
+    let names: BTreeSet<&str> = old
         .definitions
         .keys()
-        .chain(new.definitions.keys())
+        .map(String::as_str)
+        .chain(
+            new.definitions
+                .keys()
+                .map(|n| old_name.get(n.as_str()).copied().unwrap_or(n)),
+        )
         .collect();
     for name in names {
+        let new_name = crds.renamed.get(name).map_or(name, String::as_str);
+        let name = &name.to_string();
         let mut walk = Walk {
             old,
             new,
@@ -37,7 +52,8 @@ pub fn diff(old: &Revision, new: &Revision) -> Vec<Finding> {
             old_stack: vec![name.clone()],
             new_stack: vec![name.clone()],
         };
-        match (old.definitions.get(name), new.definitions.get(name)) {
+        match (old.definitions.get(name), new.definitions.get(new_name)) {
+            (Some(_), None) | (None, Some(_)) if crds.covered.contains(name) => {}
             (Some(o), Some(n)) => walk.node(
                 (&o.schema, o.doc, o.pointer.clone()),
                 (&n.schema, n.doc, n.pointer.clone()),
@@ -72,6 +88,7 @@ pub fn diff(old: &Revision, new: &Revision) -> Vec<Finding> {
     }
     // Cost findings follow the walk's in each definition.
     out.extend(super::cel_cost::findings(old, new));
+    out.extend(crds.findings);
     out.sort_by(|a, b| a.definition.cmp(&b.definition));
     out
 }

@@ -47,6 +47,10 @@ pub struct Revision {
     /// For generated revisions: the tag or declaration behind each node, which sites name
     /// instead of positions.
     pub sources: std::sync::Arc<SourceMap>,
+    /// The CustomResourceDefinitions of a CRD file as read, one per document, for the
+    /// comparison of the CRDs themselves (`crd_level/`); empty for OpenAPI documents, Go
+    /// packages and the sides of a `--crd-versions` pair.
+    pub crds: std::sync::Arc<Vec<Value>>,
 }
 
 /// Input that is not a revision, with where (1-based) when known.
@@ -92,6 +96,7 @@ impl Revision {
                 .collect(),
             positions: std::sync::Arc::new(Vec::new()),
             sources: std::sync::Arc::new(sources),
+            crds: std::sync::Arc::new(Vec::new()),
         }
     }
 
@@ -171,6 +176,7 @@ pub fn read_revision(bytes: &[u8], file: &str) -> Result<Revision, InputError> {
         definitions: BTreeMap::new(),
         positions: std::sync::Arc::new(docs.iter().map(|d| d.positions.clone()).collect()),
         sources: std::sync::Arc::new(SourceMap::new()),
+        crds: std::sync::Arc::new(Vec::new()),
     };
     let is_openapi = |v: &Value| {
         v.get("openapi").is_some()
@@ -241,6 +247,7 @@ pub fn read_revision(bytes: &[u8], file: &str) -> Result<Revision, InputError> {
         }
         read_crd(&doc.value, i, &doc.positions, &mut revision)?;
     }
+    revision.crds = std::sync::Arc::new(docs.into_iter().map(|d| d.value).collect());
     Ok(revision)
 }
 
@@ -376,6 +383,8 @@ pub fn read_crd_versions(bytes: &[u8], file: &str) -> Result<Vec<VersionPair>, I
                     .collect(),
                 positions: std::sync::Arc::clone(&revision.positions),
                 sources: std::sync::Arc::clone(&revision.sources),
+                // One CRD's versions against each other: the CRD itself is not compared.
+                crds: std::sync::Arc::new(Vec::new()),
             };
             pairs.push(VersionPair {
                 kind: format!("{group}/{kind}"),

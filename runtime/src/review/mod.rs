@@ -26,6 +26,7 @@
 mod cel_change;
 mod cel_cost;
 mod compare;
+mod crd_level;
 pub mod exceptions;
 mod findings;
 mod input;

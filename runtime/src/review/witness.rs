@@ -36,12 +36,12 @@ impl Witness {
 }
 
 /// Whether a witness is looked for: the finding rejects, or may reject, what was accepted (a
-/// tightening, or a change of unknown direction).
+/// tightening, or a change of unknown direction) of a schema, not of a CRD itself.
 pub fn looks_at(finding: &Finding) -> bool {
     matches!(
         finding.direction,
         Direction::Tightening | Direction::Unknown
-    )
+    ) && !super::crd_level::reports(finding.rule)
 }
 
 /// The most candidate objects tried for one finding.

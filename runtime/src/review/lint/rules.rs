@@ -60,10 +60,12 @@ pub fn family(diff_rule: &str) -> &str {
 }
 
 /// The lint rule a diff rule's change becomes between two versions, `None` for shape and cost
-/// changes.
+/// changes and for changes of a CRD itself (no schema has them).
 pub fn version_rule(diff_rule: &str) -> Option<String> {
     let family = family(diff_rule);
-    (!NOT_VERSION_FAMILIES.contains(&family)).then(|| format!("version-{family}"))
+    let keyword =
+        !NOT_VERSION_FAMILIES.contains(&family) && !crate::review::crd_level::reports(diff_rule);
+    keyword.then(|| format!("version-{family}"))
 }
 
 /// Every lint rule: the version rules in the diff table's order, then the self rules.

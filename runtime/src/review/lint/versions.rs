@@ -121,6 +121,7 @@ fn side(source: &Revision, prefix: &str, version: &str, types: &BTreeSet<&str>) 
         definitions,
         positions: std::sync::Arc::clone(&source.positions),
         sources: std::sync::Arc::clone(&source.sources),
+        crds: std::sync::Arc::new(Vec::new()),
     }
 }
 
