@@ -603,32 +603,32 @@ impl<'p, 'a, V: ValueView<'a>> Quick<'p, 'a, V> {
         false
     }
 
-    /// What follows a child's walk: in a survey, a failing child is set aside whole (what was
-    /// set aside below it, from `mark` on, goes with it) and the walk goes on; subtrees set
-    /// aside below a clean child get the step to it. Outside a survey, the walk stops at the
-    /// failing child. Whether the walk goes on. Called only when the child failed or something
-    /// below it was set aside.
+    /// What follows a child's walk when it is not settled (clean with nothing set aside
+    /// below it): in a survey, a failing child is set aside whole (what was set aside below
+    /// it, from `mark` on, goes with it) and the walk goes on; subtrees set aside below a clean
+    /// child get the step to it. Outside a survey, the walk stops at the failing child.
+    /// Where the next child's mark is, or `None` when the walk stops.
     #[cold]
     #[inline(never)]
-    fn after_child(
+    fn settle(
         &mut self,
         clean: bool,
         mark: usize,
         child: (NodeId, V, usize),
         link: Link<'a>,
         toward: Toward<'a>,
-    ) -> bool {
+    ) -> Option<usize> {
         if clean {
             for failing in &mut self.failing[mark..] {
                 failing.trail.push(link);
             }
-            return true;
+        } else if !self.survey {
+            self.fail(toward);
+            return None;
+        } else {
+            self.set_aside(mark, child, link);
         }
-        if !self.survey {
-            return self.fail(toward);
-        }
-        self.set_aside(mark, child, link);
-        true
+        Some(self.failing.len())
     }
 
     fn set_aside(&mut self, mark: usize, (node, value, depth): (NodeId, V, usize), link: Link<'a>) {
@@ -745,10 +745,10 @@ impl<'p, 'a, V: ValueView<'a>> Quick<'p, 'a, V> {
                     step: Step::Index(i),
                 };
                 let child = (items, item, depth + 1);
-                if !self.after_child(clean, mark, child, link, Toward::Index(i)) {
-                    return false;
+                match self.settle(clean, mark, child, link, Toward::Index(i)) {
+                    Some(after) => mark = after,
+                    None => return false,
                 }
-                mark = self.failing.len();
             }
         }
         true
@@ -800,10 +800,10 @@ impl<'p, 'a, V: ValueView<'a>> Quick<'p, 'a, V> {
                             step: Step::Field(key),
                         };
                         let child = (id, child, depth + 1);
-                        if !self.after_child(clean, mark, child, link, Toward::Key(key)) {
-                            return false;
+                        match self.settle(clean, mark, child, link, Toward::Key(key)) {
+                            Some(after) => mark = after,
+                            None => return false,
                         }
-                        mark = self.failing.len();
                     }
                     held |= 1 << slot.index;
                 }
@@ -836,10 +836,10 @@ impl<'p, 'a, V: ValueView<'a>> Quick<'p, 'a, V> {
                                 step: Step::Key(key),
                             };
                             let child = (id, child, depth + 1);
-                            if !self.after_child(clean, mark, child, link, Toward::Key(key)) {
-                                return false;
+                            match self.settle(clean, mark, child, link, Toward::Key(key)) {
+                                Some(after) => mark = after,
+                                None => return false,
                             }
-                            mark = self.failing.len();
                         }
                     }
                 }
