@@ -231,8 +231,8 @@ impl Validator {
             }),
             _ => values,
         };
-        errors.extend(values);
-        errors.extend(found.embedded);
+        absorb(&mut errors, values);
+        absorb(&mut errors, found.embedded);
         match old {
             Some(old) => file_list_errors(
                 found.lists,
@@ -240,10 +240,10 @@ impl Validator {
                 &mut errors,
                 &mut report.warnings,
             ),
-            None => errors.extend(found.lists),
+            None => absorb(&mut errors, found.lists),
         }
         let run_rules = may_run_rules && !blocks_rules(&errors);
-        report.errors.extend(errors);
+        absorb(&mut report.errors, errors);
         if !self.has_rules {
             return report;
         }
@@ -341,6 +341,14 @@ pub struct FoundAt {
     pub unknown: Vec<FieldError>,
     pub values: Vec<FieldError>,
     pub lists: Vec<FieldError>,
+}
+
+/// Appends `more` to `list`, taking its buffer when `list` is empty (most lists here are).
+fn absorb<T>(list: &mut Vec<T>, more: Vec<T>) {
+    match list.is_empty() {
+        true => *list = more,
+        false => list.extend(more),
+    }
 }
 
 /// The apiserver's note that rules were skipped, at the root.
