@@ -54,6 +54,23 @@ fn expect(rows: &[(&str, &str, &str, &str)]) -> BTreeSet<(String, String, String
         .collect()
 }
 
+/// `(definition, ruleId, path, direction, updates)` of each finding, `-` for no updates.
+fn summary5(findings: &[Value]) -> BTreeSet<Row5> {
+    findings
+        .iter()
+        .map(|f| {
+            let s = |k: &str| f[k].as_str().unwrap_or("-").to_string();
+            (
+                s("definition"),
+                s("ruleId"),
+                s("path"),
+                s("direction"),
+                s("updates"),
+            )
+        })
+        .collect()
+}
+
 /// Rows of five columns (the definition first), owned.
 type Row5 = (String, String, String, String, String);
 fn expect5(rows: &[(&str, &str, &str, &str, &str)]) -> BTreeSet<Row5> {
@@ -202,19 +219,7 @@ fn crd_changes_carry_their_ratcheting_verdict() {
         &format!("{CRD}/widgets-new.yaml"),
     );
     assert_eq!(code, 1);
-    let got: BTreeSet<_> = findings
-        .iter()
-        .map(|f| {
-            let s = |k: &str| f[k].as_str().unwrap_or("-").to_string();
-            (
-                s("definition"),
-                s("ruleId"),
-                s("path"),
-                s("direction"),
-                s("updates"),
-            )
-        })
-        .collect();
+    let got = summary5(&findings);
     let v1 = "com.example.v1.Widget";
     let want = expect5(&[
         // A served version removed from the CRD: said once, by the CRD's own rule.
@@ -1753,19 +1758,7 @@ fn crd_level_changes_each_have_their_rule() {
     );
     let (code, findings) = diff_json(&old, &new);
     assert_eq!(code, 1);
-    let got: BTreeSet<_> = findings
-        .iter()
-        .map(|f| {
-            let s = |k: &str| f[k].as_str().unwrap_or("-").to_string();
-            (
-                s("definition"),
-                s("ruleId"),
-                s("path"),
-                s("direction"),
-                s("updates"),
-            )
-        })
-        .collect();
+    let got = summary5(&findings);
     let (w, g) = ("widgets.example.com", "gadgets.example.com");
     let rows = [
         (g, "scope-changed", "spec.scope", "incompatible", "none"),

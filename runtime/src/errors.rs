@@ -178,20 +178,21 @@ impl FieldPath {
     /// Writes the path as [`Display`](fmt::Display) prints it, straight into `out` (a `String`
     /// takes it without the formatting machinery).
     pub fn write_to(&self, out: &mut impl fmt::Write) -> fmt::Result {
-        if self.is_root() {
-            return out.write_str("<nil>");
-        }
         write_steps(self.steps(), out)
     }
 }
 
-/// Writes the steps of a path below the root as the apiserver prints them
-/// (`spec.containers[0].env[KEY]`).
+/// Writes a path, given by its steps from the root, as the apiserver prints it
+/// (`spec.containers[0].env[KEY]`; the root, with no steps, is `<nil>`).
 pub(crate) fn write_steps<'s>(
     steps: impl IntoIterator<Item = Step<'s>>,
     out: &mut impl fmt::Write,
 ) -> fmt::Result {
-    for (i, step) in steps.into_iter().enumerate() {
+    let mut steps = steps.into_iter().peekable();
+    if steps.peek().is_none() {
+        return out.write_str("<nil>");
+    }
+    for (i, step) in steps.enumerate() {
         match step {
             Step::Field(n) if i == 0 => out.write_str(n)?,
             Step::Field(n) => {

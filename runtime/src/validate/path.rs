@@ -66,21 +66,16 @@ impl<'a> Path<'a> {
     /// `room` more bytes (the message that follows it).
     pub fn rendered(&self, keys: Keys, room: usize) -> (FieldPath, String) {
         self.with_steps(keys, |steps| {
-            let mut text = String::new();
-            if steps.is_empty() {
-                text.push_str("<nil>");
-            } else {
-                let names: usize = steps
-                    .iter()
-                    .map(|s| match s {
-                        errors::Step::Field(n) | errors::Step::Key(n) => n.len() + 2,
-                        errors::Step::Index(_) => 8,
-                    })
-                    .sum();
-                text.reserve(names + room);
-                // Writing to a String cannot fail.
-                let _ = errors::write_steps(steps.iter().copied(), &mut text);
-            }
+            let names: usize = steps
+                .iter()
+                .map(|s| match s {
+                    errors::Step::Field(n) | errors::Step::Key(n) => n.len() + 2,
+                    errors::Step::Index(_) => 8,
+                })
+                .sum();
+            let mut text = String::with_capacity(names.max(5) + room);
+            // Writing to a String cannot fail.
+            let _ = errors::write_steps(steps.iter().copied(), &mut text);
             (FieldPath::from_steps(steps), text)
         })
     }

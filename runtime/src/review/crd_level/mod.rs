@@ -336,38 +336,35 @@ fn names(o: Side, n: Side, renamed: Option<&Renamed>, report: &mut Report) {
             report.emit(change, path.into(), o.site(pointer), n.site(pointer));
         }
     }
-    // Singular and list kind, with their defaults.
-    let singular = |s: &Side| {
-        s.text("/spec/names/singular")
-            .filter(|t| !t.is_empty())
-            .map_or_else(|| s.kind().to_lowercase(), str::to_string)
-    };
-    let (was, now) = (singular(&o), singular(&n));
-    if was != now {
-        let pointer = "/spec/names/singular";
-        let change = Change::Singular { old: was, new: now };
-        report.emit(
-            change,
-            "spec.names.singular".into(),
-            o.site_or(pointer, "/spec/names/kind"),
-            n.site_or(pointer, "/spec/names/kind"),
-        );
-    }
-    let list_kind = |s: &Side| {
-        s.text("/spec/names/listKind")
-            .filter(|t| !t.is_empty())
-            .map_or_else(|| format!("{}List", s.kind()), str::to_string)
-    };
-    let (was, now) = (list_kind(&o), list_kind(&n));
-    if was != now {
-        let pointer = "/spec/names/listKind";
-        let change = Change::ListKind { old: was, new: now };
-        report.emit(
-            change,
-            "spec.names.listKind".into(),
-            o.site_or(pointer, "/spec/names/kind"),
-            n.site_or(pointer, "/spec/names/kind"),
-        );
+    // Singular and list kind, each compared with the name it takes when it is not written.
+    let derived: [DerivedName; 2] = [
+        (
+            "singular",
+            |kind| kind.to_lowercase(),
+            |old, new| Change::Singular { old, new },
+        ),
+        (
+            "listKind",
+            |kind| format!("{kind}List"),
+            |old, new| Change::ListKind { old, new },
+        ),
+    ];
+    for (field, unwritten, change) in derived {
+        let pointer = format!("/spec/names/{field}");
+        let name = |s: &Side| {
+            s.text(&pointer)
+                .filter(|t| !t.is_empty())
+                .map_or_else(|| unwritten(s.kind()), str::to_string)
+        };
+        let (was, now) = (name(&o), name(&n));
+        if was != now {
+            report.emit(
+                change(was, now),
+                format!("spec.names.{field}"),
+                o.site_or(&pointer, "/spec/names/kind"),
+                n.site_or(&pointer, "/spec/names/kind"),
+            );
+        }
     }
     for (pointer, path, list) in [
         (
@@ -724,3 +721,11 @@ fn conversion(o: Side, n: Side, report: &mut Report) {
         );
     }
 }
+
+/// A name of `spec.names` that takes a name derived from the kind when it is not written: the
+/// field, the derivation, and the change its edit is.
+type DerivedName = (
+    &'static str,
+    fn(&str) -> String,
+    fn(String, String) -> Change,
+);
