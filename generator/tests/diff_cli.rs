@@ -743,6 +743,78 @@ fn declarations_answer_for_what_no_tag_wrote() {
 }
 
 #[test]
+fn defaults_and_struct_types_are_found_at_their_tags() {
+    const TYPES: &str = r#"// +groupName=example.com
+package v1
+
+// Level is a level.
+// +default="low"
+type Level string
+
+// Inner is inner.
+// +structType=granular
+type Inner struct {
+	// +optional
+	A string `json:"a,omitempty"`
+}
+
+// Spec is a spec.
+type Spec struct {
+	// +optional
+	Level Level `json:"level,omitempty"`
+	// +optional
+	// +default=3
+	Count *int32 `json:"count,omitempty"`
+	// +optional
+	Inner *Inner `json:"inner,omitempty"`
+}
+"#;
+    let dir = tempfile::tempdir().unwrap();
+    let new_types = TYPES
+        .replace("+default=\"low\"", "+default=\"high\"")
+        .replace("+default=3", "+default=4")
+        .replace("+structType=granular", "+structType=atomic");
+    for (side, text) in [("old", TYPES.to_string()), ("new", new_types)] {
+        let pkg = dir.path().join(side).join("v1");
+        std::fs::create_dir_all(&pkg).unwrap();
+        std::fs::write(
+            dir.path().join(side).join("go.mod"),
+            "module example.com/p\n\ngo 1.22\n",
+        )
+        .unwrap();
+        std::fs::write(pkg.join("types.go"), text).unwrap();
+    }
+    let side = |s: &str| dir.path().join(s).join("v1");
+    let (code, findings) = diff_json(side("old").to_str().unwrap(), side("new").to_str().unwrap());
+    assert_eq!(code, 1);
+    let new_file = format!("{}/types.go", side("new").display());
+    let old_file = format!("{}/types.go", side("old").display());
+    // A default given on the field.
+    let f = finding(&findings, "default-changed", "count");
+    assert_eq!(site(f, "new"), at("+default=4", &new_file, 20, 5));
+    assert_eq!(site(f, "old"), at("+default=3", &old_file, 20, 5));
+    assert!(f["new"].get("via").is_none());
+    // A default on the field's type, reached through the field.
+    let f = finding(&findings, "default-changed", "level");
+    assert_eq!(site(f, "new"), at("+default=\"high\"", &new_file, 5, 4));
+    let via: Vec<&str> = f["new"]["via"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(via, ["field Level", "type Level"]);
+    // The struct type's own `+structType`, for its definition.
+    let f = findings
+        .iter()
+        .find(|f| f["ruleId"] == "map-type-changed")
+        .unwrap_or_else(|| panic!("{findings:#?}"));
+    assert_eq!(f["definition"], "com.example.p.v1.Inner");
+    assert_eq!(site(f, "new"), at("+structType=atomic", &new_file, 9, 4));
+    assert_eq!(site(f, "old"), at("+structType=granular", &old_file, 9, 4));
+}
+
+#[test]
 fn git_base_compares_a_revision_with_the_working_tree() {
     if std::process::Command::new("git")
         .arg("--version")

@@ -490,6 +490,7 @@ impl Walk<'_> {
         // Rules the fields asked for win over a legacy `+validations` string of the comment.
         let from_fields = std::mem::replace(&mut schema.extensions, extensions(&decl.comments));
         schema.extensions.extend(from_fields);
+        self.record_extensions(&decl.comments, &decl.pos.file, &[]);
         if self.options.validations {
             self.lower_type(&ty, decl, &mut schema)?;
         }
@@ -558,6 +559,9 @@ impl Walk<'_> {
                 self.record_extensions(&docs[k].doc, &docs[k].file, &via);
             }
             let mut property = self.property(owner, m, &docs)?;
+            if property.default.is_some() {
+                self.record_default(Some((&m.comments, &m.pos.file)), &docs);
+            }
             if self.options.validations {
                 self.lower_field(m, &name, &docs, &mut property, schema, rules)?;
             }
@@ -766,6 +770,9 @@ impl Walk<'_> {
             let via = self.via_to(&docs[..=k]);
             self.record_extensions(&docs[k].doc, &docs[k].file, &via);
         }
+        if schema.default.is_some() {
+            self.record_default(None, &docs);
+        }
         let resolved = self.types.resolve_alias_and_ptr(elem)?;
         if let Some((t, f)) = self.simple_type(&resolved)? {
             set_simple(&mut schema, t, f);
@@ -956,6 +963,31 @@ impl Walk<'_> {
                     self.provenance.node(&self.current, pointer, o);
                 }
             }
+        }
+    }
+
+    /// The `+default` tag behind the `default` of the node being built: on the field (`own`: its
+    /// comment and file), else on the first type along `docs` (the aliases and defined type the
+    /// use goes through) that carries one, as [`default_value`] looks for it. A default no tag
+    /// gave (the zero value openapi-gen enforces) stays with the declaration.
+    fn record_default(&mut self, own: Option<(&Doc, &Arc<std::path::PathBuf>)>, docs: &[TypeDoc]) {
+        let on_field = own.and_then(|(doc, file)| {
+            let at = comment_tags::line_of(&doc.lines, "default")?;
+            Some((doc, file, at, Vec::new()))
+        });
+        let found = match on_field {
+            Some(found) => Some(found),
+            None => docs.iter().enumerate().find_map(|(k, d)| {
+                let at = comment_tags::line_of(&d.doc.lines, "default")?;
+                Some((&d.doc, &d.file, at, self.via_to(&docs[..=k])))
+            }),
+        };
+        let Some((doc, file, (index, offset), via)) = found else {
+            return;
+        };
+        if let Some(o) = Origin::tag(doc, file, index, offset, Some("openapi-gen"), &via) {
+            let pointer = format!("{}/default", self.here);
+            self.provenance.node(&self.current, pointer, o);
         }
     }
 

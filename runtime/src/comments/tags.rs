@@ -13,6 +13,14 @@ pub fn values<'a>(lines: &'a [String], key: &str) -> Vec<&'a str> {
         .collect()
 }
 
+/// The index of the first line carrying the tag, and the byte offset of its `+`.
+pub fn line_of(lines: &[String], key: &str) -> Option<(usize, usize)> {
+    lines.iter().enumerate().find_map(|(i, line)| {
+        values(std::slice::from_ref(line), key).first()?;
+        Some((i, line.find('+')?))
+    })
+}
+
 /// Whether the tag is present at all.
 pub fn has(lines: &[String], key: &str) -> bool {
     !values(lines, key).is_empty()
