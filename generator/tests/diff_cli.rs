@@ -1632,6 +1632,60 @@ fn replayed_manifests_are_valid_ratcheted_rejected_invalid_before_or_unmatched()
     assert!(stderr(&out).contains(
         "replay: 5 objects: 1 valid, 1 ratcheted, 1 rejected, 1 invalid before, 1 unmatched; 0 documents unreadable"
     ));
+    // The other formats report the objects the change hurts, at their manifest's line, under
+    // rules of their own: a rejected one as an error, a ratcheted one as a warning.
+    let manifest = format!("{REPLAY}/manifests/widgets.yaml");
+    let github = stdout(&args("github"));
+    let annotations: Vec<&str> = github
+        .lines()
+        .filter(|l| l.contains("title=replay-"))
+        .collect();
+    assert_eq!(
+        annotations,
+        [
+            format!("::warning file={manifest},line=7,title=replay-ratcheted::com.example.v1.Widget: Widget prod/long-name: rejected on create under NEW; an unchanged update passes (ratcheting): spec.mode: Unsupported value: \"Drained\": supported values: \"Active\", \"Passive\" (and 2 more)"),
+            format!("::error file={manifest},line=12,title=replay-rejected::com.example.v1.Widget: Widget prod/counted: rejected under NEW even on an unchanged update: spec.generation: Invalid value: 3: generation must grow on every update"),
+        ]
+    );
+    let sarif: Value = serde_json::from_slice(&args("sarif").stdout).unwrap();
+    let run = &sarif["runs"][0];
+    let results: Vec<(&str, &str, u64)> = run["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["ruleId"].as_str().unwrap().starts_with("replay-"))
+        .map(|r| {
+            let at = &r["locations"][0]["physicalLocation"];
+            assert_eq!(at["artifactLocation"]["uri"], manifest.as_str());
+            let rule = r["ruleId"].as_str().unwrap();
+            let index = r["ruleIndex"].as_u64().unwrap() as usize;
+            assert_eq!(run["tool"]["driver"]["rules"][index]["id"], rule);
+            (
+                rule,
+                r["level"].as_str().unwrap(),
+                at["region"]["startLine"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        results,
+        [
+            ("replay-ratcheted", "warning", 7),
+            ("replay-rejected", "error", 12)
+        ]
+    );
+    let markdown = stdout(&args("markdown"));
+    assert!(markdown.contains("\n### Replay\n\n5 manifests replayed: 1 valid, 1 ratcheted, 1 rejected, 1 invalid before, 1 unmatched.\n"), "{markdown}");
+    assert!(markdown.contains(&format!("- **error** `replay-rejected` `com.example.v1.Widget`: Widget prod/counted: rejected under NEW even on an unchanged update: spec.generation: Invalid value: 3: generation must grow on every update\n  - manifest `Widget prod/counted` at `{manifest}:12`\n")), "{markdown}");
+    // Without --replay, no replay rules.
+    let plain = kubeidl(&[
+        "diff",
+        "-o",
+        "sarif",
+        &format!("{REPLAY}/old.yaml"),
+        &format!("{REPLAY}/new.yaml"),
+    ]);
+    assert!(!stdout(&plain).contains("replay-"));
     // A document that cannot be read is reported at its position and left out; the rest
     // is replayed.
     let dir = tempfile::tempdir().unwrap();

@@ -7,9 +7,8 @@
 //! or in one of the formats `review.rs` writes; the exit code says whether some finding
 //! violates its policy, unexcepted, or an exception is stale.
 
-use super::request::str_at;
 use super::{print, review as shared, DiffArgs};
-use kubeidl::review::replay::{Outcome, Replay, Verdict};
+use kubeidl::review::replay::{Replay, Replayed, Verdict};
 use kubeidl::review::report::{Level, Report};
 use kubeidl::review::{self, Direction, Finding, PolicyChoice, Revision, Site, Witness, Witnesses};
 use kubeidl_gen::review::{git::Snapshot, go_revision, GoSide, Naming};
@@ -281,49 +280,6 @@ fn manifests(paths: &[PathBuf]) -> Result<(Vec<Manifest>, usize), Error> {
     Ok((out, unreadable))
 }
 
-/// `Kind namespace/name` of a manifest.
-fn object_name(v: &serde_json::Value) -> String {
-    let text = |p: &str| str_at(v, p);
-    let name = match (text("/metadata/namespace"), text("/metadata/name")) {
-        ("", "") => "(no name)".to_string(),
-        ("", name) => name.to_string(),
-        (ns, name) => format!("{ns}/{name}"),
-    };
-    format!("{} {name}", text("/kind"))
-}
-
-/// What --replay found of one manifest, as a text line and as JSON.
-fn replayed(m: &Manifest, outcome: &Outcome) -> (String, serde_json::Value) {
-    let what = match outcome.verdict {
-        Verdict::Unmatched => "no definition of NEW is its kind".to_string(),
-        Verdict::InvalidBefore => "already invalid under OLD".to_string(),
-        Verdict::Valid => "valid under NEW".to_string(),
-        Verdict::Ratcheted => {
-            "rejected on create under NEW; an unchanged update passes (ratcheting)".to_string()
-        }
-        Verdict::Rejected => "rejected under NEW even on an unchanged update".to_string(),
-    };
-    let errors: Vec<String> = outcome.errors.iter().map(ToString::to_string).collect();
-    let mut line = format!(
-        "replay: {}:{}: {}: {what}\n",
-        m.file.display(),
-        m.at.line,
-        object_name(&m.object)
-    );
-    for e in &errors {
-        line.push_str(&format!("  {e}\n"));
-    }
-    let json = serde_json::json!({
-        "file": m.file.display().to_string(),
-        "line": m.at.line,
-        "object": object_name(&m.object),
-        "definition": outcome.definition,
-        "verdict": outcome.verdict.as_str(),
-        "errors": errors,
-    });
-    (line, json)
-}
-
 pub fn run(args: DiffArgs) -> Result<ExitCode, Error> {
     if args.rules {
         print(&rules())?;
@@ -349,19 +305,25 @@ pub fn run(args: DiffArgs) -> Result<ExitCode, Error> {
         let mut replay = Replay::new(old, new);
         for m in &manifests {
             let outcome = replay.object(&m.object);
-            replays.push((m, outcome));
+            let file = m.file.display().to_string();
+            replays.push(Replayed::new(file, m.at.line, &m.object, outcome));
         }
     }
     let mut report = Report::diff(&findings, policy, &exceptions).with_witnesses(witnesses);
-    let (replay_text, replay_json): (String, Vec<String>) = replays
-        .iter()
-        .map(|(m, o)| {
-            let (text, json) = replayed(m, o);
-            (text, json.to_string())
-        })
-        .unzip();
+    let verdicts = |v: Verdict| replays.iter().filter(|r| r.outcome.verdict == v).count();
+    let counts = format!(
+        "replay: {} objects: {} valid, {} ratcheted, {} rejected, {} invalid before, {} unmatched; {unreadable} documents unreadable",
+        replays.len(),
+        verdicts(Verdict::Valid),
+        verdicts(Verdict::Ratcheted),
+        verdicts(Verdict::Rejected),
+        verdicts(Verdict::InvalidBefore),
+        verdicts(Verdict::Unmatched),
+    );
+    let rejected = verdicts(Verdict::Rejected);
+    let replay_text: String = replays.iter().map(Replayed::text).collect();
     if !args.replay.is_empty() {
-        report.replay = Some(replay_json);
+        report.replay = Some(replays);
     }
     shared::write(&report, &args.output, |i| text(&findings[i]))?;
     if args.output == "text" {
@@ -395,19 +357,10 @@ pub fn run(args: DiffArgs) -> Result<ExitCode, Error> {
             .count();
         eprintln!("witnesses: {found} of {looked} tightening or unknown findings");
     }
-    let verdicts = |v: Verdict| replays.iter().filter(|(_, o)| o.verdict == v).count();
     if !args.replay.is_empty() {
-        eprintln!(
-            "replay: {} objects: {} valid, {} ratcheted, {} rejected, {} invalid before, {} unmatched; {unreadable} documents unreadable",
-            replays.len(),
-            verdicts(Verdict::Valid),
-            verdicts(Verdict::Ratcheted),
-            verdicts(Verdict::Rejected),
-            verdicts(Verdict::InvalidBefore),
-            verdicts(Verdict::Unmatched),
-        );
+        eprintln!("{counts}");
     }
-    Ok(if report.failed() || verdicts(Verdict::Rejected) > 0 {
+    Ok(if report.failed() || rejected > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

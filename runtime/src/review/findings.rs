@@ -117,10 +117,11 @@ impl Site {
         out
     }
 
-    /// `file:line:col`, or the file alone without a position.
+    /// `file:line:col`, `file:line` without a column, or the file alone without a line.
     pub fn location(&self) -> String {
         match (self.line, self.column) {
             (Some(l), Some(c)) => format!("{}:{l}:{c}", self.file),
+            (Some(l), None) => format!("{}:{l}", self.file),
             _ => self.file.clone(),
         }
     }

@@ -55,6 +55,86 @@ pub struct Outcome {
     pub errors: Vec<FieldError>,
 }
 
+/// One manifest replayed, with where it was read: what every report format says of it.
+#[derive(Debug, Clone)]
+pub struct Replayed {
+    /// The file, as named on the command line, and the line its document starts on.
+    pub file: String,
+    pub line: usize,
+    /// `Kind namespace/name`.
+    pub object: String,
+    pub outcome: Outcome,
+}
+
+impl Replayed {
+    /// A manifest read from `file` at `line` and what replaying `object` found.
+    pub fn new(file: String, line: usize, object: &Value, outcome: Outcome) -> Replayed {
+        Replayed {
+            file,
+            line,
+            object: object_name(object),
+            outcome,
+        }
+    }
+
+    /// What the verdict means for the object, in words.
+    pub fn verdict_text(&self) -> &'static str {
+        match self.outcome.verdict {
+            Verdict::Unmatched => "no definition of NEW is its kind",
+            Verdict::InvalidBefore => "already invalid under OLD",
+            Verdict::Valid => "valid under NEW",
+            Verdict::Ratcheted => {
+                "rejected on create under NEW; an unchanged update passes (ratcheting)"
+            }
+            Verdict::Rejected => "rejected under NEW even on an unchanged update",
+        }
+    }
+
+    /// `replay: FILE:LINE: Kind ns/name: verdict`, then each error indented, one per line.
+    pub fn text(&self) -> String {
+        let mut out = format!(
+            "replay: {}:{}: {}: {}\n",
+            self.file,
+            self.line,
+            self.object,
+            self.verdict_text()
+        );
+        for e in &self.outcome.errors {
+            out.push_str(&format!("  {e}\n"));
+        }
+        out
+    }
+
+    /// `{"file", "line", "object", "definition", "verdict", "errors"}`.
+    pub fn to_json(&self) -> Value {
+        let errors: Vec<String> = self
+            .outcome
+            .errors
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        serde_json::json!({
+            "file": self.file,
+            "line": self.line,
+            "object": self.object,
+            "definition": self.outcome.definition,
+            "verdict": self.outcome.verdict.as_str(),
+            "errors": errors,
+        })
+    }
+}
+
+/// `Kind namespace/name` of a manifest.
+fn object_name(v: &Value) -> String {
+    let text = |p: &str| v.pointer(p).and_then(Value::as_str).unwrap_or_default();
+    let name = match (text("/metadata/namespace"), text("/metadata/name")) {
+        ("", "") => "(no name)".to_string(),
+        ("", name) => name.to_string(),
+        (ns, name) => format!("{ns}/{name}"),
+    };
+    format!("{} {name}", text("/kind"))
+}
+
 /// Replays objects against two revisions, compiling each side's validators once.
 pub struct Replay<'r> {
     old: Validators<'r>,

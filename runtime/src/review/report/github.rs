@@ -13,6 +13,7 @@ pub fn write(report: &Report) -> String {
         .entries
         .iter()
         .chain(&report.stale_entries())
+        .chain(&report.replay_entries())
         .map(command)
         .collect()
 }

@@ -1,7 +1,8 @@
 //! A markdown summary (`-o markdown`) for a pull request comment: a heading with the counts, a
 //! table of findings by direction (diff) or rule (lint) with how many are errors (violate the
 //! policy, for diff) and how many are excepted, then the errors and stale exceptions as a list,
-//! and the other findings folded in a `<details>` block, as many as fit in a GitHub comment
+//! the replayed manifests the change hurts (`diff --replay`), and the other findings folded in a
+//! `<details>` block, as many as fit in a GitHub comment
 //! (the rest counted in a closing note). Table cells hold only rule IDs,
 //! directions and counts, which need no escaping; text goes in list items, as code spans where
 //! it is source.
@@ -9,6 +10,7 @@
 use super::{Entry, Level, Report};
 use crate::review::exceptions::Command;
 use crate::review::policy::POLICIES;
+use crate::review::replay::{Replayed, Verdict};
 
 /// The report as markdown.
 pub fn write(report: &Report) -> String {
@@ -73,6 +75,14 @@ pub fn write(report: &Report) -> String {
             ));
         }
     }
+    if let Some(replayed) = &report.replay {
+        out.push_str(&format!("\n### Replay\n\n{}\n", replay_counts(replayed)));
+        let hurt = report.replay_entries();
+        if !hurt.is_empty() {
+            out.push('\n');
+            left_out += push_items(&mut out, &hurt.iter().collect::<Vec<_>>());
+        }
+    }
     if !others.is_empty() {
         let kind = match report.command {
             Command::Diff => "the policy allows or exceptions accept",
@@ -111,6 +121,20 @@ fn push_items(out: &mut String, entries: &[&Entry]) -> usize {
         out.push_str(&text);
     }
     0
+}
+
+/// `3 manifests replayed: 1 valid, 1 ratcheted, 1 rejected, 0 invalid before, 0 unmatched.`
+fn replay_counts(replayed: &[Replayed]) -> String {
+    let count = |v: Verdict| replayed.iter().filter(|r| r.outcome.verdict == v).count();
+    format!(
+        "{} replayed: {} valid, {} ratcheted, {} rejected, {} invalid before, {} unmatched.",
+        plural(replayed.len(), "manifest"),
+        count(Verdict::Valid),
+        count(Verdict::Ratcheted),
+        count(Verdict::Rejected),
+        count(Verdict::InvalidBefore),
+        count(Verdict::Unmatched)
+    )
 }
 
 /// `| Direction | Findings | Violating the policy | Excepted |`, a row per class.

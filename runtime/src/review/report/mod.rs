@@ -3,7 +3,9 @@
 //! exception that accepts it; stale exceptions), and one writer per output format: JSON (here,
 //! the findings' own JSON lines with the marks added), SARIF 2.1.0 (`sarif.rs`), GitHub Actions
 //! workflow commands (`github.rs`) and a markdown summary for a pull request comment
-//! (`markdown.rs`). The text form, with its snippets, is the command line's.
+//! (`markdown.rs`). The text form, with its snippets, is the command line's. Replayed
+//! manifests (`diff --replay`) go in every format: the JSON lists them all; SARIF, GitHub and
+//! markdown report those the change hurts, as entries of their own rules.
 
 pub mod github;
 pub mod markdown;
@@ -13,6 +15,7 @@ use super::exceptions::{self, Command, Exception};
 use super::findings::{place, quote, report_json, report_json_with, Finding, RULES};
 use super::lint::{lint_rules, LintFinding};
 use super::policy::{Policy, PolicyChoice};
+use super::replay::{Replayed, Verdict};
 use super::{Site, Witness};
 
 /// How much a finding matters to the run.
@@ -147,6 +150,19 @@ pub const STALE_RULE: &str = "stale-exception";
 const STALE_SUMMARY: &str =
     "an entry of the exception file that accepts no finding: the file must not outlive what it excuses";
 
+/// The rules replayed objects are reported under in SARIF, GitHub and markdown reports: the
+/// verdicts that say a change hurts a stored object.
+pub const REPLAY_RULES: [(&str, &str); 2] = [
+    (
+        "replay-rejected",
+        "a replayed manifest that NEW rejects even on an update that changes nothing: the stored object cannot be updated until fixed",
+    ),
+    (
+        "replay-ratcheted",
+        "a replayed manifest that NEW rejects as a create, while an unchanged update passes by ratcheting: re-applying it to a new cluster fails",
+    ),
+];
+
 /// A command's findings, ready for any format.
 #[derive(Debug, Clone)]
 pub struct Report {
@@ -159,8 +175,8 @@ pub struct Report {
     pub stale: Vec<Exception>,
     /// The policy of a diff.
     pub policy: Option<PolicyChoice>,
-    /// For diff --replay: what was found of each manifest, as JSON objects on one line.
-    pub replay: Option<Vec<String>>,
+    /// For diff --replay: what was found of each manifest.
+    pub replay: Option<Vec<Replayed>>,
 }
 
 impl Report {
@@ -305,7 +321,10 @@ impl Report {
     pub fn json(&self) -> String {
         let lines = self.entries.iter().map(Entry::to_json_line);
         match &self.replay {
-            Some(objects) => report_json_with(lines, &[("replay", objects.clone())]),
+            Some(objects) => {
+                let objects = objects.iter().map(|r| r.to_json().to_string()).collect();
+                report_json_with(lines, &[("replay", objects)])
+            }
             None => report_json(lines),
         }
     }
@@ -319,12 +338,62 @@ impl Report {
         self
     }
 
-    /// Every rule of the report with its summary, and the stale-exception rule.
+    /// Every rule of the report with its summary, the stale-exception rule, and the replay
+    /// verdicts when manifests were replayed.
     pub(crate) fn all_rules(&self) -> impl Iterator<Item = (&str, &str)> {
+        let replay: &[(&str, &str)] = match self.replay {
+            Some(_) => &REPLAY_RULES,
+            None => &[],
+        };
         self.rules
             .iter()
             .map(|(id, s)| (id.as_str(), s.as_str()))
             .chain(std::iter::once((STALE_RULE, STALE_SUMMARY)))
+            .chain(replay.iter().copied())
+    }
+
+    /// The replayed objects the change hurts, as entries at their manifest's line: a rejected
+    /// one is an error (it fails the run), a ratcheted one a warning.
+    pub fn replay_entries(&self) -> Vec<Entry> {
+        let hurt = self.replay.iter().flatten().filter_map(|r| {
+            let (rule, level) = match r.outcome.verdict {
+                Verdict::Rejected => (REPLAY_RULES[0].0, Level::Error),
+                Verdict::Ratcheted => (REPLAY_RULES[1].0, Level::Warning),
+                _ => return None,
+            };
+            Some((r, rule, level))
+        });
+        hurt.map(|(r, rule, level)| {
+            let mut message = format!("{}: {}", r.object, r.verdict_text());
+            if let Some(first) = r.outcome.errors.first() {
+                message.push_str(&format!(": {first}"));
+            }
+            if r.outcome.errors.len() > 1 {
+                message.push_str(&format!(" (and {} more)", r.outcome.errors.len() - 1));
+            }
+            let site = Site {
+                text: r.object.clone(),
+                file: r.file.clone(),
+                line: Some(r.line),
+                ..Site::default()
+            };
+            Entry {
+                rule: rule.to_string(),
+                definition: r.outcome.definition.clone().unwrap_or_default(),
+                path: String::new(),
+                class: rule.to_string(),
+                detail: String::new(),
+                message,
+                sites: vec![("manifest", site)],
+                level,
+                violates: None,
+                excepted: None,
+                properties: vec![("verdict", r.outcome.verdict.as_str().to_string())],
+                witness: None,
+                json: String::new(),
+            }
+        })
+        .collect()
     }
 
     /// The stale exceptions as entries at their line of the exception file.

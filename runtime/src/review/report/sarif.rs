@@ -21,6 +21,7 @@ pub fn write(report: &Report) -> String {
         .entries
         .iter()
         .chain(&report.stale_entries())
+        .chain(&report.replay_entries())
         .map(|e| result(e, index(&e.rule)))
         .collect();
     let mut run = json!({
