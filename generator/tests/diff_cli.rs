@@ -1554,8 +1554,17 @@ fn witnesses_are_objects_the_old_side_accepts_and_the_new_side_rejects_at_the_fi
             && error.ends_with("should match '^[a-z]([-a-z0-9]*[a-z0-9])?$'"),
         "{port}"
     );
-    // A transition rule rejects no create: there is nothing a create could witness.
-    assert_eq!(w("cel-rule-added", "host"), Value::Null);
+    // A transition rule rejects no create: an update witnesses it, from a stored object both
+    // sides accept.
+    let host = w("cel-rule-added", "host");
+    assert_ne!(host["before"]["host"], host["object"]["host"], "{host}");
+    assert!(
+        host["error"]
+            .as_str()
+            .unwrap()
+            .ends_with(": host is immutable"),
+        "{host}"
+    );
     // Text: a witness line under each finding looked at, and a count on stderr.
     let out = kubeidl(&[
         "diff",
@@ -1564,7 +1573,11 @@ fn witnesses_are_objects_the_old_side_accepts_and_the_new_side_rejects_at_the_fi
         "testdata/review/api-rev2",
     ]);
     assert_eq!(stdout(&out).matches("\n  witness: ").count(), 7);
-    assert!(stderr(&out).contains("witnesses: 6 of 7 tightening or unknown findings"));
+    assert!(stderr(&out).contains("witnesses: 7 of 7 tightening or unknown findings"));
+    assert_eq!(
+        stdout(&out).matches("\n  witness: an update from ").count(),
+        1
+    );
 }
 
 #[test]

@@ -8,30 +8,54 @@
 //! numbers (bounds and their neighbours, lengths, counts, `enum` values, defaults), a shortest
 //! string the old `pattern` accepts and the new one rejects, some strings of common shapes and,
 //! for an object, the same for each of its properties, or the field is left out. The first
-//! candidate the old side accepts and the new side rejects is the witness. No witness means
-//! none of those candidates tells the two apart, not that none exists.
+//! candidate the old side accepts and the new side rejects is the witness. A change only
+//! updates feel (a rule reading `oldSelf`) is given an update instead: a stored object both
+//! sides accept, and an update of it to a candidate (or back) that only the old side accepts.
+//! No witness means none of those candidates tells the two apart, not that none exists.
 
 use super::pattern_order;
 use super::validators::Validators;
-use super::{Direction, Finding, Revision};
+use super::{Direction, Finding, Revision, Updates};
 use crate::errors::ErrorType;
 use crate::schema::{number_f64, Schema};
 use crate::validate::{FieldValidation, Validator};
 use serde_json::{json, Map, Value};
 
-/// An object valid under the old revision and invalid under the new one.
+/// An object valid under the old revision and invalid under the new one; for a change only
+/// updates feel (a transition rule), an update the old revision accepts and the new one
+/// rejects.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Witness {
-    /// The object, of the finding's definition.
+    /// The object, of the finding's definition (for an update, the object updated to).
     pub object: Value,
+    /// For an update witness, the object stored before it.
+    pub before: Option<Value>,
     /// The first error the new revision gives it.
     pub error: String,
 }
 
 impl Witness {
-    /// `{"object": …, "error": …}`, on one line.
+    /// `{"object": …, "error": …}`, with `"before": …` after `object` for an update, on one
+    /// line.
     pub fn to_json(&self) -> Value {
-        json!({"object": self.object, "error": self.error})
+        match &self.before {
+            None => json!({"object": self.object, "error": self.error}),
+            Some(before) => {
+                json!({"object": self.object, "before": before, "error": self.error})
+            }
+        }
+    }
+
+    /// What the witness shows, for a text report: `{…} is accepted by OLD`, or `an update
+    /// from {…} to {…} is accepted by OLD`.
+    pub fn accepted_text(&self) -> String {
+        match &self.before {
+            None => format!("{} is accepted by OLD", self.object),
+            Some(before) => format!(
+                "an update from {before} to {} is accepted by OLD",
+                self.object
+            ),
+        }
     }
 }
 
@@ -195,9 +219,109 @@ impl<'r> Witnesses<'r> {
                 return Some(shrink(object, error, &old_v, &new_v, finding));
             }
         }
-        let (object, error) = fallback?;
-        Some(shrink(object, error, &old_v, &new_v, finding))
+        if let Some((object, error)) = fallback {
+            return Some(shrink(object, error, &old_v, &new_v, finding));
+        }
+        // A change no create feels (a rule reading oldSelf): an update that tells them apart.
+        match finding.updates {
+            Some(Updates::EveryUpdate) => self.find_update(finding, &old_v, &new_v, &steps),
+            _ => None,
+        }
     }
+
+    /// An update witness for `finding`: a stored object both sides accept, and an update of
+    /// it, to one of the candidates (or back), that the old side accepts and the new side
+    /// rejects at the finding's field.
+    fn find_update(
+        &self,
+        finding: &Finding,
+        old_v: &Validator,
+        new_v: &Validator,
+        steps: &[Step],
+    ) -> Option<Witness> {
+        let name = finding.definition.as_str();
+        let old_root = &self.old.revision().definitions.get(name)?.schema;
+        let new_root = self.new.revision().definitions.get(name).map(|d| &d.schema);
+        let new_field = new_root.and_then(|r| self.at(&self.new, r, steps));
+        let mut tries = 0;
+        let sparse = self.minimal_both(old_root, new_root, 0);
+        let full = self.full(&sparse, &[], old_root, new_root);
+        for mut base in [sparse, full] {
+            let old_field = self.fill(&mut base, old_root, steps)?;
+            let base = self.mend(base, old_v, old_root, &mut tries);
+            let stored = |v: &Value| old_v.validate(v).is_valid() && new_v.validate(v).is_valid();
+            if !stored(&base) {
+                continue;
+            }
+            for other in self.candidates(&base, steps, old_field, new_field) {
+                if other == base || !stored(&other) {
+                    continue;
+                }
+                for (before, after) in [(&base, &other), (&other, &base)] {
+                    tries += 1;
+                    if tries > MAX_TRIES {
+                        return None;
+                    }
+                    if let Some(error) = rejects_update(old_v, new_v, after, before, &finding.path)
+                    {
+                        let pair = (before.clone(), after.clone());
+                        return Some(shrink_update(pair, error, old_v, new_v, &finding.path));
+                    }
+                }
+            }
+        }
+        None
+    }
+}
+
+/// An update witness with every property both objects can do without left out of both
+/// (deepest first), when both sides still accept the smaller stored object and the update
+/// still gives the same error.
+fn shrink_update(
+    (mut before, mut after): (Value, Value),
+    error: String,
+    old_v: &Validator,
+    new_v: &Validator,
+    path: &str,
+) -> Witness {
+    let mut properties = Vec::new();
+    collect_properties(&after, &mut Vec::new(), &mut properties);
+    properties.sort_by_key(|steps| std::cmp::Reverse(steps.len()));
+    for steps in properties.into_iter().take(MAX_TRIES) {
+        let (mut b, mut a) = (before.clone(), after.clone());
+        if !remove_at(&mut a, &steps) || !remove_at(&mut b, &steps) {
+            continue;
+        }
+        let stored = old_v.validate(&b).is_valid() && new_v.validate(&b).is_valid();
+        if stored && rejects_update(old_v, new_v, &a, &b, path).is_some_and(|e| e == error) {
+            (before, after) = (b, a);
+        }
+    }
+    Witness {
+        object: after,
+        before: Some(before),
+        error,
+    }
+}
+
+/// The error the new side gives an update of `before` to `after` at `path` or below, when the
+/// old side accepts that update.
+fn rejects_update(
+    old_v: &Validator,
+    new_v: &Validator,
+    after: &Value,
+    before: &Value,
+    path: &str,
+) -> Option<String> {
+    if !old_v.validate_update(after, before).is_valid() {
+        return None;
+    }
+    let report = new_v.validate_update(after, before);
+    let error = report
+        .errors
+        .iter()
+        .find(|e| within(&e.path.to_string(), path))?;
+    Some(error.to_string())
 }
 
 /// The error the new side gives `object` at `path` or below: the finding's own doing, not
@@ -255,7 +379,11 @@ fn shrink(
             object = smaller;
         }
     }
-    Witness { object, error }
+    Witness {
+        object,
+        before: None,
+        error,
+    }
 }
 
 /// The steps to every property of `v`.
@@ -847,6 +975,28 @@ mod tests {
             panic!("{found:?}")
         };
         assert!(w.object["min"].as_i64() > w.object["max"].as_i64(), "{w:?}");
+    }
+
+    #[test]
+    fn a_transition_rule_is_witnessed_by_an_update() {
+        let spec = |rules: Value| {
+            json!({"a.Spec": {"type": "object", "properties": {
+                "host": {"type": "string", "maxLength": 8, "x-kubernetes-validations": rules},
+                "size": {"type": "integer"}}}})
+        };
+        let immutable = json!([{"rule": "self == oldSelf", "message": "host is immutable"}]);
+        let found = witnesses(spec(json!([])), spec(immutable));
+        assert_eq!(found.len(), 1, "{found:?}");
+        let w = found[0].1.clone().expect("an update witness");
+        let (before, after) = (w.before.clone().expect("an update"), w.object.clone());
+        assert_ne!(before["host"], after["host"], "{w:?}");
+        assert!(before.get("size").is_none(), "shrunk: {w:?}");
+        assert_eq!(
+            w.error,
+            format!("host: Invalid value: {}: host is immutable", after["host"])
+        );
+        assert!(w.accepted_text().starts_with("an update from {\"host\":"));
+        assert_eq!(w.to_json()["before"], before);
     }
 
     #[test]

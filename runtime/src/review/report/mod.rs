@@ -95,8 +95,9 @@ impl Entry {
         }
         match &self.witness {
             Some(Some(w)) => out.push_str(&format!(
-                "  witness: {} is accepted by OLD; NEW says: {}\n",
-                w.object, w.error
+                "  witness: {}; NEW says: {}\n",
+                w.accepted_text(),
+                w.error
             )),
             Some(None) => out.push_str("  witness: none found among the candidates tried\n"),
             None => {}
