@@ -368,12 +368,30 @@ fn json_output_has_the_documented_shape() {
                     .keys()
                     .map(String::as_str)
                     .collect();
-                assert_eq!(site_keys.len(), 4, "{site}");
-                assert!(site["file"].as_str().unwrap().ends_with(if side == "old" {
+                // (serde_json's map lists keys sorted.)
+                assert_eq!(
+                    site_keys,
+                    ["column", "file", "line", "pointer", "text"],
+                    "{site}"
+                );
+                let file = site["file"].as_str().unwrap();
+                assert!(file.ends_with(if side == "old" {
                     "widgets-old.yaml"
                 } else {
                     "widgets-new.yaml"
                 }));
+                // The pointer names the node in the CRD the site's line stands on.
+                let bytes = std::fs::read(repo().join(file)).unwrap();
+                let crd = kubeidl::document::read_documents(&bytes)
+                    .into_iter()
+                    .next()
+                    .unwrap()
+                    .unwrap();
+                let pointer = site["pointer"].as_str().unwrap();
+                assert!(
+                    pointer.starts_with("/spec/versions/") && crd.value.pointer(pointer).is_some(),
+                    "{site}"
+                );
             }
         }
     }
@@ -632,6 +650,11 @@ fn go_trees_give_findings_at_the_tags_that_caused_them() {
     // Through the field's type: the tag on type Handle, reached via the field.
     let f = finding(&findings, "max-length-tightened", "handle");
     assert_eq!(site(f, "old"), at("+k8s:maxLength=63", &o, 10, 4));
+    // The node in the OpenAPI document the packages generate.
+    assert_eq!(
+        f["new"]["pointer"],
+        "/components/schemas/com.example.widgets.v1.WidgetSpec/properties/handle/maxLength"
+    );
     assert_eq!(site(f, "new"), at("+k8s:maxLength=40", &n, 10, 4));
     let via: Vec<(String, u64)> = f["new"]["via"]
         .as_array()

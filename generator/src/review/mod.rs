@@ -156,6 +156,7 @@ impl SourceLines {
             column: Some(origin.pos.column),
             dialect: origin.dialect.map(str::to_string),
             snippet,
+            pointer: String::new(),
             via: origin
                 .via
                 .iter()

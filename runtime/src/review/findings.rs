@@ -80,11 +80,16 @@ pub struct Site {
     /// What the tag reached the field through: the field whose type carries it, then each alias
     /// type on the way (text, file, line and column each; no further `via`).
     pub via: Vec<Site>,
+    /// The JSON pointer of the node the finding is about in its side's document: the OpenAPI
+    /// document or CRD read, or for Go packages the OpenAPI document `kubeidl openapi`
+    /// generates from them (`/components/schemas/<definition>/properties/name/maxLength`).
+    /// Empty when the site is not a schema node (an exception's entry, a manifest).
+    pub pointer: String,
 }
 
 impl Site {
-    /// `{"text", "file", "line", "column"}` in that order, line and column only when known, then
-    /// `"via"` when the site was reached through a field's type.
+    /// `{"text", "file", "line", "column", "pointer"}` in that order, line, column and pointer
+    /// only when known, then `"via"` when the site was reached through a field's type.
     fn write_json(&self, out: &mut String) {
         out.push_str(&format!(
             "{{\"text\": {}, \"file\": {}",
@@ -96,6 +101,9 @@ impl Site {
         }
         if let Some(column) = self.column {
             out.push_str(&format!(", \"column\": {column}"));
+        }
+        if !self.pointer.is_empty() {
+            out.push_str(&format!(", \"pointer\": {}", quote(&self.pointer)));
         }
         if !self.via.is_empty() {
             out.push_str(", \"via\": [");

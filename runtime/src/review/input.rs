@@ -105,7 +105,10 @@ impl Revision {
     /// `text` at the node's position in the file.
     pub fn site(&self, doc: usize, pointer: &str, text: String) -> Site {
         if let Some(site) = self.sources.find(pointer) {
-            return site.clone();
+            return Site {
+                pointer: pointer.to_string(),
+                ..site.clone()
+            };
         }
         let at = self.position(doc, pointer);
         Site {
@@ -113,6 +116,7 @@ impl Revision {
             file: self.file.clone(),
             line: at.map(|p| p.line),
             column: at.map(|p| p.column),
+            pointer: pointer.to_string(),
             ..Site::default()
         }
     }

@@ -4,7 +4,7 @@
 //! other sites as related locations, an exception as an external suppression) and one per stale
 //! exception. Files are URI references relative to where kubeidl ran, as the paths were given;
 //! a file of `--git-base`'s old side (`REV:path`) is its path, with the revision in the
-//! location's properties.
+//! location's properties, and so is the JSON pointer of the schema node a site stands for.
 
 use super::{revision_and_path, Entry, Report};
 use crate::review::Site;
@@ -125,8 +125,15 @@ fn location(site: &Site) -> Map<String, Value> {
     }
     let mut out = Map::new();
     out.insert("physicalLocation".into(), physical);
+    let mut properties = Map::new();
     if let Some(rev) = revision {
-        out.insert("properties".into(), json!({"revision": rev}));
+        properties.insert("revision".into(), json!(rev));
+    }
+    if !site.pointer.is_empty() {
+        properties.insert("pointer".into(), json!(site.pointer));
+    }
+    if !properties.is_empty() {
+        out.insert("properties".into(), Value::Object(properties));
     }
     out
 }
