@@ -1,7 +1,7 @@
 //! kubeidl's validator for a revision's definitions, compiled once per definition: what
 //! witnesses and replays ask when they check objects against a side of a diff.
 
-use super::Revision;
+use super::{Form, Revision};
 use crate::validate::{FieldValidation, Validator};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -41,7 +41,14 @@ impl<'r> Validators<'r> {
         let revision = self.revision;
         let compiled = revision.definitions.get(name).and_then(|d| {
             let definitions = revision.schemas_reached(vec![name.to_string()]);
-            Validator::with_definitions(&d.schema, Arc::new(definitions))
+            let definitions = Arc::new(definitions);
+            // Rules of Go types are declarative validations, which the apiserver runs as Go
+            // code: no cost limit refuses them.
+            let compiled = match revision.form {
+                Form::Go => Validator::for_go_types(&d.schema, definitions),
+                Form::OpenApi | Form::Crd => Validator::with_definitions(&d.schema, definitions),
+            };
+            compiled
                 .ok()
                 .map(|v| Arc::new(v.field_validation(self.unknown_fields)))
         });

@@ -15,7 +15,7 @@
 
 use super::pattern_order;
 use super::validators::Validators;
-use super::{Direction, Finding, Revision, Updates};
+use super::{Direction, Finding, Revision};
 use crate::errors::ErrorType;
 use crate::schema::{number_f64, Schema};
 use crate::validate::{FieldValidation, Validator};
@@ -223,10 +223,7 @@ impl<'r> Witnesses<'r> {
             return Some(shrink(object, error, &old_v, &new_v, finding));
         }
         // A change no create feels (a rule reading oldSelf): an update that tells them apart.
-        match finding.updates {
-            Some(Updates::EveryUpdate) => self.find_update(finding, &old_v, &new_v, &steps),
-            _ => None,
-        }
+        self.find_update(finding, &old_v, &new_v, &steps)
     }
 
     /// An update witness for `finding`: a stored object both sides accept, and an update of

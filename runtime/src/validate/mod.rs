@@ -50,7 +50,7 @@ use crate::errors::{BadValue, ErrorType, FieldError, FieldPath};
 use crate::schema::Schema;
 use crate::value::ValueView;
 use plan::{Plan, Refs};
-use rules::RuleTree;
+use rules::{CostLimit, RuleTree};
 use serde_json::Value;
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -112,7 +112,17 @@ impl Validator {
         schema: &Schema,
         definitions: std::sync::Arc<HashMap<String, Schema>>,
     ) -> Result<Validator, Vec<RuleCompileError>> {
-        Validator::compile(schema, definitions, false)
+        Validator::compile(schema, definitions, false, CostLimit::Static)
+    }
+
+    /// A validator for a schema generated from Go types whose rules the apiserver runs as Go
+    /// code (declarative validation), so that no rule is refused for its estimated cost: what
+    /// `kubeidl diff` checks objects of Go packages with.
+    pub fn for_go_types(
+        schema: &Schema,
+        definitions: std::sync::Arc<HashMap<String, Schema>>,
+    ) -> Result<Validator, Vec<RuleCompileError>> {
+        Validator::compile(schema, definitions, false, CostLimit::None)
     }
 
     /// A validator for a built-in kind, whose objects the apiserver decodes into Go types: what
@@ -122,18 +132,30 @@ impl Validator {
         schema: &Schema,
         definitions: std::sync::Arc<HashMap<String, Schema>>,
     ) -> Result<Validator, Vec<RuleCompileError>> {
-        Validator::compile(schema, definitions, true)
+        Validator::compile(schema, definitions, true, CostLimit::Static)
     }
 
     fn compile(
         schema: &Schema,
         definitions: std::sync::Arc<HashMap<String, Schema>>,
         native: bool,
+        cost: CostLimit,
     ) -> Result<Validator, Vec<RuleCompileError>> {
         let mut errors = Vec::new();
         let refs = Refs { defs: &definitions };
         let reach = rules::RuleReach::of(&definitions);
-        let rules = rules::compile_tree(&refs, &reach, schema, "", true, 0, &mut errors);
+        let rules = rules::compile_tree(
+            &rules::Compiling {
+                refs: &refs,
+                reach: &reach,
+                cost,
+            },
+            schema,
+            "",
+            true,
+            0,
+            &mut errors,
+        );
         if !errors.is_empty() {
             return Err(errors);
         }

@@ -8,7 +8,9 @@
 use super::plan::Refs;
 use crate::cel::decl::{Decl, DeclKind};
 use crate::cel::native::NativeRule;
-use crate::cel::rule::{compile_rule_with_cardinality, CompiledRule, ExpressionKind};
+use crate::cel::rule::{
+    compile_rule_unlimited_with, compile_rule_with_cardinality, CompiledRule, ExpressionKind,
+};
 use crate::cel::value::{ObjectSource, ObjectView};
 use crate::cel::{CompileError, CostBudget, Evaluation, Value as CelValue, BUDGET_EXCEEDED};
 use crate::errors::{BadValue, ErrorType, FieldError, FieldPath};
@@ -101,16 +103,56 @@ impl RuleReach {
     }
 }
 
+/// Whether a rule's estimated cost must fit the apiserver's static limit: a CRD's rules must
+/// (the apiserver rejects the CRD otherwise); the declarative validations of native types run
+/// as Go code in the apiserver, with no such limit, though kubeidl runs them as CEL.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CostLimit {
+    Static,
+    None,
+}
+
+impl CostLimit {
+    fn compile(
+        self,
+        source: &str,
+        decl: &Decl,
+        optional_old_self: bool,
+        kind: ExpressionKind,
+    ) -> Result<CompiledRule, CompileError> {
+        match self {
+            CostLimit::Static => {
+                compile_rule_with_cardinality(source, decl, optional_old_self, kind, 1)
+            }
+            CostLimit::None => compile_rule_unlimited_with(
+                source,
+                decl,
+                optional_old_self,
+                kind,
+                Default::default(),
+            ),
+        }
+    }
+}
+
+/// What compiling a schema's rules reads besides the schema: its definitions, which of them
+/// reach rules, and the cost limit rules must fit.
+pub(crate) struct Compiling<'a> {
+    pub refs: &'a Refs<'a>,
+    pub reach: &'a RuleReach,
+    pub cost: CostLimit,
+}
+
 /// Compiles the rules of every node of `schema`.
 pub(crate) fn compile_tree(
-    refs: &Refs<'_>,
-    reach: &RuleReach,
+    c: &Compiling<'_>,
     schema: &Schema,
     path: &str,
     root: bool,
     depth: usize,
     errors: &mut Vec<RuleCompileError>,
 ) -> RuleTree {
+    let Compiling { refs, reach, cost } = *c;
     let mut tree = RuleTree::default();
     if depth > 64 || !reach.reaches_rules(schema) {
         return tree;
@@ -144,41 +186,32 @@ pub(crate) fn compile_tree(
                 .get("optionalOldSelf")
                 .and_then(Value::as_bool)
                 .unwrap_or(false);
-            let compiled = match compile_rule_with_cardinality(
-                &source,
-                &decl,
-                optional_old_self,
-                ExpressionKind::Rule,
-                1,
-            ) {
-                Ok(c) => c,
-                Err(error) => {
-                    errors.push(RuleCompileError {
-                        path: path.to_string(),
-                        rule: source,
-                        error,
-                    });
-                    continue;
-                }
-            };
-            let message_expression = match text("messageExpression") {
-                Some(m) => match compile_rule_with_cardinality(
-                    &m,
-                    &decl,
-                    false,
-                    ExpressionKind::MessageExpression,
-                    1,
-                ) {
-                    Ok(c) => Some(c),
+            let compiled =
+                match cost.compile(&source, &decl, optional_old_self, ExpressionKind::Rule) {
+                    Ok(c) => c,
                     Err(error) => {
                         errors.push(RuleCompileError {
                             path: path.to_string(),
-                            rule: m,
+                            rule: source,
                             error,
                         });
-                        None
+                        continue;
                     }
-                },
+                };
+            let message_expression = match text("messageExpression") {
+                Some(m) => {
+                    match cost.compile(&m, &decl, false, ExpressionKind::MessageExpression) {
+                        Ok(c) => Some(c),
+                        Err(error) => {
+                            errors.push(RuleCompileError {
+                                path: path.to_string(),
+                                rule: m,
+                                error,
+                            });
+                            None
+                        }
+                    }
+                }
                 None => None,
             };
             let reason = text("reason")
@@ -197,43 +230,19 @@ pub(crate) fn compile_tree(
         tree.decl = Some(decl);
     }
     for (name, prop) in &s.properties {
-        let child = compile_tree(
-            refs,
-            reach,
-            prop,
-            &format!("{path}.{name}"),
-            false,
-            depth + 1,
-            errors,
-        );
+        let child = compile_tree(c, prop, &format!("{path}.{name}"), false, depth + 1, errors);
         if !child.is_empty() {
             tree.properties.insert(name.clone(), child);
         }
     }
     if let Some(ap) = &s.additional_properties {
-        let child = compile_tree(
-            refs,
-            reach,
-            ap,
-            &format!("{path}[*]"),
-            false,
-            depth + 1,
-            errors,
-        );
+        let child = compile_tree(c, ap, &format!("{path}[*]"), false, depth + 1, errors);
         if !child.is_empty() {
             tree.additional = Some(Box::new(child));
         }
     }
     if let Some(items) = &s.items {
-        let child = compile_tree(
-            refs,
-            reach,
-            items,
-            &format!("{path}[*]"),
-            false,
-            depth + 1,
-            errors,
-        );
+        let child = compile_tree(c, items, &format!("{path}[*]"), false, depth + 1, errors);
         if !child.is_empty() {
             tree.items = Some(Box::new(child));
         }

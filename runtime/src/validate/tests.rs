@@ -971,3 +971,31 @@ fn a_default_that_breaks_its_own_schema_is_reported_wherever_it_is_applied() {
         ]
     );
 }
+
+#[test]
+fn rules_of_go_types_are_not_refused_for_their_estimated_cost() {
+    // Every string distinct in a list of up to 32 unbounded strings: over the static limit for
+    // a CRD, a declarative validation the apiserver runs as Go code for a native type.
+    let schema = Schema::from_json(&json!({
+        "type": "object",
+        "properties": {"requests": {
+            "type": "array", "maxItems": 32, "items": {"type": "string"},
+            "x-kubernetes-validations": [{"rule": "self.all(x, self.exists_one(y, y == x))", "message": "Duplicate value"}]}}
+    }))
+    .unwrap();
+    let defs = std::sync::Arc::new(HashMap::new());
+    let refused = Validator::with_definitions(&schema, defs.clone())
+        .err()
+        .unwrap();
+    assert!(
+        format!("{refused:?}").contains("exceeds budget"),
+        "{refused:?}"
+    );
+    let go = Validator::for_go_types(&schema, defs).unwrap();
+    assert!(go.validate(&json!({"requests": ["a", "b"]})).is_valid());
+    let report = go.validate(&json!({"requests": ["a", "a"]}));
+    assert_eq!(
+        messages(&report),
+        ["requests: Invalid value: Duplicate value"]
+    );
+}

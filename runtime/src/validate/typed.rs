@@ -6,7 +6,7 @@
 
 use super::correlate;
 use super::plan::{Plan, Refs};
-use super::rules::{self, RuleCompileError, RuleNode, RuleReach, RuleTree};
+use super::rules::{self, CostLimit, RuleCompileError, RuleNode, RuleReach, RuleTree};
 use super::{blocks_rules, ratchet, rules_not_checked, Report};
 use crate::cel::decl::Decl;
 use crate::cel::Value as CelValue;
@@ -43,7 +43,12 @@ impl TypeRules {
         let refs = Refs { defs: &defs };
         let reach = RuleReach::of(&defs);
         let mut errors = Vec::new();
-        let tree = rules::compile_tree(&refs, &reach, schema, "", false, 0, &mut errors);
+        let compiling = rules::Compiling {
+            refs: &refs,
+            reach: &reach,
+            cost: CostLimit::Static,
+        };
+        let tree = rules::compile_tree(&compiling, schema, "", false, 0, &mut errors);
         if !errors.is_empty() {
             return Err(errors);
         }
