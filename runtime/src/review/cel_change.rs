@@ -1,13 +1,21 @@
 //! `x-kubernetes-validations` changes: old and new rules matched (same rule text up to
 //! whitespace first, then the same message, then by position when as many are left on each
 //! side), and each change classified. A rule added tightens unless it is `true`; a rule removed
-//! loosens; a rule whose text changed is compared by shape: a size bound on one subject
-//! (`self.size() <= 10`, `size(self.x) < 5`, `10 >= self.size()`) that moved says narrower or
-//! wider; anything else is unknown. Rules are read as CEL tokens (kubeidl's CEL front end says
-//! whether they parse), so spacing never counts as a change.
+//! loosens; a rule whose text changed is compared by shape, on one subject: a size bound
+//! (`self.size() <= 10`, `size(self.x) < 5`, `10 >= self.size()`) that moved, a membership
+//! (`self.mode in ['A', 'B']`) whose list lost or gained values, or a regular expression
+//! (`self.name.matches('^[a-z]+$')`, compared as `pattern` is) says narrower or wider; anything
+//! else is unknown, with the tokens that differ. Rules are read as CEL tokens (kubeidl's CEL
+//! front end says whether they parse), so spacing never counts as a change.
 
 use super::order::Cmp;
+use super::pattern_order::{self, PatternOrder};
 use serde_json::Value;
+
+/// A string as a Go-quoted literal, as messages show values.
+fn quote(s: &str) -> String {
+    serde_json::Value::String(s.to_string()).to_string()
+}
 
 /// A CEL token: an identifier, a literal or an operator, as written.
 pub fn tokens(source: &str) -> Vec<String> {
@@ -179,6 +187,184 @@ fn size_bound(source: &str) -> Option<SizeBound> {
     })
 }
 
+/// The value of a CEL string literal token (`'a\\.b'` is `a\.b`, raw `r'a\.b'` the same),
+/// when it uses no escape but `\\`, `\'` and `\"`.
+fn string_literal(token: &str) -> Option<String> {
+    let (raw, body) = match token.strip_prefix(['r', 'R']) {
+        Some(rest) => (true, rest),
+        None => (false, token),
+    };
+    let quote = body.chars().next().filter(|c| *c == '\'' || *c == '"')?;
+    let triple: String = std::iter::repeat_n(quote, 3).collect();
+    let inner = match body.strip_prefix(&triple) {
+        Some(rest) => rest.strip_suffix(&triple)?,
+        None => body.strip_prefix(quote)?.strip_suffix(quote)?,
+    };
+    if raw {
+        return Some(inner.to_string());
+    }
+    let mut out = String::new();
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next()? {
+                e @ ('\\' | '\'' | '"') => out.push(e),
+                _ => return None,
+            },
+            c => out.push(c),
+        }
+    }
+    Some(out)
+}
+
+/// Whether tokens are a plain subject: a selection or index chain with no operator.
+fn plain_subject(t: &[String]) -> bool {
+    !t.is_empty()
+        && t.iter().all(|x| {
+            x == "."
+                || x == "["
+                || x == "]"
+                || x.chars().all(|c| c.is_alphanumeric() || c == '_')
+                || string_literal(x).is_some()
+        })
+}
+
+/// `SUBJECT in [a, b, ...]` with literal items: the subject and the items as written.
+fn membership(source: &str) -> Option<(String, std::collections::BTreeSet<String>)> {
+    let t = tokens(source);
+    let at = t.iter().position(|x| x == "in")?;
+    let (subject, list) = (&t[..at], &t[at + 1..]);
+    if !plain_subject(subject) || list.first()? != "[" || list.last()? != "]" {
+        return None;
+    }
+    let inner = &list[1..list.len() - 1];
+    let mut items = std::collections::BTreeSet::new();
+    for (i, item) in inner.iter().enumerate() {
+        let literal = string_literal(item).is_some()
+            || item.parse::<f64>().is_ok()
+            || item == "true"
+            || item == "false";
+        match i % 2 {
+            0 if literal => {
+                items.insert(item.clone());
+            }
+            1 if item == "," => {}
+            _ => return None,
+        }
+    }
+    Some((subject.concat(), items))
+}
+
+/// `SUBJECT.matches(RE)` or `matches(SUBJECT, RE)` with a literal `RE`: the subject and the
+/// regular expression.
+fn matches_regex(source: &str) -> Option<(String, String)> {
+    let t = tokens(source);
+    let n = t.len();
+    let (subject, re) = if n >= 6 && t[n - 5] == "." && t[n - 4] == "matches" {
+        if t[n - 3] != "(" || t[n - 1] != ")" {
+            return None;
+        }
+        (&t[..n - 5], &t[n - 2])
+    } else if n >= 6 && t[0] == "matches" && t[1] == "(" && t[n - 1] == ")" && t[n - 3] == "," {
+        (&t[2..n - 3], &t[n - 2])
+    } else {
+        return None;
+    };
+    if !plain_subject(subject) {
+        return None;
+    }
+    Some((subject.concat(), string_literal(re)?))
+}
+
+/// The items as a CEL list literal.
+fn list_text<'a>(items: impl IntoIterator<Item = &'a String>) -> String {
+    let items: Vec<&str> = items.into_iter().map(String::as_str).collect();
+    format!("[{}]", items.join(", "))
+}
+
+/// The tokens `old` and `new` differ in, as the longest common subsequence leaves them:
+/// `removed `a`, added `b``, one part per run of differences (both rules at most
+/// [`MAX_DIFF_TOKENS`] tokens long; longer ones are not diffed).
+pub fn token_diff(old: &str, new: &str) -> Option<String> {
+    let (a, b) = (tokens(old), tokens(new));
+    if a.len() > MAX_DIFF_TOKENS || b.len() > MAX_DIFF_TOKENS {
+        return None;
+    }
+    // lcs[i][j]: the longest common subsequence of a[i..] and b[j..].
+    let mut lcs = vec![vec![0u16; b.len() + 1]; a.len() + 1];
+    for i in (0..a.len()).rev() {
+        for j in (0..b.len()).rev() {
+            lcs[i][j] = match a[i] == b[j] {
+                true => lcs[i + 1][j + 1] + 1,
+                false => lcs[i + 1][j].max(lcs[i][j + 1]),
+            };
+        }
+    }
+    let (mut i, mut j) = (0, 0);
+    let mut parts = Vec::new();
+    let (mut removed, mut added): (Vec<&str>, Vec<&str>) = (Vec::new(), Vec::new());
+    let mut flush = |removed: &mut Vec<&str>, added: &mut Vec<&str>| {
+        let mut part = Vec::new();
+        if !removed.is_empty() {
+            part.push(format!("removed `{}`", join_tokens(removed)));
+        }
+        if !added.is_empty() {
+            part.push(format!("added `{}`", join_tokens(added)));
+        }
+        if !part.is_empty() {
+            parts.push(part.join(", "));
+        }
+        removed.clear();
+        added.clear();
+    };
+    // A token is added or removed as soon as that keeps the longest alignment, and matched
+    // only when it must be: a run inserted before a repeated subject stays one run.
+    while i < a.len() || j < b.len() {
+        if j < b.len() && lcs[i][j + 1] == lcs[i][j] {
+            added.push(&b[j]);
+            j += 1;
+        } else if i < a.len() && lcs[i + 1][j] == lcs[i][j] {
+            removed.push(&a[i]);
+            i += 1;
+        } else {
+            flush(&mut removed, &mut added);
+            i += 1;
+            j += 1;
+        }
+    }
+    flush(&mut removed, &mut added);
+    Some(parts.join("; "))
+}
+
+/// Rules longer than this many tokens are not diffed token by token.
+const MAX_DIFF_TOKENS: usize = 400;
+
+/// Tokens as CEL is usually written: no space around `.`, inside brackets and parentheses,
+/// before `,` or after `!`.
+fn join_tokens(t: &[&str]) -> String {
+    let mut out = String::new();
+    for (i, tok) in t.iter().enumerate() {
+        let glued_left = matches!(*tok, "." | ")" | "]" | "," | "(" | "[");
+        let prev = i.checked_sub(1).map(|p| t[p]);
+        let glued_right = matches!(prev, Some("." | "(" | "[" | "!" | "-"));
+        if i > 0 && !glued_left && !glued_right {
+            out.push(' ');
+        }
+        // A call's parenthesis follows its name; a grouping one after an operator is spaced.
+        if *tok == "(" || *tok == "[" {
+            if let Some(p) = prev {
+                if !p.chars().all(|c| c.is_alphanumeric() || c == '_')
+                    && !matches!(p, "(" | "[" | "!" | ".")
+                {
+                    out.push(' ');
+                }
+            }
+        }
+        out.push_str(tok);
+    }
+    out
+}
+
 /// How a changed rule relates to the old one, with a sentence saying why.
 pub fn compare_rules(old: &str, new: &str) -> (Cmp, String) {
     if let (Some(o), Some(n)) = (size_bound(old), size_bound(new)) {
@@ -200,10 +386,70 @@ pub fn compare_rules(old: &str, new: &str) -> (Cmp, String) {
             );
         }
     }
-    (
-        Cmp::Incomparable,
-        "the rule changed in a way kubeidl does not classify".to_string(),
-    )
+    if let (Some((os, oi)), Some((ns, ni))) = (membership(old), membership(new)) {
+        if os == ns {
+            let dropped: Vec<&String> = oi.difference(&ni).collect();
+            let added: Vec<&String> = ni.difference(&oi).collect();
+            let cmp = match (dropped.is_empty(), added.is_empty()) {
+                (true, true) => Cmp::Same,
+                (false, true) => Cmp::Narrower,
+                (true, false) => Cmp::Wider,
+                (false, false) => Cmp::Incomparable,
+            };
+            let mut why = format!(
+                "{os} must be in {} (was in {})",
+                list_text(&ni),
+                list_text(&oi)
+            );
+            if !dropped.is_empty() {
+                why.push_str(&format!("; {} no longer allowed", list_text(dropped)));
+            }
+            if !added.is_empty() {
+                why.push_str(&format!("; {} now allowed", list_text(added)));
+            }
+            return (cmp, why);
+        }
+    }
+    if let (Some((os, ore)), Some((ns, nre))) = (matches_regex(old), matches_regex(new)) {
+        if os == ns {
+            let (cmp, why) = match pattern_order::compare(&ore, &nre) {
+                PatternOrder::Same => (Cmp::Same, "both accept the same strings".to_string()),
+                PatternOrder::Narrower { dropped } => (
+                    Cmp::Narrower,
+                    format!("{} matched before and no longer does", quote(&dropped)),
+                ),
+                PatternOrder::Wider { added } => (
+                    Cmp::Wider,
+                    format!("{} did not match before and now does", quote(&added)),
+                ),
+                PatternOrder::Crossed { dropped, added } => (
+                    Cmp::Incomparable,
+                    format!(
+                        "{} no longer matches and {} now does",
+                        quote(&dropped),
+                        quote(&added)
+                    ),
+                ),
+                PatternOrder::Unknown(why) => (
+                    Cmp::Incomparable,
+                    format!("the regular expressions cannot be compared: {why}"),
+                ),
+            };
+            return (
+                cmp,
+                format!(
+                    "{os} must match {} (was {}): {why}",
+                    quote(&nre),
+                    quote(&ore)
+                ),
+            );
+        }
+    }
+    let mut why = "the rule changed in a way kubeidl does not classify".to_string();
+    if let Some(diff) = token_diff(old, new).filter(|d| !d.is_empty()) {
+        why.push_str(&format!(" ({diff})"));
+    }
+    (Cmp::Incomparable, why)
 }
 
 /// The rule text of an `x-kubernetes-validations` entry.
@@ -323,6 +569,74 @@ mod tests {
             Cmp::Incomparable
         );
         assert_eq!(c("self.x == 1", "self.x == 2"), Cmp::Incomparable);
+    }
+
+    #[test]
+    fn memberships_compare_as_sets() {
+        let c = |a, b| compare_rules(a, b);
+        let (cmp, why) = c("self.mode in ['A', 'B', 'C']", "self.mode in ['A', 'B']");
+        assert_eq!(cmp, Cmp::Narrower);
+        assert_eq!(
+            why,
+            "self.mode must be in ['A', 'B'] (was in ['A', 'B', 'C']); ['C'] no longer allowed"
+        );
+        assert_eq!(c("self.n in [1, 2]", "self.n in [2, 1, 3]").0, Cmp::Wider);
+        assert_eq!(c("self.n in [1, 2]", "self.n in [2,1]").0, Cmp::Same);
+        assert_eq!(
+            c("self.n in [1, 2]", "self.n in [2, 3]").0,
+            Cmp::Incomparable
+        );
+        // Another subject, or items that are not literals: unknown.
+        assert_eq!(c("self.a in [1]", "self.b in [1, 2]").0, Cmp::Incomparable);
+        assert_eq!(
+            c("self.a in [1]", "self.a in [1, self.b]").0,
+            Cmp::Incomparable
+        );
+    }
+
+    #[test]
+    fn regular_expressions_compare_as_patterns() {
+        let c = |a, b| compare_rules(a, b);
+        let (cmp, why) = c(
+            "self.name.matches('^[a-z0-9-]+$')",
+            "self.name.matches('^[a-z]+$')",
+        );
+        assert_eq!(cmp, Cmp::Narrower);
+        assert!(
+            why.starts_with("self.name must match \"^[a-z]+$\" (was \"^[a-z0-9-]+$\"): "),
+            "{why}"
+        );
+        assert_eq!(
+            c("matches(self.x, '^a$')", "matches(self.x, '^(a|b)$')").0,
+            Cmp::Wider
+        );
+        assert_eq!(
+            c("self.x.matches(r'^\\d+$')", "self.x.matches('^\\\\d+$')").0,
+            Cmp::Same
+        );
+        assert_eq!(
+            c("self.x.matches('^a$')", "self.x.matches('^b$')").0,
+            Cmp::Incomparable
+        );
+        assert_eq!(string_literal("'it\\'s'").as_deref(), Some("it's"));
+        assert_eq!(string_literal("'\\d'"), None);
+    }
+
+    #[test]
+    fn unclassified_changes_say_which_tokens_differ() {
+        let (cmp, why) = compare_rules(
+            "self.description.matches('^[^<>]*$')",
+            "!has(self.description) || self.description.matches('^[^<>&]*$')",
+        );
+        assert_eq!(cmp, Cmp::Incomparable);
+        assert_eq!(
+            why,
+            "the rule changed in a way kubeidl does not classify (added `!has(self.description) ||`; removed `'^[^<>]*$'`, added `'^[^<>&]*$'`)"
+        );
+        assert_eq!(
+            token_diff("self.a > 1", "self.a > 1 && self.b").as_deref(),
+            Some("added `&& self.b`")
+        );
     }
 
     #[test]

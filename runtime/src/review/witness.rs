@@ -187,17 +187,12 @@ impl<'r> Witnesses<'r> {
         let steps = steps(&finding.path);
         let new_field = new_root.and_then(|r| self.at(&self.new, r, &steps));
         let mut tries = 0;
-        // Bases: the required fields only, then every field both sides declare; each mended
-        // until the old side accepts it, as far as varying the fields it names can.
-        let sparse = self.minimal_both(old_root, new_root, 0);
-        let full = self.full(&sparse, &[], old_root, new_root);
+        let bases = self.bases(old_root, new_root, &steps, &old_v, &mut tries)?;
         let mut tried = std::collections::HashSet::new();
         let expected = expected_error(finding.rule);
         let mut fallback = None;
-        for mut base in [sparse, full] {
-            let old_field = self.fill(&mut base, old_root, &steps)?;
-            let base = self.mend(base, &old_v, old_root, &mut tries);
-            for object in self.candidates(&base, &steps, old_field, new_field) {
+        for (base, old_field) in &bases {
+            for object in self.candidates(base, &steps, old_field, new_field) {
                 if !tried.insert(object.to_string()) {
                     continue;
                 }
@@ -223,52 +218,70 @@ impl<'r> Witnesses<'r> {
             return Some(shrink(object, error, &old_v, &new_v, finding));
         }
         // A change no create feels (a rule reading oldSelf): an update that tells them apart.
-        self.find_update(finding, &old_v, &new_v, &steps)
-    }
-
-    /// An update witness for `finding`: a stored object both sides accept, and an update of
-    /// it, to one of the candidates (or back), that the old side accepts and the new side
-    /// rejects at the finding's field.
-    fn find_update(
-        &self,
-        finding: &Finding,
-        old_v: &Validator,
-        new_v: &Validator,
-        steps: &[Step],
-    ) -> Option<Witness> {
-        let name = finding.definition.as_str();
-        let old_root = &self.old.revision().definitions.get(name)?.schema;
-        let new_root = self.new.revision().definitions.get(name).map(|d| &d.schema);
-        let new_field = new_root.and_then(|r| self.at(&self.new, r, steps));
         let mut tries = 0;
-        let sparse = self.minimal_both(old_root, new_root, 0);
-        let full = self.full(&sparse, &[], old_root, new_root);
-        for mut base in [sparse, full] {
-            let old_field = self.fill(&mut base, old_root, steps)?;
-            let base = self.mend(base, old_v, old_root, &mut tries);
-            let stored = |v: &Value| old_v.validate(v).is_valid() && new_v.validate(v).is_valid();
-            if !stored(&base) {
-                continue;
-            }
-            for other in self.candidates(&base, steps, old_field, new_field) {
-                if other == base || !stored(&other) {
-                    continue;
-                }
-                for (before, after) in [(&base, &other), (&other, &base)] {
-                    tries += 1;
-                    if tries > MAX_TRIES {
-                        return None;
-                    }
-                    if let Some(error) = rejects_update(old_v, new_v, after, before, &finding.path)
-                    {
-                        let pair = (before.clone(), after.clone());
-                        return Some(shrink_update(pair, error, old_v, new_v, &finding.path));
-                    }
-                }
+        for (base, old_field) in &bases {
+            let candidates = self.candidates(base, &steps, old_field, new_field);
+            if let Some(w) = update_witness(base, candidates, &old_v, &new_v, finding, &mut tries) {
+                return Some(w);
             }
         }
         None
     }
+
+    /// The base objects of a search, each with the old schema of the field at `steps`: the
+    /// fields either side requires, then every field both sides declare, with the path to the
+    /// field filled in; each mended until the old side accepts it, as far as varying the
+    /// fields it names can.
+    fn bases(
+        &self,
+        old_root: &'r Schema,
+        new_root: Option<&'r Schema>,
+        steps: &[Step],
+        old_v: &Validator,
+        tries: &mut usize,
+    ) -> Option<Vec<(Value, &'r Schema)>> {
+        let sparse = self.minimal_both(old_root, new_root, 0);
+        let full = self.full(&sparse, &[], old_root, new_root);
+        let mut out = Vec::new();
+        for mut base in [sparse, full] {
+            let old_field = self.fill(&mut base, old_root, steps)?;
+            out.push((self.mend(base, old_v, old_root, tries), old_field));
+        }
+        Some(out)
+    }
+}
+
+/// An update witness for `finding`: `base`, when both sides accept it as a stored object, and
+/// an update of it to one of the `candidates` (or from one back to it), that the old side
+/// accepts and the new side rejects at the finding's field.
+fn update_witness(
+    base: &Value,
+    candidates: Vec<Value>,
+    old_v: &Validator,
+    new_v: &Validator,
+    finding: &Finding,
+    tries: &mut usize,
+) -> Option<Witness> {
+    let stored = |v: &Value| old_v.validate(v).is_valid() && new_v.validate(v).is_valid();
+    if !stored(base) {
+        return None;
+    }
+    for other in candidates {
+        if other == *base || !stored(&other) {
+            continue;
+        }
+        for (before, after) in [(base, &other), (&other, base)] {
+            *tries += 1;
+            if *tries > MAX_TRIES {
+                return None;
+            }
+            if let Some(error) = rejects_update(old_v, new_v, after, before, &finding.path) {
+                let pair = (before.clone(), after.clone());
+                return Some(shrink_update(pair, error, old_v, new_v, &finding.path));
+            }
+        }
+    }
+    None
 }
 
 /// An update witness with every property both objects can do without left out of both
