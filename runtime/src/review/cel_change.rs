@@ -8,14 +8,10 @@
 //! else is unknown, with the tokens that differ. Rules are read as CEL tokens (kubeidl's CEL
 //! front end says whether they parse), so spacing never counts as a change.
 
+use super::findings::quote;
 use super::order::Cmp;
 use super::pattern_order::{self, PatternOrder};
 use serde_json::Value;
-
-/// A string as a Go-quoted literal, as messages show values.
-fn quote(s: &str) -> String {
-    serde_json::Value::String(s.to_string()).to_string()
-}
 
 /// A CEL token: an identifier, a literal or an operator, as written.
 pub fn tokens(source: &str) -> Vec<String> {

@@ -191,8 +191,11 @@ impl<'r> Witnesses<'r> {
         let mut tried = std::collections::HashSet::new();
         let expected = expected_error(finding.rule);
         let mut fallback = None;
+        // Each base's candidates, kept for the update search.
+        let mut looked = Vec::new();
         for (base, old_field) in &bases {
-            for object in self.candidates(base, &steps, old_field, new_field) {
+            let candidates = self.candidates(base, &steps, old_field, new_field);
+            for object in &candidates {
                 if !tried.insert(object.to_string()) {
                     continue;
                 }
@@ -200,32 +203,29 @@ impl<'r> Witnesses<'r> {
                 if tries > MAX_TRIES {
                     break;
                 }
-                if !old_v.validate(&object).is_valid() {
+                if !old_v.validate(object).is_valid() {
                     continue;
                 }
-                let Some((error, kind)) = rejects(&new_v, &object, &finding.path, expected) else {
+                let Some((error, kind)) = rejects(&new_v, object, &finding.path, expected) else {
                     continue;
                 };
                 // Another keyword's error at the field is kept in case nothing better comes.
                 if expected.is_some_and(|e| e != kind) {
-                    fallback.get_or_insert((object, error));
+                    fallback.get_or_insert((object.clone(), error));
                     continue;
                 }
-                return Some(shrink(object, error, &old_v, &new_v, finding));
+                return Some(shrink(object.clone(), error, &old_v, &new_v, finding));
             }
+            looked.push((base, candidates));
         }
         if let Some((object, error)) = fallback {
             return Some(shrink(object, error, &old_v, &new_v, finding));
         }
         // A change no create feels (a rule reading oldSelf): an update that tells them apart.
         let mut tries = 0;
-        for (base, old_field) in &bases {
-            let candidates = self.candidates(base, &steps, old_field, new_field);
-            if let Some(w) = update_witness(base, candidates, &old_v, &new_v, finding, &mut tries) {
-                return Some(w);
-            }
-        }
-        None
+        looked.into_iter().find_map(|(base, candidates)| {
+            update_witness(base, &candidates, &old_v, &new_v, finding, &mut tries)
+        })
     }
 
     /// The base objects of a search, each with the old schema of the field at `steps`: the
@@ -256,7 +256,7 @@ impl<'r> Witnesses<'r> {
 /// accepts and the new side rejects at the finding's field.
 fn update_witness(
     base: &Value,
-    candidates: Vec<Value>,
+    candidates: &[Value],
     old_v: &Validator,
     new_v: &Validator,
     finding: &Finding,
@@ -267,16 +267,16 @@ fn update_witness(
         return None;
     }
     for other in candidates {
-        if other == *base || !stored(&other) {
+        if other == base || !stored(other) {
             continue;
         }
-        for (before, after) in [(base, &other), (&other, base)] {
+        for (before, after) in [(base, other), (other, base)] {
             *tries += 1;
             if *tries > MAX_TRIES {
                 return None;
             }
             if let Some(error) = rejects_update(old_v, new_v, after, before, &finding.path) {
-                let pair = (before.clone(), after.clone());
+                let pair = [before.clone(), after.clone()];
                 return Some(shrink_update(pair, error, old_v, new_v, &finding.path));
             }
         }
@@ -288,25 +288,16 @@ fn update_witness(
 /// (deepest first), when both sides still accept the smaller stored object and the update
 /// still gives the same error.
 fn shrink_update(
-    (mut before, mut after): (Value, Value),
+    pair: [Value; 2],
     error: String,
     old_v: &Validator,
     new_v: &Validator,
     path: &str,
 ) -> Witness {
-    let mut properties = Vec::new();
-    collect_properties(&after, &mut Vec::new(), &mut properties);
-    properties.sort_by_key(|steps| std::cmp::Reverse(steps.len()));
-    for steps in properties.into_iter().take(MAX_TRIES) {
-        let (mut b, mut a) = (before.clone(), after.clone());
-        if !remove_at(&mut a, &steps) || !remove_at(&mut b, &steps) {
-            continue;
-        }
-        let stored = old_v.validate(&b).is_valid() && new_v.validate(&b).is_valid();
-        if stored && rejects_update(old_v, new_v, &a, &b, path).is_some_and(|e| e == error) {
-            (before, after) = (b, a);
-        }
-    }
+    let [before, after] = leave_out(pair, |[b, a]| {
+        let stored = old_v.validate(b).is_valid() && new_v.validate(b).is_valid();
+        stored && rejects_update(old_v, new_v, a, b, path).is_some_and(|e| e == error)
+    });
     Witness {
         object: after,
         before: Some(before),
@@ -369,31 +360,43 @@ fn expected_error(rule: &str) -> Option<ErrorType> {
 /// The witness with every property it can do without left out (deepest first), so it shows
 /// what matters.
 fn shrink(
-    mut object: Value,
+    object: Value,
     error: String,
     old_v: &Validator,
     new_v: &Validator,
     finding: &Finding,
 ) -> Witness {
     let (path, expected) = (&finding.path, expected_error(finding.rule));
-    let mut properties = Vec::new();
-    collect_properties(&object, &mut Vec::new(), &mut properties);
-    properties.sort_by_key(|steps| std::cmp::Reverse(steps.len()));
-    for steps in properties.into_iter().take(MAX_TRIES) {
-        let mut smaller = object.clone();
-        if !remove_at(&mut smaller, &steps) || !old_v.validate(&smaller).is_valid() {
-            continue;
-        }
+    let [object] = leave_out([object], |[smaller]| {
         // The same error, or the witness would stand for something else.
-        if rejects(new_v, &smaller, path, expected).is_some_and(|(e, _)| e == error) {
-            object = smaller;
-        }
-    }
+        old_v.validate(smaller).is_valid()
+            && rejects(new_v, smaller, path, expected).is_some_and(|(e, _)| e == error)
+    });
     Witness {
         object,
         before: None,
         error,
     }
+}
+
+/// `objects` with every property of the last one left out of all of them, deepest first,
+/// wherever `still` holds of the smaller objects: what shrinking a witness does.
+fn leave_out<const N: usize>(
+    mut objects: [Value; N],
+    still: impl Fn(&[Value; N]) -> bool,
+) -> [Value; N] {
+    let mut properties = Vec::new();
+    if let Some(last) = objects.last() {
+        collect_properties(last, &mut Vec::new(), &mut properties);
+    }
+    properties.sort_by_key(|steps| std::cmp::Reverse(steps.len()));
+    for steps in properties.into_iter().take(MAX_TRIES) {
+        let mut smaller = objects.clone();
+        if smaller.iter_mut().all(|o| remove_at(o, &steps)) && still(&smaller) {
+            objects = smaller;
+        }
+    }
+    objects
 }
 
 /// The steps to every property of `v`.

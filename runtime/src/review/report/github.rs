@@ -1,19 +1,18 @@
 //! GitHub Actions workflow commands (`-o github`): one `::error`, `::warning` or `::notice`
-//! line per finding and per stale exception, which the Actions runner turns into annotations
-//! on the pull request's files: `::error file=F,line=L,col=C,title=RULE::message`. Values are
+//! line per finding, per stale exception and per replayed object a change hurts, which the
+//! Actions runner turns into annotations on the pull request's files: `::error file=F,line=L,col=C,title=RULE::message`. Values are
 //! escaped as the runner unescapes them: `%`, `\r` and `\n` everywhere, and `:` and `,` in
 //! properties. A site of `--git-base`'s old side (`REV:path`) is not in the working tree, so
 //! its annotation names no file.
 
 use super::{revision_and_path, Entry, Level, Report};
 
-/// One workflow command per finding, then per stale exception.
+/// One workflow command per finding, then per stale exception and hurt replayed object.
 pub fn write(report: &Report) -> String {
     report
         .entries
         .iter()
-        .chain(&report.stale_entries())
-        .chain(&report.replay_entries())
+        .chain(&report.other_entries())
         .map(command)
         .collect()
 }

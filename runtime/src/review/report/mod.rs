@@ -71,6 +71,32 @@ pub struct Entry {
 
 impl Entry {
     /// `definition.path`.
+    /// An entry that is no finding (a stale exception, a replayed object), of `rule` (its
+    /// class too), about `definition`, at one site; no path, properties or marks.
+    fn beside(
+        rule: &str,
+        definition: &str,
+        message: String,
+        site: (&'static str, Site),
+        level: Level,
+    ) -> Entry {
+        Entry {
+            rule: rule.to_string(),
+            definition: definition.to_string(),
+            path: String::new(),
+            class: rule.to_string(),
+            detail: String::new(),
+            message,
+            sites: vec![site],
+            level,
+            violates: None,
+            excepted: None,
+            properties: Vec::new(),
+            witness: None,
+            json: String::new(),
+        }
+    }
+
     pub fn place(&self) -> String {
         place(&self.definition, &self.path)
     }
@@ -356,15 +382,12 @@ impl Report {
     /// The replayed objects the change hurts, as entries at their manifest's line: a rejected
     /// one is an error (it fails the run), a ratcheted one a warning.
     pub fn replay_entries(&self) -> Vec<Entry> {
-        let hurt = self.replay.iter().flatten().filter_map(|r| {
+        let entry = |r: &Replayed| {
             let (rule, level) = match r.outcome.verdict {
                 Verdict::Rejected => (REPLAY_RULES[0].0, Level::Error),
                 Verdict::Ratcheted => (REPLAY_RULES[1].0, Level::Warning),
                 _ => return None,
             };
-            Some((r, rule, level))
-        });
-        hurt.map(|(r, rule, level)| {
             let mut message = format!("{}: {}", r.object, r.verdict_text());
             if let Some(first) = r.outcome.errors.first() {
                 message.push_str(&format!(": {first}"));
@@ -378,23 +401,13 @@ impl Report {
                 line: Some(r.line),
                 ..Site::default()
             };
-            Entry {
-                rule: rule.to_string(),
-                definition: r.outcome.definition.clone().unwrap_or_default(),
-                path: String::new(),
-                class: rule.to_string(),
-                detail: String::new(),
-                message,
-                sites: vec![("manifest", site)],
-                level,
-                violates: None,
-                excepted: None,
+            let definition = r.outcome.definition.as_deref().unwrap_or_default();
+            Some(Entry {
                 properties: vec![("verdict", r.outcome.verdict.as_str().to_string())],
-                witness: None,
-                json: String::new(),
-            }
-        })
-        .collect()
+                ..Entry::beside(rule, definition, message, ("manifest", site), level)
+            })
+        };
+        self.replay.iter().flatten().filter_map(entry).collect()
     }
 
     /// The stale exceptions as entries at their line of the exception file.
@@ -402,21 +415,24 @@ impl Report {
         self.stale
             .iter()
             .map(|e| Entry {
-                rule: STALE_RULE.to_string(),
-                definition: e.definition.clone(),
                 path: e.path.clone(),
-                class: STALE_RULE.to_string(),
-                detail: String::new(),
-                message: e.stale_message(),
-                sites: vec![("", e.site())],
-                level: Level::Error,
-                violates: None,
-                excepted: None,
-                properties: Vec::new(),
-                witness: None,
-                json: String::new(),
+                ..Entry::beside(
+                    STALE_RULE,
+                    &e.definition,
+                    e.stale_message(),
+                    ("", e.site()),
+                    Level::Error,
+                )
             })
             .collect()
+    }
+
+    /// What the report says besides its findings, as entries: stale exceptions, then the
+    /// replayed objects the change hurts.
+    pub fn other_entries(&self) -> Vec<Entry> {
+        let mut out = self.stale_entries();
+        out.extend(self.replay_entries());
+        out
     }
 }
 

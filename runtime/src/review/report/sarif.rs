@@ -1,8 +1,8 @@
 //! SARIF 2.1.0 (`-o sarif`), for code scanning: one run whose driver is `kubeidl` with the
 //! command's rule table, one result per finding (its rule, its level, the headline as message,
 //! the primary site as location with a logical location naming the definition and path, the
-//! other sites as related locations, an exception as an external suppression) and one per stale
-//! exception. Files are URI references relative to where kubeidl ran, as the paths were given;
+//! other sites as related locations, an exception as an external suppression), one per stale
+//! exception and one per replayed object a change hurts. Files are URI references relative to where kubeidl ran, as the paths were given;
 //! a file of `--git-base`'s old side (`REV:path`) is its path, with the revision in the
 //! location's properties, and so is the JSON pointer of the schema node a site stands for.
 
@@ -20,8 +20,7 @@ pub fn write(report: &Report) -> String {
     let results: Vec<Value> = report
         .entries
         .iter()
-        .chain(&report.stale_entries())
-        .chain(&report.replay_entries())
+        .chain(&report.other_entries())
         .map(|e| result(e, index(&e.rule)))
         .collect();
     let mut run = json!({
