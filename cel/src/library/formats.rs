@@ -195,25 +195,81 @@ fn mask_trailing_dash(name: &[u8]) -> Vec<u8> {
     }
 }
 
-fn is_lower_alnum(c: u8) -> bool {
-    c.is_ascii_lowercase() || c.is_ascii_digit()
+/// What each byte may be in the names these patterns match, as bits of [`class`].
+const CLASSES: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        let lower_alnum = b.is_ascii_lowercase() || b.is_ascii_digit();
+        let alnum = b.is_ascii_alphanumeric();
+        let mut bits = 0;
+        if lower_alnum {
+            bits |= class::LOWER_ALNUM | class::DNS;
+        }
+        if alnum {
+            bits |= class::ALNUM | class::LABEL;
+        }
+        if b == b'-' {
+            bits |= class::DNS | class::LABEL;
+        }
+        if b == b'_' || b == b'.' {
+            bits |= class::LABEL;
+        }
+        table[c] = bits;
+        c += 1;
+    }
+    table
+};
+
+/// Bits of [`CLASSES`].
+mod class {
+    /// `[a-z0-9]`
+    pub const LOWER_ALNUM: u8 = 1;
+    /// `[A-Za-z0-9]`
+    pub const ALNUM: u8 = 2;
+    /// `[-a-z0-9]`
+    pub const DNS: u8 = 4;
+    /// `[-A-Za-z0-9_.]`
+    pub const LABEL: u8 = 8;
 }
 
-/// `^[a-z0-9]([-a-z0-9]*[a-z0-9])?$`
-fn matches_dns1123_label(s: &[u8]) -> bool {
+/// Whether `c` is of every class in `bits`.
+fn is(c: u8, bits: u8) -> bool {
+    CLASSES[c as usize] & bits == bits
+}
+
+/// Whether `s` is not empty, its first and last bytes are of class `ends` and all of them of
+/// class `inner`.
+fn bounded(s: &[u8], ends: u8, inner: u8) -> bool {
     match (s.first(), s.last()) {
-        (Some(&f), Some(&l)) => {
-            is_lower_alnum(f)
-                && is_lower_alnum(l)
-                && s.iter().all(|&c| is_lower_alnum(c) || c == b'-')
-        }
+        (Some(&f), Some(&l)) => is(f, ends) && is(l, ends) && s.iter().all(|&c| is(c, inner)),
         _ => false,
     }
 }
 
-/// `^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$`
+fn is_lower_alnum(c: u8) -> bool {
+    is(c, class::LOWER_ALNUM)
+}
+
+/// `^[a-z0-9]([-a-z0-9]*[a-z0-9])?$`
+fn matches_dns1123_label(s: &[u8]) -> bool {
+    bounded(s, class::LOWER_ALNUM, class::DNS)
+}
+
+/// `^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$`: one pass, in which
+/// every dot stands between two lower-case letters or digits.
 fn matches_dns1123_subdomain(s: &[u8]) -> bool {
-    s.split(|&c| c == b'.').all(matches_dns1123_label)
+    let (Some(&first), Some(&last)) = (s.first(), s.last()) else {
+        return false;
+    };
+    is_lower_alnum(first)
+        && is_lower_alnum(last)
+        && s.iter().enumerate().all(|(i, &c)| match c {
+            // Not at either end (checked above), so both neighbours exist.
+            b'.' => is_lower_alnum(s[i - 1]) && is_lower_alnum(s[i + 1]),
+            _ => is(c, class::DNS),
+        })
 }
 
 /// `^[a-z]([-a-z0-9]*[a-z0-9])?$`
@@ -223,15 +279,7 @@ fn matches_dns1035_label(s: &[u8]) -> bool {
 
 /// `^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$`
 fn matches_label_key(s: &[u8]) -> bool {
-    match (s.first(), s.last()) {
-        (Some(f), Some(l)) => {
-            f.is_ascii_alphanumeric()
-                && l.is_ascii_alphanumeric()
-                && s.iter()
-                    .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'.'))
-        }
-        _ => false,
-    }
+    bounded(s, class::ALNUM, class::LABEL)
 }
 
 /// `validation.IsDNS1123Label`.
@@ -311,7 +359,8 @@ pub fn is_dns1035_label(v: &[u8]) -> Vec<String> {
 /// `content.IsLabelKey` (what `validation.IsQualifiedName` points to).
 pub fn is_label_key(v: &[u8]) -> Vec<String> {
     // The common valid case, a name without a prefix, answered without splitting.
-    if v.len() <= LABEL_KEY_MAX_LENGTH && !v.contains(&b'/') && matches_label_key(v) {
+    // (A name without a prefix has no '/', which is not a name's byte.)
+    if v.len() <= LABEL_KEY_MAX_LENGTH && matches_label_key(v) {
         return Vec::new();
     }
     let examples = ["MyName", "my.name", "123-abc"];
@@ -515,6 +564,47 @@ fn is_zone(z: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn name_matchers_agree_with_the_apimachinery_patterns_on_every_short_name() {
+        let patterns: [(&str, fn(&[u8]) -> bool); 4] = [
+            ("^[a-z0-9]([-a-z0-9]*[a-z0-9])?$", matches_dns1123_label),
+            (
+                "^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$",
+                matches_dns1123_subdomain,
+            ),
+            ("^[a-z]([-a-z0-9]*[a-z0-9])?$", matches_dns1035_label),
+            (
+                "^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$",
+                matches_label_key,
+            ),
+        ];
+        // Every name of up to five bytes over an alphabet with one byte of each kind.
+        let alphabet = b"aZ0-._/";
+        let mut names: Vec<Vec<u8>> = vec![Vec::new()];
+        for len in 1..=5 {
+            let mut longer = Vec::new();
+            for name in names.iter().filter(|n| n.len() == len - 1) {
+                for &c in alphabet {
+                    let mut n = name.clone();
+                    n.push(c);
+                    longer.push(n);
+                }
+            }
+            names.extend(longer);
+        }
+        for (pattern, matcher) in patterns {
+            let re = regex::bytes::Regex::new(pattern).expect("pattern");
+            for name in &names {
+                assert_eq!(
+                    matcher(name),
+                    re.is_match(name),
+                    "{pattern} on {:?}",
+                    String::from_utf8_lossy(name)
+                );
+            }
+        }
+    }
 
     fn ok(name: &str, v: &str) {
         assert_eq!(validate(name, v), None, "{name}({v:?}) should be valid");
