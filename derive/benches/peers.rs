@@ -342,7 +342,7 @@ fn hand_written_endpoint(e: &Endpoint) -> Vec<FieldError> {
     }
     let too_short = |at: FieldPath, text: &str| {
         let message = format!("{at} in body should be at least 1 chars long");
-        FieldError::invalid(at, BadValue::String(text.to_string()), message)
+        FieldError::invalid(at, BadValue::string(text), message)
     };
     match &e.source {
         Source::Git { git } if git.url.is_empty() => errors.push(too_short(

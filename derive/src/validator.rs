@@ -515,7 +515,7 @@ fn string_checks(schema: &Schema, v: TokenStream) -> TokenStream {
             }
         });
     }
-    let bad = quote!(::kubeidl::errors::BadValue::String(#v.to_string()));
+    let bad = quote!(::kubeidl::errors::BadValue::string(#v.to_string()));
     out.extend(enum_check(
         schema,
         quote!(::std::convert::AsRef::<str>::as_ref(#v)),

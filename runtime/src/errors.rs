@@ -3,6 +3,7 @@
 //! create or update answers with.
 
 use serde_json::{json, Value};
+use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
 
@@ -295,7 +296,8 @@ pub enum BadValue {
     Int(i64),
     Float(f64),
     Bool(bool),
-    String(String),
+    /// A string; a static one (a type's name) costs no allocation.
+    String(Cow<'static, str>),
     /// Anything else, printed as Go's `json.Marshal` prints it.
     Json(Value),
     /// A typed Go value as `%#v` prints it (`[]string{"*", "pods"}`), written out.
@@ -303,6 +305,11 @@ pub enum BadValue {
 }
 
 impl BadValue {
+    /// A string value, copied.
+    pub fn string(s: impl Into<String>) -> BadValue {
+        BadValue::String(Cow::Owned(s.into()))
+    }
+
     /// The value of a JSON node as an unstructured object holds it (int64, float64, bool,
     /// string, or a map/slice printed as JSON).
     pub fn of_json(v: &Value) -> BadValue {
@@ -312,7 +319,7 @@ impl BadValue {
                 Some(i) => BadValue::Int(i),
                 None => BadValue::Float(n.as_f64().unwrap_or(f64::NAN)),
             },
-            Value::String(s) => BadValue::String(s.clone()),
+            Value::String(s) => BadValue::string(s.as_str()),
             other => BadValue::Json(other.clone()),
         }
     }
@@ -350,7 +357,7 @@ impl FieldError {
         FieldError::new(
             ErrorType::Required,
             path,
-            BadValue::String(String::new()),
+            BadValue::String("".into()),
             detail,
         )
     }
@@ -367,7 +374,7 @@ impl FieldError {
         FieldError::new(
             ErrorType::Forbidden,
             path,
-            BadValue::String(String::new()),
+            BadValue::String("".into()),
             detail,
         )
     }

@@ -55,8 +55,7 @@ fn qualified_name_errors(value: &str, at: &FieldPath, out: &mut Vec<FieldError>)
         Some((p, n)) => (Some(p), n),
         None => (None, value),
     };
-    let bad =
-        |detail: &str| FieldError::invalid(at.clone(), BadValue::String(value.into()), detail);
+    let bad = |detail: &str| FieldError::invalid(at.clone(), BadValue::string(value), detail);
     if value.matches('/').count() > 1 {
         out.push(bad("a qualified name must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"));
         return;
@@ -150,7 +149,7 @@ fn check_resources(resources: &[String], at: &FieldPath, out: &mut Vec<FieldErro
             continue;
         };
         let bad = |detail: String| {
-            FieldError::invalid(at.index(i), BadValue::String(entry.clone()), detail)
+            FieldError::invalid(at.index(i), BadValue::string(entry.as_str()), detail)
         };
         if wildcard_sub.contains(res) {
             out.push(bad(format!(
@@ -210,7 +209,7 @@ fn compile(
 ) -> Option<FieldError> {
     env.compile(source, purpose)
         .err()
-        .map(|detail| FieldError::invalid(at.clone(), BadValue::String(source.into()), detail))
+        .map(|detail| FieldError::invalid(at.clone(), BadValue::string(source), detail))
 }
 
 /// The API validation errors of a ValidatingAdmissionPolicy (the whole object).
@@ -275,7 +274,7 @@ pub fn policy_errors(policy: &Value) -> Vec<FieldError> {
             if !names.insert(name) {
                 out.push(FieldError::duplicate(
                     at.child("name"),
-                    BadValue::String(name.into()),
+                    BadValue::string(name),
                 ));
             }
         }
@@ -293,7 +292,7 @@ pub fn policy_errors(policy: &Value) -> Vec<FieldError> {
         } else if !is_cel_identifier(name) {
             out.push(FieldError::invalid(
                 at.child("name"),
-                BadValue::String(name.into()),
+                BadValue::string(name),
                 "name is not a valid CEL identifier",
             ));
         }
@@ -310,7 +309,7 @@ pub fn policy_errors(policy: &Value) -> Vec<FieldError> {
             Err(detail) => {
                 out.push(FieldError::invalid(
                     at.child("expression"),
-                    BadValue::String(expression.into()),
+                    BadValue::string(expression),
                     detail,
                 ));
                 crate::cel::CelType::Dyn
@@ -345,7 +344,7 @@ pub fn policy_errors(policy: &Value) -> Vec<FieldError> {
         if !message_expression.is_empty() && message_expression.trim().is_empty() {
             out.push(FieldError::invalid(
                 at.child("messageExpression"),
-                BadValue::String(message_expression.into()),
+                BadValue::string(message_expression),
                 "must be non-empty if specified",
             ));
         } else if !message_expression.is_empty() {
@@ -360,13 +359,13 @@ pub fn policy_errors(policy: &Value) -> Vec<FieldError> {
         if !message.is_empty() && message.trim().is_empty() {
             out.push(FieldError::invalid(
                 at.child("message"),
-                BadValue::String(message.into()),
+                BadValue::string(message),
                 "message must be non-empty if specified",
             ));
         } else if message.trim().contains(['\n', '\r']) {
             out.push(FieldError::invalid(
                 at.child("message"),
-                BadValue::String(message.into()),
+                BadValue::string(message),
                 "message must not contain line breaks",
             ));
         }
@@ -393,7 +392,7 @@ pub fn policy_errors(policy: &Value) -> Vec<FieldError> {
         if policy_name.is_empty() {
             out.push(FieldError::invalid(
                 at.child("key"),
-                BadValue::String(key.into()),
+                BadValue::string(key),
                 "requires metadata.name be non-empty",
             ));
         } else {
@@ -414,14 +413,14 @@ pub fn policy_errors(policy: &Value) -> Vec<FieldError> {
         } else if let Some(e) = env.compile(trimmed, Purpose::AuditAnnotation).err() {
             out.push(FieldError::invalid(
                 at.child("valueExpression"),
-                BadValue::String(value.into()),
+                BadValue::string(value),
                 e,
             ));
         }
         if !keys.insert(key) {
             out.push(FieldError::duplicate(
                 at.child("key"),
-                BadValue::String(key.into()),
+                BadValue::string(key),
             ));
         }
     }
@@ -492,7 +491,7 @@ pub fn binding_errors(binding: &Value) -> Vec<FieldError> {
         if !seen.insert(action.as_str()) {
             out.push(FieldError::duplicate(
                 actions_at.index(i),
-                BadValue::String(action.clone()),
+                BadValue::string(action.as_str()),
             ));
         }
     }

@@ -104,6 +104,6 @@ pub(crate) fn one_of<'s>(
         .copied()
         .ok_or_else(|| {
             let list: Vec<String> = supported.iter().map(|s| s.to_string()).collect();
-            FieldError::not_supported(path.clone(), BadValue::String(value.to_string()), &list)
+            FieldError::not_supported(path.clone(), BadValue::string(value), &list)
         })
 }

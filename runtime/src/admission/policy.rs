@@ -168,7 +168,7 @@ impl Policy {
             Some(other) => {
                 return Err(FieldError::not_supported(
                     failure_path,
-                    crate::errors::BadValue::String(other.to_string()),
+                    crate::errors::BadValue::string(other),
                     &["Fail".to_string(), "Ignore".to_string()],
                 ))
             }
@@ -289,7 +289,7 @@ impl Binding {
                         Some(other) => {
                             return Err(FieldError::not_supported(
                                 action_path,
-                                crate::errors::BadValue::String(other.to_string()),
+                                crate::errors::BadValue::string(other),
                                 &["Allow".to_string(), "Deny".to_string()],
                             ))
                         }

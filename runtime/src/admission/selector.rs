@@ -153,7 +153,7 @@ fn parse_expression(value: &Value, path: &FieldPath) -> Result<Requirement, Fiel
         other => {
             return Err(FieldError::invalid(
                 operator_path,
-                BadValue::String(other.to_string()),
+                BadValue::string(other),
                 "not a valid selector operator",
             ))
         }
@@ -190,7 +190,7 @@ fn check_key(key: &str, path: &FieldPath) -> Result<(), FieldError> {
         None => Ok(()),
         Some(msg) => Err(FieldError::invalid(
             path.clone(),
-            BadValue::String(key.to_string()),
+            BadValue::string(key),
             msg,
         )),
     }
@@ -201,7 +201,7 @@ fn check_value(value: &str, path: &FieldPath) -> Result<(), FieldError> {
         None => Ok(()),
         Some(msg) => Err(FieldError::invalid(
             path.clone(),
-            BadValue::String(value.to_string()),
+            BadValue::string(value),
             msg,
         )),
     }

@@ -466,14 +466,14 @@ fn check_node(schema: &Schema, at: &FieldPath, level: Level, errors: &mut Vec<Fi
         let supported: Vec<String> = TYPES.iter().map(|s| s.to_string()).collect();
         errors.push(FieldError::not_supported(
             at.child("type"),
-            BadValue::String(t.to_string()),
+            BadValue::string(t),
             &supported,
         ));
     }
     if level == Level::Root && !t.is_empty() && t != "object" {
         errors.push(FieldError::invalid(
             at.child("type"),
-            BadValue::String(t.to_string()),
+            BadValue::string(t),
             "must be object at the root",
         ));
     }
@@ -540,7 +540,7 @@ fn check_list_type(schema: &Schema, at: &FieldPath, errors: &mut Vec<FieldError>
         if t != "object" {
             errors.push(FieldError::invalid(
                 at.child("type"),
-                BadValue::String(t.to_string()),
+                BadValue::string(t),
                 "must be object if x-kubernetes-map-type is specified",
             ));
         }
@@ -564,7 +564,7 @@ fn check_list_type(schema: &Schema, at: &FieldPath, errors: &mut Vec<FieldError>
     if t != "array" {
         errors.push(FieldError::invalid(
             at.child("type"),
-            BadValue::String(t.to_string()),
+            BadValue::string(t),
             "must be array if x-kubernetes-list-type is specified",
         ));
         return;
@@ -600,14 +600,14 @@ fn check_list_type(schema: &Schema, at: &FieldPath, errors: &mut Vec<FieldError>
         "atomic" => {}
         other => errors.push(FieldError::not_supported(
             at.child("x-kubernetes-list-type"),
-            BadValue::String(other.to_string()),
+            BadValue::string(other),
             &["atomic".into(), "set".into(), "map".into()],
         )),
     }
     if list_type != "map" && !schema.list_map_keys().is_empty() {
         errors.push(FieldError::invalid(
             at.child("x-kubernetes-list-type"),
-            BadValue::String(list_type.to_string()),
+            BadValue::string(list_type),
             "must be map if x-kubernetes-list-map-keys is non-empty",
         ));
     }
@@ -630,7 +630,7 @@ fn check_map_list(
     if type_name(items) != "object" {
         errors.push(FieldError::invalid(
             at.child("items").child("type"),
-            BadValue::String(type_name(items).to_string()),
+            BadValue::string(type_name(items)),
             "must be object if parent array's x-kubernetes-list-type is map",
         ));
         return;
@@ -711,13 +711,13 @@ fn check_messages(schema: &Schema, at: &FieldPath, errors: &mut Vec<FieldError>)
         } else if !message.is_empty() && message.trim().is_empty() {
             errors.push(FieldError::invalid(
                 here.child("message"),
-                BadValue::String(message.to_string()),
+                BadValue::string(message),
                 "must be non-empty if specified",
             ));
         } else if message.trim().contains(['\n', '\r']) {
             errors.push(FieldError::invalid(
                 here.child("message"),
-                BadValue::String(message.to_string()),
+                BadValue::string(message),
                 "must not contain line breaks",
             ));
         } else if text("rule").trim().contains(['\n', '\r']) && message.trim().is_empty() {

@@ -73,14 +73,14 @@ pub fn too_long(path: &Path<'_>, max: u64) -> FieldError {
 
 /// `minLength`.
 pub fn too_short(path: &Path<'_>, text: &str, min: u64) -> FieldError {
-    invalid(path, BadValue::String(text.to_string()), |at| {
+    invalid(path, BadValue::string(text), |at| {
         format!("{at} in body should be at least {min} chars long")
     })
 }
 
 /// `pattern`.
 pub fn pattern_mismatch(path: &Path<'_>, text: &str, pattern: &str) -> FieldError {
-    invalid(path, BadValue::String(text.to_string()), |at| {
+    invalid(path, BadValue::string(text), |at| {
         format!("{at} in body should match '{pattern}'")
     })
 }
@@ -103,12 +103,9 @@ pub fn wrong_type(path: &Path<'_>, declared: &str, actual: &'static str) -> Fiel
 
 /// `format`, for the formats the apiserver checks (`Some(false)` from [`formats::check`]).
 pub fn bad_format(path: &Path<'_>, text: &str, format: &str) -> FieldError {
-    error_at(
-        ErrorType::TypeInvalid,
-        path,
-        BadValue::String(text.to_string()),
-        |at| format!("{at} in body must be of type {format}: {}", go_quote(text)),
-    )
+    error_at(ErrorType::TypeInvalid, path, BadValue::string(text), |at| {
+        format!("{at} in body must be of type {format}: {}", go_quote(text))
+    })
 }
 
 /// Whether `text` fails `format` (unknown formats accept everything).
@@ -130,7 +127,7 @@ pub fn too_few_items(path: &Path<'_>, len: usize, min: u64) -> FieldError {
 
 /// `uniqueItems`: the apiserver shows no value.
 pub fn duplicate_items(path: &Path<'_>) -> FieldError {
-    invalid(path, BadValue::String(String::new()), |at| {
+    invalid(path, BadValue::String("".into()), |at| {
         format!("{at} in body shouldn't contain duplicates")
     })
 }

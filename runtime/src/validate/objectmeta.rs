@@ -96,11 +96,7 @@ fn check_meta(
 ) {
     let fields = MetaFields::of(meta);
     let invalid = |field: &str, value: &str, msg: String| {
-        FieldError::invalid(
-            meta_path().child(field),
-            BadValue::String(value.to_string()),
-            msg,
-        )
+        FieldError::invalid(meta_path().child(field), BadValue::string(value), msg)
     };
     let generate_name = fields.generate_name;
     if !generate_name.is_empty() {
@@ -134,7 +130,7 @@ fn check_meta(
             for msg in formats::is_label_key(key.as_bytes()) {
                 errors.push(FieldError::invalid(
                     meta_path().child("labels"),
-                    BadValue::String(key.clone()),
+                    BadValue::string(key.as_str()),
                     msg,
                 ));
             }
@@ -142,7 +138,7 @@ fn check_meta(
             for msg in formats::is_label_value(v.as_bytes()) {
                 errors.push(FieldError::invalid(
                     meta_path().child("labels"),
-                    BadValue::String(v.to_string()),
+                    BadValue::string(v),
                     msg,
                 ));
             }
@@ -155,7 +151,7 @@ fn check_meta(
             for msg in formats::is_label_key(key.to_lowercase().as_bytes()) {
                 errors.push(FieldError::invalid(
                     meta_path().child("annotations"),
-                    BadValue::String(key.clone()),
+                    BadValue::string(key.as_str()),
                     msg,
                 ));
             }
@@ -185,7 +181,7 @@ pub(crate) fn check_resource(
         if gv != "/" && gv.matches('/').count() > 1 {
             errors.push(FieldError::invalid(
                 path.child("apiVersion"),
-                BadValue::String(gv.to_string()),
+                BadValue::string(gv),
                 format!("unexpected GroupVersion string: {gv}"),
             ));
         }
@@ -195,7 +191,7 @@ pub(crate) fn check_resource(
         if !msgs.is_empty() {
             errors.push(FieldError::invalid(
                 path.child("kind"),
-                BadValue::String(kind.to_string()),
+                BadValue::string(kind),
                 format!(
                     "may have mixed case, but should otherwise match: {}",
                     msgs.join(",")
@@ -223,7 +219,7 @@ fn non_empty_string<'m>(
 ) -> Option<&'m str> {
     let v = map.get(field)?;
     let (value, detail) = match v.as_str() {
-        Some("") => (BadValue::String(String::new()), "must not be empty"),
+        Some("") => (BadValue::String("".into()), "must not be empty"),
         Some(s) => return Some(s),
         None => (BadValue::of_json(v), "must be a string"),
     };

@@ -28,7 +28,7 @@ pub(crate) fn check_type<'a>(
 
 /// maxLength, minLength and pattern (the first that fails), then format.
 pub(crate) fn check_string(node: &Node, text: &str, path: &Path<'_>, errors: &mut Errors) {
-    let bad = || BadValue::String(text.to_string());
+    let bad = || BadValue::string(text);
     let len = if node.max_length.is_some() || node.min_length.is_some() {
         text.chars().count() as u64
     } else {
@@ -112,12 +112,9 @@ pub(crate) fn check_object_counts(node: &Node, count: usize, path: &Path<'_>, er
 /// An undeclared key where `additionalProperties` is `false`.
 pub(crate) fn forbidden_property(key: &str, path: &Path<'_>, errors: &mut Errors) {
     errors.add(|| {
-        error_at(
-            ErrorType::Invalid,
-            path,
-            BadValue::String(key.to_string()),
-            |at| format!("{at}.{key} in body is a forbidden property"),
-        )
+        error_at(ErrorType::Invalid, path, BadValue::string(key), |at| {
+            format!("{at}.{key} in body is a forbidden property")
+        })
     });
 }
 
@@ -132,7 +129,7 @@ pub(crate) fn composite(path: &Path<'_>, what: &str, errors: &mut Errors) {
     errors.add(|| {
         FieldError::invalid(
             FieldPath::root(),
-            BadValue::String(String::new()),
+            BadValue::String("".into()),
             format!("\"{}\" {what}", at(path)),
         )
     });

@@ -534,7 +534,7 @@ fn run_rule<N: RuleNode>(
         FieldError::new(
             ErrorType::Invalid,
             path.clone(),
-            BadValue::String(type_name.to_string()),
+            BadValue::string(type_name),
             detail,
         )
     };

@@ -314,7 +314,7 @@ impl Change {
                 renamed: None,
             } => {
                 let error =
-                    FieldError::invalid(field.path(), BadValue::String(new.clone()), "field is immutable");
+                    FieldError::invalid(field.path(), BadValue::string(new.as_str()), "field is immutable");
                 let when = match field.once_established() {
                     true => "once the old CRD is established (it serves), the apiserver refuses the new one",
                     false => "the apiserver refuses the new CRD",
@@ -379,7 +379,7 @@ impl Change {
                         .child("status")
                         .child("storedVersions")
                         .index(*index),
-                    BadValue::String(version.clone()),
+                    BadValue::string(version.as_str()),
                     format!("missing from spec.versions; {version} was previously a storage version, and must remain in spec.versions until a storage migration ensures no data remains persisted in {version} and removes {version} from status.storedVersions"),
                 );
                 let why = match listed {
