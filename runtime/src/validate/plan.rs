@@ -104,14 +104,15 @@ impl Types {
 /// whether they are whole (which pass as integers).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Class {
+    // In the order of [`Kind`], which each names the class of its values, but whole floats.
     Null,
     Bool,
     Integer,
-    WholeFloat,
     Float,
     String,
     Array,
     Object,
+    WholeFloat,
 }
 
 impl Class {
@@ -119,12 +120,21 @@ impl Class {
         Class::Null,
         Class::Bool,
         Class::Integer,
-        Class::WholeFloat,
         Class::Float,
         Class::String,
         Class::Array,
         Class::Object,
+        Class::WholeFloat,
     ];
+
+    /// This class's bit in a set of classes.
+    #[inline(always)]
+    pub fn bit(self) -> u8 {
+        1 << self as u8
+    }
+
+    /// The classes of arrays and objects, as bits.
+    pub const CONTAINERS: u8 = 1 << Class::Array as u8 | 1 << Class::Object as u8;
 
     #[inline]
     pub fn of<'a>(v: impl ValueView<'a>) -> Class {

@@ -146,12 +146,6 @@ struct Head {
     defaulted: u64,
 }
 
-/// Whether `classes` (bits of [`Class`]) hold the class of `v`, whose kind is `kind`.
-#[inline(always)]
-fn holds_class<'a>(classes: u8, kind: Kind, v: impl ValueView<'a>) -> bool {
-    classes & 1 << Class::of_kind(kind, v) as u8 != 0
-}
-
 /// One slot of a property table (32 bytes, two to a cache line); `node == NONE` marks it free.
 /// It holds what a scalar child of a [`flag::SCALAR`] node needs, which is checked without a
 /// call.
@@ -648,14 +642,14 @@ impl<'p, 'a, V: ValueView<'a>> Quick<'p, 'a, V> {
     fn node(&mut self, id: NodeId, v: V, top: bool, depth: usize) -> bool {
         let head = &self.form.heads[id];
         let flags = head.flags;
-        let kind = v.kind();
-        if depth > MAX_DEPTH || kind == Kind::Null || !holds_class(head.classes, kind, v) {
+        let class = Class::of(v);
+        if depth > MAX_DEPTH || class == Class::Null || head.classes & class.bit() == 0 {
             return false;
         }
-        let container = matches!(kind, Kind::Array | Kind::Object);
+        let container = class.bit() & Class::CONTAINERS != 0;
         if flags & flag::SCALAR != 0 {
             if !container {
-                return holds_class(head.scalars, kind, v);
+                return head.scalars & class.bit() != 0;
             }
             if flags & flag::TYPE_ONLY == 0 {
                 // A choice over a container: composition sees the pruned value.
@@ -664,9 +658,9 @@ impl<'p, 'a, V: ValueView<'a>> Quick<'p, 'a, V> {
         } else if flags & flag::VALUE_CHECKS != 0 && !self.value_checks(id, head, v, depth) {
             return false;
         }
-        match kind {
-            Kind::Array => self.array(id, head, v, depth),
-            Kind::Object => self.object(id, head, &self.plan.nodes[id], v, top, depth),
+        match class {
+            Class::Array => self.array(id, head, v, depth),
+            Class::Object => self.object(id, head, &self.plan.nodes[id], v, top, depth),
             _ => true,
         }
     }
@@ -729,14 +723,15 @@ impl<'p, 'a, V: ValueView<'a>> Quick<'p, 'a, V> {
         for (i, item) in v.items().enumerate() {
             // Settled: clean, with nothing set aside below (a scalar checked here sets
             // nothing aside).
-            let (clean, settled) = match (item.kind(), scalars) {
-                (Kind::Array | Kind::Object | Kind::Null, _) | (_, None) => {
+            let class = Class::of(item);
+            let (clean, settled) = match scalars {
+                Some(scalars) if class.bit() & (Class::CONTAINERS | Class::Null.bit()) == 0 => {
+                    let clean = scalars & class.bit() != 0;
+                    (clean, clean)
+                }
+                _ => {
                     let clean = self.node(items, item, false, depth + 1);
                     (clean, clean && self.failing.len() == mark)
-                }
-                (kind, Some(scalars)) => {
-                    let clean = holds_class(scalars, kind, item);
-                    (clean, clean)
                 }
             };
             if !settled {
@@ -776,19 +771,19 @@ impl<'p, 'a, V: ValueView<'a>> Quick<'p, 'a, V> {
             match find_in(table, node, key) {
                 Some(slot) => {
                     let bits = slot.bits;
-                    let kind = child.kind();
+                    let class = Class::of(child);
                     // A null or a stripped zero makes the property unset: the object's own
                     // business, left to the full walk.
-                    if kind == Kind::Null || bits & slot::STRIP_ZERO != 0 && child.is_zero() {
+                    if class == Class::Null || bits & slot::STRIP_ZERO != 0 && child.is_zero() {
                         return false;
                     }
                     let id = slot.node as NodeId;
                     let (clean, settled) = if bits & slot::SCALAR != 0
                         && depth < MAX_DEPTH
-                        && !matches!(kind, Kind::Array | Kind::Object)
+                        && class.bit() & Class::CONTAINERS == 0
                     {
                         // What `node` would do for it.
-                        let clean = holds_class(slot.scalars, kind, child);
+                        let clean = slot.scalars & class.bit() != 0;
                         (clean, clean)
                     } else {
                         let clean = self.node(id, child, false, depth + 1);
@@ -819,12 +814,12 @@ impl<'p, 'a, V: ValueView<'a>> Quick<'p, 'a, V> {
                     if head.additional != NONE {
                         let id = head.additional as NodeId;
                         let value_head = &self.form.heads[id];
-                        let kind = child.kind();
+                        let class = Class::of(child);
                         let (clean, settled) = if value_head.flags & flag::SCALAR != 0
                             && depth < MAX_DEPTH
-                            && !matches!(kind, Kind::Array | Kind::Object | Kind::Null)
+                            && class.bit() & (Class::CONTAINERS | Class::Null.bit()) == 0
                         {
-                            let clean = holds_class(value_head.scalars, kind, child);
+                            let clean = value_head.scalars & class.bit() != 0;
                             (clean, clean)
                         } else {
                             let clean = self.node(id, child, false, depth + 1);
