@@ -194,6 +194,8 @@ const _: () = assert!(std::mem::size_of::<PropertySlot>() == 32);
 
 /// [`Head::flags`].
 mod flag {
+    /// `x-kubernetes-list-type: map`.
+    pub const MAP_LIST: u16 = 1;
     pub const TYPE_ONLY: u16 = 1 << 1;
     pub const COMPOSES: u16 = 1 << 2;
     /// maxLength, minLength, pattern or a checked format.
@@ -272,6 +274,7 @@ impl Form {
                 flag::ARRAY,
             )
             | set(!matches!(node.list_type, ListType::Atomic), flag::LIST_TYPE)
+            | set(matches!(node.list_type, ListType::Map(_)), flag::MAP_LIST)
             | set(!node.enum_values.is_empty(), flag::ENUM)
             | set(
                 node.min_properties.is_some() || node.max_properties.is_some(),
@@ -705,7 +708,13 @@ impl<'p, 'a, V: ValueView<'a>> Quick<'p, 'a, V> {
 
     /// Whether an array is clean: its list type holds and its items are clean.
     fn array(&mut self, id: NodeId, head: &Head, v: V, depth: usize) -> bool {
-        if head.flags & flag::LIST_TYPE != 0 && !listtype::holds(&self.plan.nodes[id].list_type, v)
+        // A list of one item repeats nothing: what a map list asks of it (to be an object) is
+        // asked below.
+        let one = v.len() < 2;
+        let objects_only = one && head.flags & flag::MAP_LIST != 0;
+        if head.flags & flag::LIST_TYPE != 0
+            && !one
+            && !listtype::holds(&self.plan.nodes[id].list_type, v)
         {
             return false;
         }
@@ -724,6 +733,9 @@ impl<'p, 'a, V: ValueView<'a>> Quick<'p, 'a, V> {
             // Settled: clean, with nothing set aside below (a scalar checked here sets
             // nothing aside).
             let class = Class::of(item);
+            if objects_only && class != Class::Object {
+                return false;
+            }
             let (clean, settled) = match scalars {
                 Some(scalars) if class.bit() & (Class::CONTAINERS | Class::Null.bit()) == 0 => {
                     let clean = scalars & class.bit() != 0;

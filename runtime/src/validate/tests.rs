@@ -94,6 +94,21 @@ fn defaults_apply_before_checks_and_map_lists_reject_duplicate_keys() {
     );
 }
 
+#[test]
+fn a_map_list_of_one_item_that_is_no_object_fails_its_list_type() {
+    let v = validator(spec_schema());
+    let one =
+        |item: Value| messages(&v.validate(&json!({"spec": {"name": "web", "ports": [item]}})));
+    assert_eq!(
+        one(json!("http")),
+        [
+            "spec.ports[0]: Invalid value: \"string\": spec.ports[0] in body must be of type object: \"string\"",
+            "spec.ports[0]: Invalid value: \"http\": must be an object for an array of list-type map",
+        ]
+    );
+    assert!(one(json!({"name": "http"})).is_empty());
+}
+
 fn rules_schema() -> Value {
     json!({
         "type": "object",
