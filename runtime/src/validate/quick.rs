@@ -426,25 +426,27 @@ impl NameKey {
     pub fn of(name: &str) -> NameKey {
         let b = name.as_bytes();
         let n = b.len();
-        let word = |at: usize| u64::from_le_bytes(b[at..at + 8].try_into().expect("eight bytes"));
-        let half = |at: usize| {
-            u64::from(u32::from_le_bytes(
-                b[at..at + 4].try_into().expect("four bytes"),
-            ))
-        };
-        let (head, tail) = match n {
-            0 => (0, 0),
-            1..=3 => (
-                u64::from(b[0]) | u64::from(b[n / 2]) << 8 | u64::from(b[n - 1]) << 16,
-                0,
-            ),
-            4..=7 => (half(0) | half(n - 4) << 32, 0),
-            _ => (word(0), word(n - 8)),
+        let (head, tail) = match (b.first_chunk::<8>(), b.last_chunk::<8>()) {
+            (Some(first), Some(last)) => (u64::from_le_bytes(*first), u64::from_le_bytes(*last)),
+            _ => match (b.first_chunk::<4>(), b.last_chunk::<4>()) {
+                (Some(first), Some(last)) => (
+                    u64::from(u32::from_le_bytes(*first))
+                        | u64::from(u32::from_le_bytes(*last)) << 32,
+                    0,
+                ),
+                _ => match (b.first(), b.last()) {
+                    (Some(&first), Some(&last)) => (
+                        u64::from(first) | u64::from(b[n / 2]) << 8 | u64::from(last) << 16,
+                        0,
+                    ),
+                    _ => (0, 0),
+                },
+            },
         };
         NameKey {
             head,
             tail,
-            len: u32::try_from(n).unwrap_or(u32::MAX),
+            len: n.min(u32::MAX as usize) as u32,
         }
     }
 
