@@ -104,7 +104,8 @@ impl Types {
 /// whether they are whole (which pass as integers).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Class {
-    // In the order of [`Kind`], which each names the class of its values, but whole floats.
+    // The first seven in the order of `Kind`, each the class of that kind's values (whole
+    // floats aside), so that a kind maps to its class without a table.
     Null,
     Bool,
     Integer,
