@@ -567,7 +567,8 @@ mod tests {
 
     #[test]
     fn name_matchers_agree_with_the_apimachinery_patterns_on_every_short_name() {
-        let patterns: [(&str, fn(&[u8]) -> bool); 4] = [
+        type Matcher = fn(&[u8]) -> bool;
+        let patterns: [(&str, Matcher); 4] = [
             ("^[a-z0-9]([-a-z0-9]*[a-z0-9])?$", matches_dns1123_label),
             (
                 "^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$",
