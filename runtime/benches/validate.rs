@@ -7,6 +7,8 @@
 //!   metadata, list types and CEL rules, and collects every error.
 //! - the same Deployment with two type errors, by both validators (all errors), and a walk that
 //!   reads every key and value of the valid one and checks nothing: the floor any validator pays.
+//! - the same Deployment checked by hand ([`by_hand`]: its shapes written as code, types and
+//!   required fields only): the floor for any validator that reads a schema instead.
 //! - 10,000 manifests read from disk (100 files of 100 documents: Deployments, Services,
 //!   ConfigMaps), parsed with positions, looked up by kind and validated, as `kubeidl validate`
 //!   does. Manifests per second = 10,000 / the reported time.
@@ -15,6 +17,8 @@
 //! `../shared/conformance/k8s-1.35` next to the repository. Without them it prints why and exits.
 //!
 //! Run: `cargo bench -p kubeidl --bench validate`
+
+mod by_hand;
 
 use kubeidl::document::read_documents;
 use kubeidl::validate::{Catalog, Gvk, Validator};
@@ -168,6 +172,16 @@ mod deployment {
         let doc = invalid();
         assert_eq!(validator.iter_errors(&doc).count(), 2);
         bencher.bench(|| validator.iter_errors(divan::black_box(&doc)).count());
+    }
+
+    /// The Deployment's shapes written as code: each object a `match` over its declared
+    /// names, with types and required fields (less than either validator checks).
+    #[divan::bench]
+    fn by_hand(bencher: divan::Bencher) {
+        let doc = deployment(0);
+        assert!(super::by_hand::deployment(&doc));
+        assert!(!super::by_hand::deployment(&invalid()));
+        bencher.bench(|| super::by_hand::deployment(divan::black_box(&doc)));
     }
 
     /// The least any validator pays: a walk that reads every key and value of the document
