@@ -1,8 +1,8 @@
 //! A Deployment checked by hand: the floor for any validator that reads the apps/v1 schema's
 //! shapes rather than a schema. Each object's fields are a `match` over every name its
 //! schema declares (so the dispatch is as hard as a real one), with the declared type of each
-//! value, the required fields, and unknown fields refused. Fields the benchmark's Deployment
-//! never holds are checked only for being an object or a list of objects. It checks less than
+//! value, the required fields, and unknown fields refused. Object-valued fields the benchmark's
+//! Deployment never holds are checked only for being an object or a list of objects. It checks less than
 //! kubeidl and jsonschema do (no enums, formats, list types, metadata names, defaults), so it
 //! bounds from below what either can cost.
 
@@ -47,6 +47,12 @@ fn quantity(v: &Value) -> bool {
     string(v) || v.is_number()
 }
 
+/// Marks a required field `seen` and passes on its check.
+fn seen(flag: &mut bool, ok: bool) -> bool {
+    *flag = true;
+    ok
+}
+
 fn object(v: &Value) -> bool {
     v.is_object()
 }
@@ -84,14 +90,7 @@ fn deployment_spec(v: &Value) -> bool {
             integer(v)
         }
         "paused" => boolean(v),
-        "selector" => {
-            selector = true;
-            fields(v, |k, v| match k {
-                "matchExpressions" => objects(v),
-                "matchLabels" => map_of(v, string),
-                _ => false,
-            })
-        }
+        "selector" => seen(&mut selector, label_selector(v)),
         "strategy" => fields(v, |k, v| match k {
             "type" => string(v),
             "rollingUpdate" => fields(v, |k, v| {
@@ -99,26 +98,32 @@ fn deployment_spec(v: &Value) -> bool {
             }),
             _ => false,
         }),
-        "template" => {
-            template = true;
-            fields(v, |k, v| match k {
-                "metadata" => meta(v),
-                "spec" => pod_spec(v),
-                _ => false,
-            })
-        }
+        "template" => seen(&mut template, pod_template(v)),
         _ => false,
     }) && selector
         && template
 }
 
+fn label_selector(v: &Value) -> bool {
+    fields(v, |k, v| match k {
+        "matchExpressions" => objects(v),
+        "matchLabels" => map_of(v, string),
+        _ => false,
+    })
+}
+
+fn pod_template(v: &Value) -> bool {
+    fields(v, |k, v| match k {
+        "metadata" => meta(v),
+        "spec" => pod_spec(v),
+        _ => false,
+    })
+}
+
 fn pod_spec(v: &Value) -> bool {
     let mut containers = false;
     fields(v, |k, v| match k {
-        "containers" => {
-            containers = true;
-            list(v, container)
-        }
+        "containers" => seen(&mut containers, list(v, container)),
         "ephemeralContainers" | "initContainers" => list(v, container),
         "volumes" => list(v, volume),
         "nodeSelector" => map_of(v, string),
@@ -152,10 +157,7 @@ fn pod_spec(v: &Value) -> bool {
 fn container(v: &Value) -> bool {
     let mut name = false;
     fields(v, |k, v| match k {
-        "name" => {
-            name = true;
-            string(v)
-        }
+        "name" => seen(&mut name, string(v)),
         "image"
         | "imagePullPolicy"
         | "restartPolicy"
@@ -182,10 +184,7 @@ fn container(v: &Value) -> bool {
 fn container_port(v: &Value) -> bool {
     let mut port = false;
     fields(v, |k, v| match k {
-        "containerPort" => {
-            port = true;
-            integer(v)
-        }
+        "containerPort" => seen(&mut port, integer(v)),
         "hostPort" => integer(v),
         "hostIP" | "name" | "protocol" => string(v),
         _ => false,
@@ -195,19 +194,13 @@ fn container_port(v: &Value) -> bool {
 fn env_var(v: &Value) -> bool {
     let mut name = false;
     fields(v, |k, v| match k {
-        "name" => {
-            name = true;
-            string(v)
-        }
+        "name" => seen(&mut name, string(v)),
         "value" => string(v),
         "valueFrom" => fields(v, |k, v| match k {
             "fieldRef" => {
                 let mut path = false;
                 fields(v, |k, v| match k {
-                    "fieldPath" => {
-                        path = true;
-                        string(v)
-                    }
+                    "fieldPath" => seen(&mut path, string(v)),
                     "apiVersion" => string(v),
                     _ => false,
                 }) && path
@@ -230,10 +223,7 @@ fn probe(v: &Value) -> bool {
         "httpGet" => {
             let mut port = false;
             fields(v, |k, v| match k {
-                "port" => {
-                    port = true;
-                    int_or_string(v)
-                }
+                "port" => seen(&mut port, int_or_string(v)),
                 "host" | "path" | "scheme" => string(v),
                 "httpHeaders" => objects(v),
                 _ => false,
@@ -247,14 +237,8 @@ fn probe(v: &Value) -> bool {
 fn volume_mount(v: &Value) -> bool {
     let (mut name, mut path) = (false, false);
     fields(v, |k, v| match k {
-        "name" => {
-            name = true;
-            string(v)
-        }
-        "mountPath" => {
-            path = true;
-            string(v)
-        }
+        "name" => seen(&mut name, string(v)),
+        "mountPath" => seen(&mut path, string(v)),
         "mountPropagation" | "recursiveReadOnly" | "subPath" | "subPathExpr" => string(v),
         "readOnly" => boolean(v),
         _ => false,
@@ -265,10 +249,7 @@ fn volume_mount(v: &Value) -> bool {
 fn volume(v: &Value) -> bool {
     let mut name = false;
     fields(v, |k, v| match k {
-        "name" => {
-            name = true;
-            string(v)
-        }
+        "name" => seen(&mut name, string(v)),
         "configMap" => fields(v, |k, v| match k {
             "defaultMode" => integer(v),
             "items" => objects(v),
