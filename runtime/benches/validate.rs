@@ -4,7 +4,9 @@
 //!   by the `jsonschema` crate (draft 4) given the same OpenAPI component schemas as plain JSON
 //!   Schema (`{"$ref": "#/components/schemas/…Deployment", "components": …}`). jsonschema checks
 //!   the JSON Schema keywords only; kubeidl also prunes unknown fields, applies defaults, checks
-//!   metadata, list types and CEL rules, and collects every error.
+//!   metadata, list types and CEL rules, and collects every error. `kubeidl_embedded`: the same,
+//!   against the embedded 1.35 schemas `kubeidl validate` uses with no flags (which add enums
+//!   and declarative validations, so it checks more).
 //! - the same Deployment with two type errors, by both validators (all errors), and a walk that
 //!   reads every key and value of the valid one and checks nothing: the floor any validator pays.
 //! - the same Deployment checked by hand ([`by_hand`]: its shapes written as code, types and
@@ -102,6 +104,19 @@ fn deployment(i: usize) -> Value {
     })
 }
 
+/// The validator `kubeidl validate` uses for a Deployment with no flags: the embedded 1.35 schemas.
+fn embedded_validator() -> &'static Arc<Result<Validator, String>> {
+    static V: OnceLock<Arc<Result<Validator, String>>> = OnceLock::new();
+    V.get_or_init(|| {
+        let release = kubeidl::kube::release("1.35").expect("embedded 1.35");
+        let mut catalog = Catalog::new();
+        catalog
+            .add_openapi_document(&release.document)
+            .expect("embedded document loads");
+        catalog.validator(&Gvk::of("apps/v1", "Deployment"))
+    })
+}
+
 fn kubeidl_validator() -> &'static Arc<Result<Validator, String>> {
     static V: OnceLock<Arc<Result<Validator, String>>> = OnceLock::new();
     V.get_or_init(|| catalog().validator(&Gvk::of("apps/v1", "Deployment")))
@@ -135,6 +150,17 @@ mod deployment {
     #[divan::bench]
     fn kubeidl(bencher: divan::Bencher) {
         kubeidl_on(bencher, deployment(0), 0);
+    }
+
+    #[divan::bench]
+    fn kubeidl_embedded(bencher: divan::Bencher) {
+        let validator = embedded_validator()
+            .as_ref()
+            .as_ref()
+            .expect("Deployment schema");
+        let doc = deployment(0);
+        assert!(validator.validate(&doc).errors.is_empty());
+        bencher.bench(|| validator.validate(divan::black_box(&doc)).errors.len());
     }
 
     #[divan::bench]
