@@ -48,6 +48,11 @@ mod validator;
 mod variants;
 mod view;
 
+/// The README's example, run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+mod readme {}
+
 use container::Container;
 use proc_macro::TokenStream;
 use quote::quote;

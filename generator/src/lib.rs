@@ -3,9 +3,8 @@
 //! - [`go`]: the Go front end (module map, package loading, declarations, comments).
 //! - [`openapi`]: openapi-gen's rules, from declarations to schemas.
 //! - [`crd`]: kinds to CustomResourceDefinitions (inlined, structural, checked).
-//! - [`review`]: Go package trees (and their files at a git revision) as `kubeidl diff`
-//!   revisions.
-//! - [`Generator`]: the library call for `build.rs`; the `kubeidl` binary wraps the same.
+//! - [`Generator`]: the library call for `build.rs`; the `kubeidl` binary (crate `kubeidl-cli`)
+//!   wraps the same.
 
 mod builder;
 pub mod crd;
@@ -13,8 +12,12 @@ pub mod error;
 pub mod go;
 pub mod openapi;
 pub mod output;
-pub mod review;
 pub mod staleness;
+
+/// The README's example, run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+mod readme {}
 
 pub use builder::Generator;
 pub use error::{Error, Result, SourcePos};

@@ -8,6 +8,6 @@ mod positions;
 mod yaml;
 
 pub use budget::{EXCESSIVE_ALIASING, MAX_NODES};
-pub(crate) use positions::pointer_key;
-pub use positions::{pointer_token, SourcePosition};
+
+pub use positions::{pointer_key, pointer_token, SourcePosition};
 pub use yaml::{read_documents, Document, DocumentError, MAX_DEPTH};

@@ -1,7 +1,0 @@
-//! The `kubeidl` command line.
-
-mod cli;
-
-fn main() -> std::process::ExitCode {
-    cli::run()
-}

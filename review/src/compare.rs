@@ -1,0 +1,1346 @@
+//! The walk: two revisions compared definition by definition (matched by name), and within a
+//! definition node by node (properties by name, list items, map values) and keyword by keyword,
+//! on the normalized views of `normalize.rs`, each change becoming a [`Finding`] whose direction
+//! comes from the partial orders of `order.rs` (`pattern_order.rs` for patterns), CEL rules
+//! from `cel_change.rs`, and whose `updates` verdict from `ratchet.rs`.
+
+use super::cel_change;
+use super::findings::{join_path, quote, Direction, Finding, Site};
+use super::input::Revision;
+use super::normalize::{referenced_name, view, Layer, View};
+use super::order::{self, Bound, Cmp, FormatCmp};
+use super::pattern_order::{self, PatternOrder};
+use super::ratchet::{updates, Check, Ratcheting};
+use kubeidl::schema::{number_f64, Schema, SchemaType};
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Every change from `old` to `new`, definition by definition in name order, then in the order
+/// the walk meets them.
+pub fn diff(old: &Revision, new: &Revision) -> Vec<Finding> {
+    let mut out = Vec::new();
+    // The CRDs themselves; versions they report added or removed are not said again below,
+    // and the versions of a CRD whose group or kind changed are compared under their old name.
+    let crds = super::crd_level::findings(old, new);
+    let old_name: BTreeMap<&str, &str> = crds
+        .renamed
+        .iter()
+        .map(|(was, now)| (now.as_str(), was.as_str()))
+        .collect();
+    let names: BTreeSet<&str> = old
+        .definitions
+        .keys()
+        .map(String::as_str)
+        .chain(
+            new.definitions
+                .keys()
+                .map(|n| old_name.get(n.as_str()).copied().unwrap_or(n)),
+        )
+        .collect();
+    for name in names {
+        let new_name = crds.renamed.get(name).map_or(name, String::as_str);
+        let name = &name.to_string();
+        let mut walk = Walk {
+            old,
+            new,
+            definition: name.clone(),
+            out: &mut out,
+        };
+        let at = At {
+            path: String::new(),
+            uncorrelatable: false,
+            old_stack: vec![name.clone()],
+            new_stack: vec![name.clone()],
+        };
+        match (old.definitions.get(name), new.definitions.get(new_name)) {
+            (Some(_), None) | (None, Some(_)) if crds.covered.contains(name) => {}
+            (Some(o), Some(n)) => walk.node(
+                (&o.schema, o.doc, o.pointer.clone()),
+                (&n.schema, n.doc, n.pointer.clone()),
+                &at,
+            ),
+            (Some(o), None) => {
+                let old_site = walk.site_of(old, o.doc, &o.pointer, name.clone());
+                walk.emit(
+                    "definition-removed",
+                    &at,
+                    Direction::Incompatible,
+                    Check::Structure,
+                    Some(old_site),
+                    None,
+                    format!("definition {name} was removed"),
+                );
+            }
+            (None, Some(n)) => {
+                let new_site = walk.site_of(new, n.doc, &n.pointer, name.clone());
+                walk.emit(
+                    "definition-added",
+                    &at,
+                    Direction::Neutral,
+                    Check::Structure,
+                    None,
+                    Some(new_site),
+                    format!("definition {name} was added"),
+                );
+            }
+            (None, None) => {}
+        }
+    }
+    // Cost findings follow the walk's in each definition.
+    out.extend(super::cel_cost::findings(old, new));
+    out.extend(crds.findings);
+    out.sort_by(|a, b| a.definition.cmp(&b.definition));
+    out
+}
+
+/// Where the walk is: the field path, whether a non-map list's items are above, and the
+/// definitions expanded on each side (to stop recursion).
+#[derive(Clone)]
+struct At {
+    path: String,
+    uncorrelatable: bool,
+    old_stack: Vec<String>,
+    new_stack: Vec<String>,
+}
+
+impl At {
+    fn child(&self, step: &str, uncorrelatable: bool, old: &View, new: &View) -> At {
+        let path = join_path(&self.path, step);
+        let mut old_stack = self.old_stack.clone();
+        old_stack.extend(old.expanded.iter().cloned());
+        let mut new_stack = self.new_stack.clone();
+        new_stack.extend(new.expanded.iter().cloned());
+        At {
+            path,
+            uncorrelatable: self.uncorrelatable || uncorrelatable,
+            old_stack,
+            new_stack,
+        }
+    }
+}
+
+type Node<'a> = (&'a Schema, usize, String);
+
+struct Walk<'a, 'o> {
+    old: &'a Revision,
+    new: &'a Revision,
+    definition: String,
+    out: &'o mut Vec<Finding>,
+}
+
+/// A value as a finding's text shows it: strings bare, anything else as compact JSON.
+fn show(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        _ => v.to_string(),
+    }
+}
+
+fn show_type(t: &SchemaType) -> String {
+    match t {
+        SchemaType::Single(s) => s.clone(),
+        SchemaType::Many(m) => format!("[{}]", m.join(", ")),
+    }
+}
+
+impl<'a> Walk<'a, '_> {
+    fn site_of(&self, rev: &Revision, doc: usize, pointer: &str, text: String) -> Site {
+        rev.site(doc, pointer, text)
+    }
+
+    /// The site of `key` (a keyword, or a pointer below the layer) in a layer of a revision.
+    fn site(&self, rev: &Revision, layer: &Layer, key: &str, text: String) -> Site {
+        let pointer = if key.is_empty() {
+            layer.pointer.clone()
+        } else {
+            format!("{}/{key}", layer.pointer)
+        };
+        self.site_of(rev, layer.doc, &pointer, text)
+    }
+
+    fn old_site(&self, layer: &Layer, key: &str, text: String) -> Site {
+        self.site(self.old, layer, key, text)
+    }
+
+    fn new_site(&self, layer: &Layer, key: &str, text: String) -> Site {
+        self.site(self.new, layer, key, text)
+    }
+
+    /// Where the keyword `key` stands in each revision that has it, written by `text`.
+    fn sites<T>(
+        &self,
+        key: &str,
+        old: Option<(T, &Layer)>,
+        new: Option<(T, &Layer)>,
+        text: impl Fn(&T) -> String,
+    ) -> (Option<Site>, Option<Site>) {
+        (
+            old.map(|(v, l)| self.old_site(l, key, text(&v))),
+            new.map(|(v, l)| self.new_site(l, key, text(&v))),
+        )
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn emit(
+        &mut self,
+        rule: &'static str,
+        at: &At,
+        direction: Direction,
+        check: Check,
+        old: Option<Site>,
+        new: Option<Site>,
+        message: String,
+    ) {
+        debug_assert!(super::findings::rule_of(rule).is_some(), "{rule}");
+        self.out.push(Finding {
+            rule,
+            definition: self.definition.clone(),
+            path: at.path.clone(),
+            direction,
+            updates: updates(direction, check, at.uncorrelatable, self.ratcheting()),
+            old,
+            new,
+            message,
+        });
+    }
+
+    /// What reading `oldSelf` does to a rule of the definition walked.
+    fn old_self_effect(&self) -> &'static str {
+        match self.ratcheting() {
+            Ratcheting::Crd => "oldSelf, so it runs on every update and never ratchets",
+            Ratcheting::Native => {
+                "oldSelf, so it runs on updates that edit the field (unchanged fields are skipped)"
+            }
+        }
+    }
+
+    /// How the definition walked is ratcheted.
+    fn ratcheting(&self) -> Ratcheting {
+        Ratcheting::of(&self.definition)
+    }
+
+    fn node(&mut self, old: Node<'a>, new: Node<'a>, at: &At) {
+        let (ro, rn) = (referenced_name(old.0), referenced_name(new.0));
+        // Both refer to one definition: it is compared on its own; only the wrappers' keywords
+        // are compared here.
+        let expand = !(ro.is_some() && ro == rn);
+        let ov = view(self.old, old.0, old.1, old.2, expand, &at.old_stack);
+        let nv = view(self.new, new.0, new.1, new.2, expand, &at.new_stack);
+        if expand && ov.stopped_at != nv.stopped_at {
+            let name = |s: &Option<String>| s.clone().unwrap_or_else(|| "an inline schema".into());
+            let old_site = self.old_site(
+                &ov.layers[ov.layers.len() - 1],
+                "",
+                format!("$ref: {}", name(&ov.stopped_at)),
+            );
+            let new_site = self.new_site(
+                &nv.layers[nv.layers.len() - 1],
+                "",
+                format!("$ref: {}", name(&nv.stopped_at)),
+            );
+            self.emit(
+                "reference-changed",
+                at,
+                Direction::Unknown,
+                Check::Structure,
+                Some(old_site),
+                Some(new_site),
+                format!(
+                    "the schema stands for {} before and {} after, which kubeidl cannot expand (missing or recursive)",
+                    name(&ov.stopped_at),
+                    name(&nv.stopped_at)
+                ),
+            );
+            return;
+        }
+        if !self.keywords(&ov, &nv, at) {
+            return;
+        }
+        self.children(&ov, &nv, at);
+    }
+
+    /// Compares the node's own keywords; false when its type changed (nothing below is compared).
+    fn keywords(&mut self, ov: &View<'a>, nv: &View<'a>, at: &At) -> bool {
+        let (ot, nt) = (
+            ov.get(|s| s.schema_type.as_ref()),
+            nv.get(|s| s.schema_type.as_ref()),
+        );
+        if ot.as_ref().map(|t| t.0) != nt.as_ref().map(|t| t.0) {
+            let (old_site, new_site) =
+                self.sites("type", ot, nt, |t| format!("type: {}", show_type(t)));
+            let show = |t: Option<&SchemaType>| {
+                t.map(|t| format!("type: {}", show_type(t)))
+                    .unwrap_or_else(|| "no type".into())
+            };
+            let message = format!(
+                "the type changed from {} to {}: stored objects and typed clients no longer fit",
+                show(ot.as_ref().map(|t| t.0)),
+                show(nt.as_ref().map(|t| t.0))
+            );
+            self.emit(
+                "type-changed",
+                at,
+                Direction::Incompatible,
+                Check::Structure,
+                old_site,
+                new_site,
+                message,
+            );
+            return false;
+        }
+        let integer = matches!(nt, Some((SchemaType::Single(t), _)) if t == "integer");
+        self.format(ov, nv, at);
+        self.flag_keyword(
+            ov,
+            nv,
+            at,
+            "nullable",
+            |s| s.nullable,
+            false,
+            ("nullable-added", "nullable-removed"),
+            "null",
+        );
+        self.enums(ov, nv, at);
+        self.bounds(ov, nv, at, integer);
+        self.multiple_of(ov, nv, at);
+        self.counts(ov, nv, at);
+        self.flag_keyword(
+            ov,
+            nv,
+            at,
+            "uniqueItems",
+            |s| s.unique_items,
+            true,
+            ("unique-items-added", "unique-items-removed"),
+            "lists with repeated items",
+        );
+        self.pattern(ov, nv, at);
+        self.default(ov, nv, at);
+        self.list_semantics(ov, nv, at);
+        self.flag_keyword(
+            ov,
+            nv,
+            at,
+            "x-kubernetes-preserve-unknown-fields",
+            |s| s.extension_flag("x-kubernetes-preserve-unknown-fields"),
+            false,
+            (
+                "preserve-unknown-fields-added",
+                "preserve-unknown-fields-removed",
+            ),
+            "unknown fields",
+        );
+        self.flag_keyword(
+            ov,
+            nv,
+            at,
+            "x-kubernetes-embedded-resource",
+            |s| s.extension_flag("x-kubernetes-embedded-resource"),
+            true,
+            ("embedded-resource-added", "embedded-resource-removed"),
+            "objects without apiVersion, kind and valid metadata",
+        );
+        self.flag_keyword(
+            ov,
+            nv,
+            at,
+            "x-kubernetes-int-or-string",
+            |s| s.extension_flag("x-kubernetes-int-or-string"),
+            false,
+            ("int-or-string-added", "int-or-string-removed"),
+            "integers and strings alike",
+        );
+        self.rules(ov, nv, at);
+        self.composition(ov, nv, at);
+        true
+    }
+
+    fn format(&mut self, ov: &View<'a>, nv: &View<'a>, at: &At) {
+        let (o, n) = (
+            ov.get(|s| s.format.as_deref()),
+            nv.get(|s| s.format.as_deref()),
+        );
+        let (old_site, new_site) = self.sites("format", o, n, |f| format!("format: {f}"));
+        let (rule, direction, message) = match (o.map(|x| x.0), n.map(|x| x.0)) {
+            (None, None) => return,
+            (None, Some(f)) => (
+                "format-added",
+                Direction::Tightening,
+                format!("values must now be of format {f}"),
+            ),
+            (Some(f), None) => (
+                "format-removed",
+                Direction::Loosening,
+                format!("values need no longer be of format {f}"),
+            ),
+            (Some(a), Some(b)) => match order::format(a, b) {
+                FormatCmp::Same => return,
+                FormatCmp::Narrower => (
+                    "format-narrowed",
+                    Direction::Tightening,
+                    format!("format {b} accepts a subset of {a}"),
+                ),
+                FormatCmp::Wider => (
+                    "format-widened",
+                    Direction::Loosening,
+                    format!("format {b} accepts a superset of {a}"),
+                ),
+                FormatCmp::Unrelated => (
+                    "format-changed",
+                    Direction::Incompatible,
+                    format!("formats {a} and {b} are unrelated"),
+                ),
+                FormatCmp::Unknown => (
+                    "format-changed",
+                    Direction::Unknown,
+                    format!(
+                        "format changed from {a} to {b}; kubeidl does not know how they relate"
+                    ),
+                ),
+            },
+        };
+        self.emit(
+            rule,
+            at,
+            direction,
+            Check::Value,
+            old_site,
+            new_site,
+            message,
+        );
+    }
+
+    /// A boolean keyword: `true_narrows` when setting it rejects `what`, else setting it
+    /// accepts `what`.
+    #[allow(clippy::too_many_arguments)]
+    fn flag_keyword(
+        &mut self,
+        ov: &View<'a>,
+        nv: &View<'a>,
+        at: &At,
+        keyword: &str,
+        get: impl Fn(&Schema) -> bool,
+        true_narrows: bool,
+        (added, removed): (&'static str, &'static str),
+        what: &str,
+    ) {
+        let (o, n) = (ov.flag(&get), nv.flag(&get));
+        let cmp = order::flag(o.is_some(), n.is_some(), true_narrows);
+        if cmp == Cmp::Same {
+            return;
+        }
+        let rule = if n.is_some() { added } else { removed };
+        let mut direction = super::findings::rule_of(rule)
+            .map(|r| r.direction)
+            .unwrap_or(Direction::Unknown);
+        let check = if direction == Direction::Incompatible {
+            Check::Structure
+        } else {
+            Check::Value
+        };
+        if direction != Direction::Incompatible {
+            direction = if cmp == Cmp::Narrower {
+                Direction::Tightening
+            } else {
+                Direction::Loosening
+            };
+        }
+        let message = match (cmp, n.is_some()) {
+            (_, _) if direction == Direction::Incompatible => format!(
+                "{keyword} was removed: {what} of stored objects are dropped on their next write"
+            ),
+            (Cmp::Narrower, true) => format!("{keyword}: {what} are now rejected"),
+            (Cmp::Narrower, false) => format!("{keyword} was removed: {what} are now rejected"),
+            (_, true) => format!("{keyword}: {what} are now accepted"),
+            (_, false) => format!("{keyword} was removed: {what} are now accepted"),
+        };
+        let old_site = o.map(|l| self.old_site(l, keyword, format!("{keyword}: true")));
+        let new_site = n.map(|l| self.new_site(l, keyword, format!("{keyword}: true")));
+        self.emit(rule, at, direction, check, old_site, new_site, message);
+    }
+
+    fn enums(&mut self, ov: &View<'a>, nv: &View<'a>, at: &At) {
+        let get = |s: &'a Schema| (!s.enum_values.is_empty()).then_some(&s.enum_values);
+        let (o, n) = (ov.get(get), nv.get(get));
+        let text = |values: &[Value]| {
+            format!(
+                "enum: [{}]",
+                values.iter().map(show).collect::<Vec<_>>().join(", ")
+            )
+        };
+        let (old_site, new_site) = self.sites("enum", o, n, |v| text(v));
+        match (o, n) {
+            (None, None) => {}
+            (None, Some(_)) => self.emit(
+                "enum-added",
+                at,
+                Direction::Tightening,
+                Check::Value,
+                None,
+                new_site,
+                "values are now restricted to an enum".into(),
+            ),
+            (Some(_), None) => self.emit(
+                "enum-removed",
+                at,
+                Direction::Loosening,
+                Check::Value,
+                old_site,
+                None,
+                "values are no longer restricted to an enum".into(),
+            ),
+            (Some((ov_, _)), Some((nv_, _))) => {
+                for v in nv_.iter().filter(|v| !ov_.contains(v)) {
+                    self.emit(
+                        "enum-value-added",
+                        at,
+                        Direction::Loosening,
+                        Check::Value,
+                        old_site.clone(),
+                        new_site.clone(),
+                        format!("enum value {} was added", v),
+                    );
+                }
+                for v in ov_.iter().filter(|v| !nv_.contains(v)) {
+                    self.emit(
+                        "enum-value-removed",
+                        at,
+                        Direction::Tightening,
+                        Check::Value,
+                        old_site.clone(),
+                        new_site.clone(),
+                        format!("enum value {} was removed: it is now rejected", v),
+                    );
+                }
+            }
+        }
+    }
+
+    fn bounds(&mut self, ov: &View<'a>, nv: &View<'a>, at: &At, integer: bool) {
+        type Get = fn(&Schema) -> (Option<&serde_json::Number>, bool);
+        let sides: [(&str, &str, Get, bool); 2] = [
+            (
+                "minimum",
+                "exclusiveMinimum",
+                |s| (s.minimum.as_ref(), s.exclusive_minimum),
+                true,
+            ),
+            (
+                "maximum",
+                "exclusiveMaximum",
+                |s| (s.maximum.as_ref(), s.exclusive_maximum),
+                false,
+            ),
+        ];
+        for (keyword, exclusive_kw, get, lower) in sides {
+            let read = |v: &View<'a>| {
+                v.get(|s| get(s).0).map(|(n, l)| {
+                    (
+                        Bound {
+                            value: number_f64(n),
+                            exclusive: get(l.schema).1,
+                        },
+                        n.to_string(),
+                        l.clone(),
+                    )
+                })
+            };
+            let (o, n) = (read(ov), read(nv));
+            let cmp = if lower {
+                order::lower_bound(o.as_ref().map(|x| x.0), n.as_ref().map(|x| x.0), integer)
+            } else {
+                order::upper_bound(o.as_ref().map(|x| x.0), n.as_ref().map(|x| x.0), integer)
+            };
+            let text = |(b, n, _): &(Bound, String, Layer)| {
+                if b.exclusive {
+                    format!("{keyword}: {n}, {exclusive_kw}: true")
+                } else {
+                    format!("{keyword}: {n}")
+                }
+            };
+            let describe = |x: &Option<(Bound, String, Layer)>| match x {
+                Some((b, n, _)) => format!(
+                    "{} {n}",
+                    match (lower, b.exclusive) {
+                        (true, false) => ">=",
+                        (true, true) => ">",
+                        (false, false) => "<=",
+                        (false, true) => "<",
+                    }
+                ),
+                None => "unbounded".to_string(),
+            };
+            let message = format!("values must be {} (were {})", describe(&n), describe(&o));
+            let old_site = o.as_ref().map(|x| self.old_site(&x.2, keyword, text(x)));
+            let new_site = n.as_ref().map(|x| self.new_site(&x.2, keyword, text(x)));
+            let (rule, direction) = match (cmp, lower) {
+                (Cmp::Same, _) => continue,
+                (Cmp::Narrower, true) => ("minimum-tightened", Direction::Tightening),
+                (_, true) => ("minimum-loosened", Direction::Loosening),
+                (Cmp::Narrower, false) => ("maximum-tightened", Direction::Tightening),
+                (_, false) => ("maximum-loosened", Direction::Loosening),
+            };
+            self.emit(
+                rule,
+                at,
+                direction,
+                Check::Value,
+                old_site,
+                new_site,
+                message,
+            );
+        }
+    }
+
+    fn multiple_of(&mut self, ov: &View<'a>, nv: &View<'a>, at: &At) {
+        let (o, n) = (
+            ov.get(|s| s.multiple_of.as_ref()),
+            nv.get(|s| s.multiple_of.as_ref()),
+        );
+        let cmp = order::multiple_of(o.map(|x| number_f64(x.0)), n.map(|x| number_f64(x.0)));
+        let (rule, direction, message) = match cmp {
+            Cmp::Same => return,
+            Cmp::Narrower => ("multiple-of-tightened", Direction::Tightening, "every value accepted now was accepted before, not the reverse"),
+            Cmp::Wider => ("multiple-of-loosened", Direction::Loosening, "every value accepted before is accepted now, not the reverse"),
+            Cmp::Incomparable => ("multiple-of-changed", Direction::Tightening, "neither multipleOf divides the other: some values are newly rejected, others newly accepted"),
+        };
+        let (old_site, new_site) = self.sites("multipleOf", o, n, |v| format!("multipleOf: {v}"));
+        self.emit(
+            rule,
+            at,
+            direction,
+            Check::Value,
+            old_site,
+            new_site,
+            message.to_string(),
+        );
+    }
+
+    fn counts(&mut self, ov: &View<'a>, nv: &View<'a>, at: &At) {
+        type Get = fn(&Schema) -> Option<u64>;
+        type Row = (
+            &'static str,
+            Get,
+            bool,
+            (&'static str, &'static str),
+            &'static str,
+        );
+        let table: [Row; 6] = [
+            (
+                "minLength",
+                |s| s.min_length,
+                true,
+                ("min-length-tightened", "min-length-loosened"),
+                "length",
+            ),
+            (
+                "maxLength",
+                |s| s.max_length,
+                false,
+                ("max-length-tightened", "max-length-loosened"),
+                "length",
+            ),
+            (
+                "minItems",
+                |s| s.min_items,
+                true,
+                ("min-items-tightened", "min-items-loosened"),
+                "item count",
+            ),
+            (
+                "maxItems",
+                |s| s.max_items,
+                false,
+                ("max-items-tightened", "max-items-loosened"),
+                "item count",
+            ),
+            (
+                "minProperties",
+                |s| s.min_properties,
+                true,
+                ("min-properties-tightened", "min-properties-loosened"),
+                "property count",
+            ),
+            (
+                "maxProperties",
+                |s| s.max_properties,
+                false,
+                ("max-properties-tightened", "max-properties-loosened"),
+                "property count",
+            ),
+        ];
+        for (keyword, get, is_min, (tightened, loosened), what) in table {
+            let (o, n) = (ov.get(get), nv.get(get));
+            let cmp = if is_min {
+                order::min_count(o.map(|x| x.0), n.map(|x| x.0))
+            } else {
+                order::max_count(o.map(|x| x.0), n.map(|x| x.0))
+            };
+            let (rule, direction) = match cmp {
+                Cmp::Same => continue,
+                Cmp::Narrower => (tightened, Direction::Tightening),
+                _ => (loosened, Direction::Loosening),
+            };
+            let bound = |x: Option<u64>| match x {
+                Some(v) => format!("{} {v}", if is_min { "at least" } else { "at most" }),
+                None => "unbounded".to_string(),
+            };
+            let message = format!(
+                "the {what} must be {} (was {})",
+                bound(n.map(|x| x.0)),
+                bound(o.map(|x| x.0))
+            );
+            let (old_site, new_site) = self.sites(keyword, o, n, |v| format!("{keyword}: {v}"));
+            self.emit(
+                rule,
+                at,
+                direction,
+                Check::Value,
+                old_site,
+                new_site,
+                message,
+            );
+        }
+    }
+
+    fn pattern(&mut self, ov: &View<'a>, nv: &View<'a>, at: &At) {
+        let (o, n) = (
+            ov.get(|s| s.pattern.as_deref()),
+            nv.get(|s| s.pattern.as_deref()),
+        );
+        let (a, b) = (o.map(|x| x.0), n.map(|x| x.0));
+        if a == b {
+            return;
+        }
+        let (old_site, new_site) = self.sites("pattern", o, n, |p| format!("pattern: {p}"));
+        let emit = |this: &mut Self, rule, direction, message| {
+            let (old_site, new_site) = (old_site.clone(), new_site.clone());
+            this.emit(
+                rule,
+                at,
+                direction,
+                Check::Value,
+                old_site,
+                new_site,
+                message,
+            );
+        };
+        // An absent pattern accepts every string: adding or removing one that every string
+        // matches (`.*`) changes nothing.
+        let (dropped, added) = match pattern_order::compare(a.unwrap_or(""), b.unwrap_or("")) {
+            PatternOrder::Same => return,
+            PatternOrder::Narrower { dropped } => (Some(dropped), None),
+            PatternOrder::Wider { added } => (None, Some(added)),
+            PatternOrder::Crossed { dropped, added } => (Some(dropped), Some(added)),
+            PatternOrder::Unknown(why) => {
+                if let (Some(a), Some(b)) = (a, b) {
+                    let message = format!("the pattern changed from {a} to {b}; kubeidl cannot decide how they relate: {why}");
+                    emit(self, "pattern-changed", Direction::Unknown, message);
+                    return;
+                }
+                (None, None)
+            }
+        };
+        match (a, b) {
+            (None, Some(p)) => {
+                let example = dropped
+                    .map(|s| format!("; {} was accepted before and no longer is", quote(&s)));
+                let message = format!("values must now match {p}{}", example.unwrap_or_default());
+                emit(self, "pattern-added", Direction::Tightening, message);
+            }
+            (Some(p), None) => {
+                let example = added
+                    .map(|s| format!("; {} was rejected before and is now accepted", quote(&s)));
+                let message = format!(
+                    "values need no longer match {p}{}",
+                    example.unwrap_or_default()
+                );
+                emit(self, "pattern-removed", Direction::Loosening, message);
+            }
+            // Narrower, wider, or both ways at once: a finding for each way, as for `enum`
+            // values removed and added.
+            (Some(_), Some(p)) => {
+                if let Some(s) = dropped {
+                    let message = format!(
+                        "values must now match {p}; {} matched before and no longer does",
+                        quote(&s)
+                    );
+                    emit(self, "pattern-narrowed", Direction::Tightening, message);
+                }
+                if let Some(s) = added {
+                    let message = format!(
+                        "values must now match {p}; {} did not match before and now does",
+                        quote(&s)
+                    );
+                    emit(self, "pattern-widened", Direction::Loosening, message);
+                }
+            }
+            (None, None) => {}
+        }
+    }
+
+    fn default(&mut self, ov: &View<'a>, nv: &View<'a>, at: &At) {
+        let (o, n) = (
+            ov.get(|s| s.default.as_ref()),
+            nv.get(|s| s.default.as_ref()),
+        );
+        let (old_site, new_site) = self.sites("default", o, n, |v| format!("default: {v}"));
+        let (rule, message) = match (o.map(|x| x.0), n.map(|x| x.0)) {
+            (None, None) => return,
+            (Some(a), Some(b)) if a == b => return,
+            (None, Some(d)) => (
+                "default-added",
+                format!("an omitted field now defaults to {d}"),
+            ),
+            (Some(d), None) => (
+                "default-removed",
+                format!("an omitted field no longer defaults to {d}"),
+            ),
+            (Some(a), Some(b)) => (
+                "default-changed",
+                format!("an omitted field now defaults to {b} instead of {a}"),
+            ),
+        };
+        self.emit(
+            rule,
+            at,
+            Direction::Neutral,
+            Check::Value,
+            old_site,
+            new_site,
+            message,
+        );
+    }
+
+    fn list_semantics(&mut self, ov: &View<'a>, nv: &View<'a>, at: &At) {
+        for (key, rule, absent) in [
+            ("x-kubernetes-list-type", "list-type-changed", "atomic"),
+            ("x-kubernetes-map-type", "map-type-changed", "granular"),
+        ] {
+            let (o, n) = (
+                ov.get(|s| s.extensions.get(key)),
+                nv.get(|s| s.extensions.get(key)),
+            );
+            let value = |x: &Option<(&Value, &Layer)>| {
+                x.map(|(v, _)| show(v))
+                    .unwrap_or_else(|| absent.to_string())
+            };
+            if value(&o) == value(&n) {
+                continue;
+            }
+            let message = format!("{key} changed from {} to {}: stored objects cannot be correlated and server-side apply merges differently", value(&o), value(&n));
+            let (old_site, new_site) = self.sites(key, o, n, |v| format!("{key}: {}", show(v)));
+            self.emit(
+                rule,
+                at,
+                Direction::Incompatible,
+                Check::Structure,
+                old_site,
+                new_site,
+                message,
+            );
+        }
+        let key = "x-kubernetes-list-map-keys";
+        let (o, n) = (
+            ov.get(|s| s.extensions.get(key)),
+            nv.get(|s| s.extensions.get(key)),
+        );
+        let set = |x: &Option<(&Value, &Layer)>| -> BTreeSet<String> {
+            x.and_then(|(v, _)| v.as_array())
+                .map(|a| a.iter().map(show).collect())
+                .unwrap_or_default()
+        };
+        if set(&o) != set(&n) {
+            let keys = |x: &Option<(&Value, &Layer)>| match x {
+                Some((v, _)) => show(v),
+                None => "none".to_string(),
+            };
+            let message = format!(
+                "the list's map keys changed from {} to {}",
+                keys(&o),
+                keys(&n)
+            );
+            let (old_site, new_site) = self.sites(key, o, n, |v| format!("{key}: {v}"));
+            self.emit(
+                "list-map-keys-changed",
+                at,
+                Direction::Incompatible,
+                Check::Structure,
+                old_site,
+                new_site,
+                message,
+            );
+        }
+    }
+
+    fn rules(&mut self, ov: &View<'a>, nv: &View<'a>, at: &At) {
+        const KEY: &str = "x-kubernetes-validations";
+        let get = |s: &'a Schema| {
+            s.extensions
+                .get(KEY)
+                .and_then(Value::as_array)
+                .map(Vec::as_slice)
+        };
+        let (o, n) = (ov.get(get), nv.get(get));
+        let (old_rules, new_rules) = (o.map(|x| x.0).unwrap_or(&[]), n.map(|x| x.0).unwrap_or(&[]));
+        let rule_site = |this: &Self, old: bool, i: usize| {
+            let (rules, layer) = if old {
+                (old_rules, o.as_ref().unwrap().1)
+            } else {
+                (new_rules, n.as_ref().unwrap().1)
+            };
+            let text = format!("rule: {}", cel_change::rule_text(&rules[i]));
+            let key = format!("{KEY}/{i}/rule");
+            if old {
+                this.old_site(layer, &key, text)
+            } else {
+                this.new_site(layer, &key, text)
+            }
+        };
+        for (oi, ni) in cel_change::match_rules(old_rules, new_rules) {
+            match (oi, ni) {
+                (Some(i), None) => {
+                    let text = cel_change::rule_text(&old_rules[i]);
+                    let site = rule_site(self, true, i);
+                    self.emit(
+                        "cel-rule-removed",
+                        at,
+                        Direction::Loosening,
+                        Check::Value,
+                        Some(site),
+                        None,
+                        format!("rule `{text}` was removed"),
+                    );
+                }
+                (None, Some(i)) => {
+                    let text = cel_change::rule_text(&new_rules[i]);
+                    let site = rule_site(self, false, i);
+                    let transition = cel_change::uses_old_self(text);
+                    let (direction, mut message) = if cel_change::trivially_true(text) {
+                        (
+                            Direction::Neutral,
+                            format!("rule `{text}` was added; it always holds"),
+                        )
+                    } else {
+                        (Direction::Tightening, format!("rule `{text}` was added"))
+                    };
+                    if transition {
+                        message.push_str(&format!("; it reads {}", self.old_self_effect()));
+                    }
+                    if let Some(e) = cel_change::parse_error(text) {
+                        message.push_str(&format!("; it does not parse: {e}"));
+                    }
+                    let check = if transition {
+                        Check::Transition
+                    } else {
+                        Check::Value
+                    };
+                    self.emit(
+                        "cel-rule-added",
+                        at,
+                        direction,
+                        check,
+                        None,
+                        Some(site),
+                        message,
+                    );
+                }
+                (Some(i), Some(j)) => {
+                    let (a, b) = (
+                        cel_change::rule_text(&old_rules[i]),
+                        cel_change::rule_text(&new_rules[j]),
+                    );
+                    if cel_change::tokens(a) != cel_change::tokens(b) {
+                        let (cmp, why) = cel_change::compare_rules(a, b);
+                        let starts_old_self =
+                            cel_change::uses_old_self(b) && !cel_change::uses_old_self(a);
+                        let (rule, direction) = match cmp {
+                            Cmp::Same => ("cel-rule-changed", Direction::Neutral),
+                            Cmp::Narrower => ("cel-rule-tightened", Direction::Tightening),
+                            Cmp::Wider => ("cel-rule-loosened", Direction::Loosening),
+                            Cmp::Incomparable => ("cel-rule-changed", Direction::Unknown),
+                        };
+                        let mut message = format!("rule `{a}` became `{b}`: {why}");
+                        if starts_old_self {
+                            message.push_str(&format!("; it now reads {}", self.old_self_effect()));
+                        }
+                        if let Some(e) = cel_change::parse_error(b) {
+                            message.push_str(&format!("; it does not parse: {e}"));
+                        }
+                        let check = if cel_change::uses_old_self(b) {
+                            Check::Transition
+                        } else {
+                            Check::Value
+                        };
+                        let (old_site, new_site) =
+                            (rule_site(self, true, i), rule_site(self, false, j));
+                        self.emit(
+                            rule,
+                            at,
+                            direction,
+                            check,
+                            Some(old_site),
+                            Some(new_site),
+                            message,
+                        );
+                        if starts_old_self && self.ratcheting() == Ratcheting::Crd {
+                            // A rule that starts reading oldSelf is flagged whatever its direction
+                            // (native types skip unchanged fields, transitions included).
+                            if let Some(last) = self.out.last_mut() {
+                                last.updates = Some(super::findings::Updates::EveryUpdate);
+                            }
+                        }
+                    }
+                    let changed = cel_change::metadata_changes(&old_rules[i], &new_rules[j]);
+                    if !changed.is_empty() {
+                        let (old_site, new_site) =
+                            (rule_site(self, true, i), rule_site(self, false, j));
+                        let message = format!("the {} of rule `{b}` changed", changed.join(", "));
+                        self.emit(
+                            "cel-rule-message-changed",
+                            at,
+                            Direction::Neutral,
+                            Check::Value,
+                            Some(old_site),
+                            Some(new_site),
+                            message,
+                        );
+                    }
+                }
+                (None, None) => {}
+            }
+        }
+    }
+
+    fn composition(&mut self, ov: &View<'a>, nv: &View<'a>, at: &At) {
+        let (o, n) = (ov.composition(), nv.composition());
+        if o.as_ref().map(|x| &x.0) == n.as_ref().map(|x| &x.0) {
+            return;
+        }
+        let key = |v: &Value| {
+            v.as_object()
+                .and_then(|m| m.keys().next().cloned())
+                .unwrap_or_default()
+        };
+        let old_site = o.as_ref().map(|(v, l)| self.old_site(l, &key(v), show(v)));
+        let new_site = n.as_ref().map(|(v, l)| self.new_site(l, &key(v), show(v)));
+        self.emit(
+            "composition-changed",
+            at,
+            Direction::Unknown,
+            Check::Value,
+            old_site,
+            new_site,
+            "allOf/oneOf/anyOf/not changed; kubeidl does not compare compositions yet".into(),
+        );
+    }
+
+    fn children<'l>(&mut self, ov: &'l View<'a>, nv: &'l View<'a>, at: &At) {
+        let op = ov.get(|s| (!s.properties.is_empty()).then_some(&s.properties));
+        let np = nv.get(|s| (!s.properties.is_empty()).then_some(&s.properties));
+        let or = ov.get(|s| (!s.required.is_empty()).then_some(&s.required));
+        let nr = nv.get(|s| (!s.required.is_empty()).then_some(&s.required));
+        let (op_map, np_map) = (Props(op.map(|x| x.0)), Props(np.map(|x| x.0)));
+        let (or_list, nr_list): (&[String], &[String]) = (
+            or.map(|x| x.0.as_slice()).unwrap_or(&[]),
+            nr.map(|x| x.0.as_slice()).unwrap_or(&[]),
+        );
+        let names: BTreeSet<&String> = op_map.keys().chain(np_map.keys()).collect();
+        for name in names {
+            let child_at = at.child(name, false, ov, nv);
+            match (op_map.get(name), np_map.get(name)) {
+                (Some(o), Some(n)) => {
+                    let (ol, nl) = (op.unwrap().1, np.unwrap().1);
+                    let token = kubeidl::document::pointer_token(name);
+                    self.node(
+                        (o, ol.doc, format!("{}/properties/{token}", ol.pointer)),
+                        (n, nl.doc, format!("{}/properties/{token}", nl.pointer)),
+                        &child_at,
+                    );
+                }
+                (Some(_), None) => {
+                    let l = op.unwrap().1;
+                    let site = self.old_site(
+                        l,
+                        &format!("properties/{}", kubeidl::document::pointer_token(name)),
+                        name.clone(),
+                    );
+                    self.emit(
+                        "property-removed",
+                        &child_at,
+                        Direction::Incompatible,
+                        Check::Structure,
+                        Some(site),
+                        None,
+                        format!(
+                            "property {name} was removed: stored values are dropped or rejected"
+                        ),
+                    );
+                }
+                (None, Some(_)) => {
+                    let l = np.unwrap().1;
+                    let site = self.new_site(
+                        l,
+                        &format!("properties/{}", kubeidl::document::pointer_token(name)),
+                        name.clone(),
+                    );
+                    if nr_list.contains(name) {
+                        self.emit("property-added-required", &child_at, Direction::Tightening, Check::Required, None, Some(site), format!("required property {name} was added: objects without it are rejected"));
+                    } else {
+                        self.emit(
+                            "property-added",
+                            &child_at,
+                            Direction::Neutral,
+                            Check::Value,
+                            None,
+                            Some(site),
+                            format!("optional property {name} was added"),
+                        );
+                    }
+                }
+                (None, None) => {}
+            }
+        }
+        let required_site = |this: &Self, old: bool, name: &str| {
+            let (list, layer) = if old {
+                (or_list, or.unwrap().1)
+            } else {
+                (nr_list, nr.unwrap().1)
+            };
+            let i = list.iter().position(|n| n == name).unwrap_or(0);
+            let key = format!("required/{i}");
+            if old {
+                this.old_site(layer, &key, format!("required: {name}"))
+            } else {
+                this.new_site(layer, &key, format!("required: {name}"))
+            }
+        };
+        let sorted = |l: &[String]| l.iter().cloned().collect::<BTreeSet<_>>();
+        for name in sorted(nr_list).difference(&sorted(or_list)) {
+            if !op_map.contains_key(name) && np_map.contains_key(name) {
+                continue; // property-added-required says it
+            }
+            let child_at = at.child(name, false, ov, nv);
+            let site = required_site(self, false, name);
+            self.emit(
+                "required-added",
+                &child_at,
+                Direction::Tightening,
+                Check::Required,
+                None,
+                Some(site),
+                format!("{name} is now required: objects without it are rejected"),
+            );
+        }
+        for name in sorted(or_list).difference(&sorted(nr_list)) {
+            if op_map.contains_key(name) && !np_map.contains_key(name) {
+                continue; // property-removed says it
+            }
+            let child_at = at.child(name, false, ov, nv);
+            let site = required_site(self, true, name);
+            self.emit(
+                "required-removed",
+                &child_at,
+                Direction::Loosening,
+                Check::Value,
+                Some(site),
+                None,
+                format!("{name} is no longer required"),
+            );
+        }
+        // List items: below a list that is not a map list, nodes have no correlated old value.
+        let (oi, ni) = (
+            ov.get(|s| s.items.as_deref()),
+            nv.get(|s| s.items.as_deref()),
+        );
+        let not_map = nv.get(|s| s.list_type()).map(|x| x.0) != Some("map");
+        match (oi, ni) {
+            (Some((o, ol)), Some((n, nl))) => {
+                let child_at = at.child("[*]", not_map, ov, nv);
+                self.node(
+                    (o, ol.doc, format!("{}/items", ol.pointer)),
+                    (n, nl.doc, format!("{}/items", nl.pointer)),
+                    &child_at,
+                );
+            }
+            (None, None) => {}
+            (o, n) => {
+                let old_site = o.map(|(_, l)| self.old_site(l, "items", "items".into()));
+                let new_site = n.map(|(_, l)| self.new_site(l, "items", "items".into()));
+                self.emit(
+                    "items-changed",
+                    at,
+                    Direction::Unknown,
+                    Check::Structure,
+                    old_site,
+                    new_site,
+                    format!(
+                        "items {}",
+                        if n.is_some() {
+                            "appeared"
+                        } else {
+                            "disappeared"
+                        }
+                    ),
+                );
+            }
+        }
+        // Map values.
+        let (oa, na) = (
+            ov.get(|s| s.additional_properties.as_deref()),
+            nv.get(|s| s.additional_properties.as_deref()),
+        );
+        let (ob, nb) = (
+            ov.get(|s| s.additional_properties_allowed),
+            nv.get(|s| s.additional_properties_allowed),
+        );
+        match (oa, na) {
+            (Some((o, ol)), Some((n, nl))) => {
+                let child_at = at.child("{*}", false, ov, nv);
+                self.node(
+                    (o, ol.doc, format!("{}/additionalProperties", ol.pointer)),
+                    (n, nl.doc, format!("{}/additionalProperties", nl.pointer)),
+                    &child_at,
+                );
+            }
+            (None, None) if ob.map(|x| x.0) == nb.map(|x| x.0) => {}
+            _ => {
+                let text = |a: &Option<(&Schema, &Layer)>, b: &Option<(bool, &Layer)>| match (a, b)
+                {
+                    (Some(_), _) => Some("additionalProperties: {...}".to_string()),
+                    (None, Some((v, _))) => Some(format!("additionalProperties: {v}")),
+                    _ => None,
+                };
+                let layer_of = |a: &Option<(&Schema, &'l Layer<'a>)>,
+                                b: &Option<(bool, &'l Layer<'a>)>| {
+                    a.map(|x| x.1).or(b.map(|x| x.1))
+                };
+                let old_site = text(&oa, &ob)
+                    .zip(layer_of(&oa, &ob))
+                    .map(|(t, l)| self.old_site(l, "additionalProperties", t));
+                let new_site = text(&na, &nb)
+                    .zip(layer_of(&na, &nb))
+                    .map(|(t, l)| self.new_site(l, "additionalProperties", t));
+                self.emit(
+                    "additional-properties-changed",
+                    at,
+                    Direction::Unknown,
+                    Check::Structure,
+                    old_site,
+                    new_site,
+                    "additionalProperties appeared, disappeared or changed form".into(),
+                );
+            }
+        }
+    }
+}
+
+/// The properties of a node, none when it has none.
+#[derive(Clone, Copy)]
+struct Props<'a>(Option<&'a indexmap::IndexMap<String, Schema>>);
+
+impl<'a> Props<'a> {
+    fn keys(self) -> impl Iterator<Item = &'a String> {
+        self.0.into_iter().flat_map(|m| m.keys())
+    }
+
+    fn get(self, name: &str) -> Option<&'a Schema> {
+        self.0.and_then(|m| m.get(name))
+    }
+
+    fn contains_key(self, name: &str) -> bool {
+        self.get(name).is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::read_revision;
+    use serde_json::json;
+    use Direction::*;
+
+    /// The findings between a string schema with `old` as its pattern and one with `new`.
+    fn patterns(old: Option<&str>, new: Option<&str>) -> Vec<(&'static str, Direction, String)> {
+        let revision = |pattern: Option<&str>| {
+            let mut schema = json!({"type": "string"});
+            if let Some(p) = pattern {
+                schema["pattern"] = json!(p);
+            }
+            let doc = json!({"openapi": "3.0.0", "components": {"schemas": {"a.B": schema}}});
+            read_revision(doc.to_string().as_bytes(), "r.json").expect("revision")
+        };
+        diff(&revision(old), &revision(new))
+            .into_iter()
+            .map(|f| (f.rule, f.direction, f.message))
+            .collect()
+    }
+
+    #[test]
+    fn patterns_are_compared_as_the_strings_they_accept() {
+        // A rewrite, and adding or removing a pattern every string matches, change nothing.
+        assert_eq!(patterns(Some("^[a-z]+$"), Some("^[a-z][a-z]*$")), vec![]);
+        assert_eq!(patterns(None, Some(".*")), vec![]);
+        assert_eq!(patterns(Some("^.*"), None), vec![]);
+        let one = |rule, direction, message: &str| vec![(rule, direction, message.to_string())];
+        assert_eq!(
+            patterns(Some("abc"), Some("^abc$")),
+            one(
+                "pattern-narrowed",
+                Tightening,
+                r#"values must now match ^abc$; "aabc" matched before and no longer does"#
+            )
+        );
+        assert_eq!(
+            patterns(Some("^[a-z.]+$"), Some("^[a-z.-]+$")),
+            one(
+                "pattern-widened",
+                Loosening,
+                r#"values must now match ^[a-z.-]+$; "-" did not match before and now does"#
+            )
+        );
+        // Both ways at once: a finding for each, as for enum values.
+        let both = patterns(Some("^[a-m]+$"), Some("^[h-z]+$"));
+        let rules: Vec<_> = both.iter().map(|f| (f.0, f.1)).collect();
+        assert_eq!(
+            rules,
+            [
+                ("pattern-narrowed", Tightening),
+                ("pattern-widened", Loosening)
+            ]
+        );
+        assert!(both[0].2.contains(r#""a" matched before"#), "{both:?}");
+        assert!(
+            both[1].2.contains(r#""n" did not match before"#),
+            "{both:?}"
+        );
+        // `$` is the end of the text and `.` no line break: `^.*$` is a pattern.
+        assert_eq!(
+            patterns(None, Some("^.*$")),
+            one(
+                "pattern-added",
+                Tightening,
+                r#"values must now match ^.*$; "\n" was accepted before and no longer is"#
+            )
+        );
+        assert_eq!(
+            patterns(Some("^[a-z]+$"), None),
+            one(
+                "pattern-removed",
+                Loosening,
+                r#"values need no longer match ^[a-z]+$; "" was rejected before and is now accepted"#
+            )
+        );
+        let unknown = patterns(Some("^a$"), Some("("));
+        assert_eq!((unknown[0].0, unknown[0].1), ("pattern-changed", Unknown));
+        assert!(
+            unknown[0].2.starts_with("the pattern changed from ^a$ to (; kubeidl cannot decide how they relate: the new pattern does not compile"),
+            "{unknown:?}"
+        );
+        // A pattern the validator refuses still tightens when it appears.
+        assert_eq!(
+            patterns(None, Some("(")),
+            one("pattern-added", Tightening, "values must now match (")
+        );
+    }
+}
