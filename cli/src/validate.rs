@@ -7,6 +7,7 @@ use kubeidl::errors::{invalid_status, FieldError};
 use kubeidl::validate::{
     crd_manifest_errors, object_meta_decode_error, Catalog, FieldValidation, Gvk,
 };
+use kubeidl::value::PositionTree;
 use kubeidl_gen::Error;
 use serde_json::{json, Map, Value};
 use std::collections::HashMap;
@@ -162,14 +163,12 @@ fn load_catalog(args: &ValidateArgs) -> Result<Catalog, Error> {
     }
     let release = kubeidl::kube::release(&args.kube_version)
         .map_err(|e| Error::new(format!("--kube-version: {e}")))?;
-    catalog
-        .add_openapi_document(&release.document)
-        .map_err(|e| {
-            Error::new(format!(
-                "the built-in kinds of Kubernetes {}: {e}",
-                release.version
-            ))
-        })?;
+    catalog.add_release(&release).map_err(|e| {
+        Error::new(format!(
+            "the built-in kinds of Kubernetes {}: {e}",
+            release.version
+        ))
+    })?;
     Ok(catalog)
 }
 
@@ -222,17 +221,52 @@ fn check_file(context: &Context<'_>, file: Option<&Path>) -> Result<FileReport, 
         verdicts: Vec::new(),
     };
     for doc in read_documents(&bytes) {
-        let (verdict, status) = match doc {
-            Err(e) => unusable_document(&mut report, &e, context.args),
-            Ok(doc) => check_document(context, &mut report, &doc),
+        let checked = match doc {
+            Err(e) => vec![unusable_document(&mut report, &e, context.args)],
+            Ok(doc) => match list_items(&doc) {
+                Some(items) => items
+                    .iter()
+                    .enumerate()
+                    .map(|(i, item)| check_document(context, &mut report, item, Some(i)))
+                    .collect(),
+                None => vec![check_document(context, &mut report, &doc, None)],
+            },
         };
-        report.verdicts.push(verdict);
-        // Held until every file is done, so only when they are printed.
-        if context.args.output == "json" {
-            report.statuses.push(status);
+        for (verdict, status) in checked {
+            report.verdicts.push(verdict);
+            // Held until every file is done, so only when they are printed.
+            if context.args.output == "json" {
+                report.statuses.push(status);
+            }
         }
     }
     Ok(report)
+}
+
+/// The items of a list document (`v1 List`, `ConfigMapList`...: a kind ending in `List` with an
+/// `items` array), each with its own positions, as kubectl flattens a list into the objects it
+/// applies; `None` for any other document.
+fn list_items(doc: &Document) -> Option<Vec<Document>> {
+    let kind = doc.value.get("kind").and_then(Value::as_str)?;
+    let items = doc.value.get("items").and_then(Value::as_array)?;
+    if !kind.ends_with("List") {
+        return None;
+    }
+    let trees = doc.positions.entry("items");
+    Some(
+        items
+            .iter()
+            .enumerate()
+            .map(|(i, item)| Document {
+                index: doc.index,
+                value: item.clone(),
+                positions: trees
+                    .and_then(|t| t.item(i))
+                    .cloned()
+                    .unwrap_or_else(|| PositionTree::leaf(doc.positions.at)),
+            })
+            .collect(),
+    )
 }
 
 pub(super) fn read(path: &Path) -> Result<Vec<u8>, Error> {
@@ -240,7 +274,8 @@ pub(super) fn read(path: &Path) -> Result<Vec<u8>, Error> {
 }
 
 /// The files a path names: the file itself, or the files below a directory with one of the
-/// extensions, sorted.
+/// extensions, sorted. Directories below it whose names start with a dot (`.git`, `.github`,
+/// test fixtures such as `.chainsaw-test`) are left out, as hidden; naming one walks it.
 pub(super) fn files_below(path: &Path, extensions: &[&str]) -> Result<Vec<PathBuf>, Error> {
     if !path.is_dir() {
         if !path.exists() {
@@ -257,7 +292,12 @@ pub(super) fn files_below(path: &Path, extensions: &[&str]) -> Result<Vec<PathBu
         for entry in std::fs::read_dir(&dir).map_err(|e| Error::io(&dir, e))? {
             let p = entry.map_err(|e| Error::io(&dir, e))?.path();
             if p.is_dir() {
-                stack.push(p);
+                let hidden = p
+                    .file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with('.'));
+                if !hidden {
+                    stack.push(p);
+                }
             } else if p
                 .extension()
                 .and_then(|e| e.to_str())
@@ -275,6 +315,7 @@ fn index_objects(bytes: &[u8]) -> OldObjects {
     read_documents(bytes)
         .into_iter()
         .filter_map(Result::ok)
+        .flat_map(|d| list_items(&d).unwrap_or_else(|| vec![d]))
         .map(|d| (identity(&d.value), d.value))
         .collect()
 }
@@ -328,6 +369,7 @@ fn check_document(
     context: &Context<'_>,
     report: &mut FileReport,
     doc: &Document,
+    item: Option<usize>,
 ) -> (Verdict, Value) {
     let args = context.args;
     let text = |p: &str| {
@@ -338,7 +380,11 @@ fn check_document(
             .to_string()
     };
     let (api_version, kind, name) = (text("/apiVersion"), text("/kind"), text("/metadata/name"));
-    let number = doc.index + 1;
+    // Where the object is in its file: `document 3`, or `document 3, items[1]` in a list.
+    let number = match item {
+        Some(i) => format!("{}, items[{i}]", doc.index + 1),
+        None => (doc.index + 1).to_string(),
+    };
     let label = report.label.clone();
     let at = doc.positions.at;
     let mut say = |message: String| {

@@ -318,3 +318,88 @@ fn what_native_types_decode_is_accepted() {
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
     assert!(stderr(&out).contains("4 document(s): 4 valid"));
 }
+
+#[test]
+fn lists_are_unpacked_and_a_byte_order_mark_is_dropped() {
+    // kubectl applies the items of a list one by one; each is validated at its own place.
+    let out = kubeidl(&["validate", "testdata/manifests/native/lists.yaml"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let expected = "\
+testdata/manifests/native/lists.yaml:13:11: ConfigMap Bad (document 1, items[1]): metadata.name: Invalid value: \"Bad\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')
+testdata/manifests/native/lists.yaml:15:8: ConfigMap Bad (document 1, items[1]): data.b: Invalid value: \"integer\": data.b in body must be of type string: \"integer\"
+";
+    assert_eq!(stdout(&out), expected);
+    assert!(
+        stderr(&out).contains("3 document(s): 2 valid, 1 invalid, 0 unusable, 0 skipped"),
+        "{}",
+        stderr(&out)
+    );
+    // The JSON output has a Status per object.
+    let out = kubeidl(&[
+        "validate",
+        "-o",
+        "json",
+        "testdata/manifests/native/lists.yaml",
+    ]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let statuses = json["testdata/manifests/native/lists.yaml"]
+        .as_array()
+        .unwrap();
+    let verdicts: Vec<&str> = statuses
+        .iter()
+        .map(|s| s["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(verdicts, ["Success", "Failure", "Success"]);
+}
+
+#[test]
+fn hidden_directories_are_left_out_unless_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let hidden = dir.path().join(".chainsaw-test");
+    std::fs::create_dir_all(&hidden).unwrap();
+    std::fs::write(
+        dir.path().join("cm.yaml"),
+        "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: shown}\n",
+    )
+    .unwrap();
+    // A partial object, as test fixtures assert them: no valid manifest.
+    std::fs::write(
+        hidden.join("assert.yaml"),
+        "apiVersion: v1\nkind: Pod\nmetadata: {name: partial}\n",
+    )
+    .unwrap();
+    let out = kubeidl(&["validate", dir.path().to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains("1 document(s): 1 valid"),
+        "{}",
+        stderr(&out)
+    );
+    let out = kubeidl(&["validate", hidden.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("Pod partial (document 1): spec.containers: Required value"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn each_kind_takes_the_names_its_validation_allows() {
+    // RBAC names with ':' and a PodDisruptionBudget with capitals pass, as the apiserver lets
+    // them; a Role with '/', a Namespace with dots and (under 1.35) a Service starting with a
+    // digit fail with the apiserver's texts.
+    let names = "testdata/manifests/native/names.yaml";
+    let common = "\
+testdata/manifests/native/names.yaml:28:9: Role team/admin (document 4): metadata.name: Invalid value: \"team/admin\": may not contain '/'
+testdata/manifests/native/names.yaml:35:9: Namespace my.ns (document 5): metadata.name: Invalid value: \"my.ns\": must not contain dots
+";
+    let out = kubeidl(&["validate", "--kube-version", "1.35", names]);
+    assert_eq!(out.status.code(), Some(1));
+    let service = "testdata/manifests/native/names.yaml:40:9: Service 8080-web (document 6): metadata.name: Invalid value: \"8080-web\": a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')\n";
+    assert_eq!(stdout(&out), format!("{common}{service}"));
+    // 1.36 turns RelaxedServiceNameValidation on: Service names are DNS-1123 labels.
+    let out = kubeidl(&["validate", "--kube-version", "1.36", names]);
+    assert_eq!(stdout(&out), common);
+    assert!(stderr(&out).contains("6 document(s): 4 valid, 2 invalid"));
+}

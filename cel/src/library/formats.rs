@@ -185,7 +185,7 @@ const EMPTY_ERROR: &str = "must be non-empty";
 
 /// `apimachinery/pkg/api/validation.maskTrailingDash`: when a generated name
 /// ends in '-', its last two bytes are replaced by "a" before validation.
-fn mask_trailing_dash(name: &[u8]) -> Vec<u8> {
+pub fn mask_trailing_dash(name: &[u8]) -> Vec<u8> {
     if name.len() > 1 && name.ends_with(b"-") {
         let mut out = name[..name.len() - 2].to_vec();
         out.push(b'a');
@@ -325,7 +325,7 @@ pub fn is_dns1123_subdomain(v: &[u8]) -> Vec<String> {
 }
 
 /// `content.IsDNS1123Subdomain` (same checks, "bytes" in the length error).
-fn content_is_dns1123_subdomain(v: &[u8]) -> Vec<String> {
+pub fn content_is_dns1123_subdomain(v: &[u8]) -> Vec<String> {
     let mut errs = Vec::new();
     if v.len() > DNS1123_SUBDOMAIN_MAX_LENGTH {
         errs.push(max_len_error_bytes(DNS1123_SUBDOMAIN_MAX_LENGTH));

@@ -15,6 +15,9 @@ use yaml_rust2::scanner::{Marker, TScalarStyle};
 /// stack overflow in whatever walks it later).
 pub const MAX_DEPTH: usize = 512;
 
+/// The UTF-8 byte order mark some editors put at the start of a file.
+const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+
 /// One document of a stream.
 #[derive(Debug, Clone)]
 pub struct Document {
@@ -44,6 +47,8 @@ pub struct DocumentError {
 /// Reads every document of a YAML or JSON stream. Empty documents (only comments or blank) are
 /// left out; each document that cannot be read gives an error in its place.
 pub fn read_documents(bytes: &[u8]) -> Vec<Result<Document, DocumentError>> {
+    // A UTF-8 byte order mark before the stream is no part of it (kubectl drops it too).
+    let bytes = bytes.strip_prefix(UTF8_BOM).unwrap_or(bytes);
     let mut out = Vec::new();
     let mut index = 0;
     for (first_line, chunk) in split_documents(bytes) {
@@ -460,6 +465,26 @@ mod tests {
                 column: 5
             }
         );
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_dropped() {
+        let docs =
+            read_documents(b"\xEF\xBB\xBFapiVersion: v1\nkind: ConfigMap\n---\nkind: Secret\n");
+        assert_eq!(docs.len(), 2);
+        let first = docs[0].as_ref().unwrap();
+        assert_eq!(
+            first.value,
+            json!({"apiVersion": "v1", "kind": "ConfigMap"})
+        );
+        assert_eq!(
+            first.positions.find("/kind"),
+            SourcePosition { line: 2, column: 7 }
+        );
+        assert_eq!(first.positions.find("/apiVersion").column, 13);
+        // JSON too, and a mark anywhere else is text.
+        let json = read_documents(b"\xEF\xBB\xBF{\"kind\": \"Pod\"}");
+        assert_eq!(json[0].as_ref().unwrap().value, json!({"kind": "Pod"}));
     }
 
     #[test]

@@ -15,6 +15,10 @@
 //! assert!(pods.subresources.iter().any(|s| s.name == "status"));
 //! ```
 
+mod names;
+
+pub use names::name_rule;
+
 use serde::Deserialize;
 use serde_json::Value;
 use std::io::Read;

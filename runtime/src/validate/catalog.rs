@@ -63,6 +63,9 @@ pub struct Catalog {
     definitions: Arc<HashMap<String, Schema>>,
     kinds: HashMap<Gvk, Source>,
     field_validation: FieldValidation,
+    /// The Kubernetes release whose rules built-in kinds follow where they differ by release
+    /// (a Service's name); the newest when none was added.
+    release: Option<&'static str>,
     validators: Mutex<HashMap<Gvk, Arc<Result<Validator, String>>>>,
 }
 
@@ -111,6 +114,15 @@ impl Catalog {
                 .entry(name.clone())
                 .or_insert(schema);
         }
+        Ok(())
+    }
+
+    /// Adds the built-in kinds of a Kubernetes release ([`crate::kube::release`]), whose rules
+    /// (such as which names a kind takes) the built-in kinds then follow.
+    pub fn add_release(&mut self, release: &crate::kube::Release) -> Result<(), String> {
+        self.add_openapi_document(&release.document)?;
+        self.release = Some(release.version);
+        self.validators.lock().expect("validator cache").clear();
         Ok(())
     }
 
@@ -198,8 +210,13 @@ impl Catalog {
                     .get(name)
                     .cloned()
                     .expect("kinds point at loaded definitions");
+                let release = self.release.unwrap_or(crate::kube::NEWEST);
+                let names = crate::kube::name_rule(release, &gvk.group, &gvk.kind);
                 Validator::for_built_in_kind(&root, shared.clone())
-                    .map(|v| v.resource(true).field_validation(self.field_validation))
+                    .map(|v| {
+                        v.resource_named(names)
+                            .field_validation(self.field_validation)
+                    })
                     .map_err(describe)
             }
             Some(Source::Crd(schema)) => Validator::new(schema)

@@ -40,6 +40,7 @@ pub use catalog::{Catalog, Gvk, GVK_EXTENSION};
 pub use crd::crd_manifest_errors;
 pub use decode::object_meta_decode_error;
 pub use formats::check as check_format;
+pub use objectmeta::NameRule;
 pub use path::{Keys, Path};
 pub use rules::RuleCompileError;
 pub use typed::TypeRules;
@@ -76,8 +77,9 @@ pub enum FieldValidation {
 pub struct Validator {
     /// What unknown fields do.
     field_validation: FieldValidation,
-    /// The root is a resource: its metadata is checked as the apiserver checks it.
-    resource: bool,
+    /// The root is a resource whose name is checked by this rule: its metadata is checked as the
+    /// apiserver checks it.
+    resource: Option<NameRule>,
     /// The CEL cost budget of one object.
     cost_budget: u64,
     plan: Plan,
@@ -161,7 +163,7 @@ impl Validator {
         }
         Ok(Validator {
             field_validation: FieldValidation::Strict,
-            resource: false,
+            resource: None,
             cost_budget: crate::cel::RUNTIME_CEL_COST_BUDGET,
             plan: Plan::compile(&refs, schema, native),
             has_rules: !rules.is_empty(),
@@ -170,9 +172,16 @@ impl Validator {
     }
 
     /// Treats the root as a resource: `metadata` is checked as the apiserver checks it (name or
-    /// generateName, DNS-1123 names, labels, annotations).
+    /// generateName, DNS-1123 subdomain names as for custom resources, labels, annotations).
     pub fn resource(mut self, on: bool) -> Validator {
-        self.resource = on;
+        self.resource = on.then_some(NameRule::Dns1123Subdomain);
+        self
+    }
+
+    /// Treats the root as a resource of a kind whose names follow `rule` (a built-in kind's, from
+    /// [`crate::kube::name_rule`]).
+    pub fn resource_named(mut self, rule: NameRule) -> Validator {
+        self.resource = Some(rule);
         self
     }
 
@@ -220,10 +229,10 @@ impl Validator {
             _ => {}
         }
         let mut errors = Vec::new();
-        if self.resource {
+        if let Some(rule) = self.resource {
             // Only the metadata is read: a view not backed by JSON builds no more.
             let meta = value.get("metadata").map(ValueView::to_json);
-            objectmeta::check(meta.as_deref(), &mut errors);
+            objectmeta::check(meta.as_deref(), rule, &mut errors);
         }
         // As the apiserver does, only the schema's value checks ratchet path by path; metadata
         // and embedded resources are checked on the new object alone; list types count on an

@@ -11,25 +11,39 @@ use serde_json::Value;
 /// The largest total size of a resource's annotations.
 pub const TOTAL_ANNOTATION_SIZE_LIMIT: i64 = 256 * 1024;
 
-/// How a resource's name is checked.
-#[derive(Clone, Copy)]
-enum NameRule {
-    /// A top-level custom resource: a DNS-1123 subdomain; a name or generateName is required.
+/// How a resource's `metadata.name` (and `generateName`, as a prefix) is checked: the `nameFn`
+/// the kind's validation passes to apimachinery's `ValidateObjectMeta`. Which kind has which is
+/// [`crate::kube::name_rule`]'s table; custom resources have DNS-1123 subdomains.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum NameRule {
+    /// `NameIsDNSSubdomain`: a lowercase RFC 1123 subdomain of at most 253 characters.
+    #[default]
     Dns1123Subdomain,
-    /// An embedded resource: anything usable as a URL path segment; the name may be empty.
+    /// `validate.LongName` through `ValidateObjectMetaWithOpts`: a subdomain whose length limit
+    /// counts bytes; generateName is not checked (only the name generated from it).
+    LongName,
+    /// `NameIsDNSLabel`: a lowercase RFC 1123 label of at most 63 characters.
+    Dns1123Label,
+    /// `NameIsDNS1035Label`: an RFC 1035 label (starting with a letter), at most 63 characters.
+    Dns1035Label,
+    /// `path.ValidatePathSegmentName`: anything usable as a URL path segment (not `.` or `..`,
+    /// no `/` or `%`); also the check every kind gets in the generic create path.
     PathSegment,
 }
 
 impl NameRule {
     fn messages(self, name: &str, prefix: bool) -> Vec<String> {
+        // A generateName prefix is checked with a trailing dash masked (`maskTrailingDash`).
+        let dns = |check: fn(&[u8]) -> Vec<String>| match prefix {
+            true => check(&formats::mask_trailing_dash(name.as_bytes())),
+            false => check(name.as_bytes()),
+        };
         match self {
-            NameRule::Dns1123Subdomain => {
-                let name = name.as_bytes();
-                match prefix {
-                    true => formats::is_dns1123_subdomain_prefix(name),
-                    false => formats::is_dns1123_subdomain(name),
-                }
-            }
+            NameRule::Dns1123Subdomain => dns(formats::is_dns1123_subdomain),
+            NameRule::LongName if prefix => Vec::new(),
+            NameRule::LongName => formats::content_is_dns1123_subdomain(name.as_bytes()),
+            NameRule::Dns1123Label => dns(formats::is_dns1123_label),
+            NameRule::Dns1035Label => dns(formats::is_dns1035_label),
             NameRule::PathSegment => {
                 if !prefix {
                     if let Some(bad) = [".", ".."].into_iter().find(|b| *b == name) {
@@ -46,12 +60,22 @@ impl NameRule {
     }
 }
 
-/// Checks the root object's metadata (`None` when it has none).
-pub(crate) fn check(meta: Option<&Value>, errors: &mut Vec<FieldError>) {
+/// Whose metadata is checked.
+#[derive(Clone, Copy)]
+enum Holder {
+    /// The object of a request: a name or generateName is required.
+    Root,
+    /// An embedded resource: the apiserver gives it a placeholder name, so it may have none.
+    Embedded,
+}
+
+/// Checks the root object's metadata (`None` when it has none), its name by `rule`.
+pub(crate) fn check(meta: Option<&Value>, rule: NameRule, errors: &mut Vec<FieldError>) {
     check_meta(
         meta.unwrap_or(&Value::Null),
         &|| FieldPath::root().child("metadata"),
-        NameRule::Dns1123Subdomain,
+        rule,
+        Holder::Root,
         errors,
     );
 }
@@ -92,6 +116,7 @@ fn check_meta(
     meta: &Value,
     meta_path: &dyn Fn() -> FieldPath,
     rule: NameRule,
+    holder: Holder,
     errors: &mut Vec<FieldError>,
 ) {
     let fields = MetaFields::of(meta);
@@ -108,7 +133,7 @@ fn check_meta(
     if name.is_empty() {
         // The apiserver generates a name from generateName before validating, and gives
         // embedded resources a placeholder name; a top-level resource without either fails.
-        if generate_name.is_empty() && matches!(rule, NameRule::Dns1123Subdomain) {
+        if generate_name.is_empty() && matches!(holder, Holder::Root) {
             errors.push(FieldError::required(
                 meta_path().child("name"),
                 "name or generateName is required",
@@ -204,6 +229,7 @@ pub(crate) fn check_resource(
             meta,
             &|| path.child("metadata"),
             NameRule::PathSegment,
+            Holder::Embedded,
             errors,
         );
     }
