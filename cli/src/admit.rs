@@ -2,8 +2,8 @@
 //! evaluated against ValidatingAdmissionPolicies and their bindings, offline.
 
 use super::cluster::{position, unreadable, Cluster, Sources};
+use super::inputs::{files_below, read};
 use super::request::{manifest_intent, operation, review_intent, str_at, Intent, Sending};
-use super::validate::{files_below, read};
 use super::AdmitArgs;
 use kubeidl::document::read_documents;
 use kubeidl_admission::{Attributes, Call, Explanation, Response, UserInfo};

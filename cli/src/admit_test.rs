@@ -4,8 +4,8 @@
 //! that does not hold, expected against got, at the expectation's own position.
 
 use super::cluster::{place, unreadable, Cluster, Sources};
+use super::inputs::{files_below, read};
 use super::request::{manifest_intent, operation, review_intent, user_info, Intent, Sending};
-use super::validate::{files_below, read};
 use super::AdmitTestArgs;
 use kubeidl::document::{read_documents, SourcePosition};
 use kubeidl::kube::Release;

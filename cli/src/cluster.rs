@@ -3,8 +3,8 @@
 //! namespaces and RBAC objects, read from files; and a request's attributes as that cluster's
 //! apiserver would fill them in.
 
+use super::inputs::{files_below, read};
 use super::request::{str_at, Intent};
-use super::validate::{files_below, read};
 use kubeidl::document::{read_documents, Document, SourcePosition};
 use kubeidl::errors::{FieldError, FieldPath};
 use kubeidl::kube::Release;

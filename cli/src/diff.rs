@@ -251,8 +251,8 @@ fn manifests(paths: &[PathBuf]) -> Result<(Vec<Manifest>, usize), Error> {
     let mut out = Vec::new();
     let mut unreadable = 0;
     for path in paths {
-        for file in super::validate::files_below(path, &["yaml", "yml", "json"])? {
-            let bytes = super::validate::read(&file)?;
+        for file in super::inputs::files_below(path, &["yaml", "yml", "json"])? {
+            let bytes = super::inputs::read(&file)?;
             for doc in kubeidl::document::read_documents(&bytes) {
                 let doc = match doc {
                     Ok(doc) => doc,

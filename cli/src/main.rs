@@ -9,6 +9,7 @@ mod check_policies;
 mod cluster;
 mod crd;
 mod diff;
+mod inputs;
 mod lint;
 mod openapi;
 mod request;
@@ -599,6 +600,11 @@ pub struct ValidateArgs {
     /// default), warn (dropped with a warning, the rest validated), or ignore (dropped).
     #[arg(long = "field-validation", value_name = "MODE", default_value = "strict", value_parser = ["strict", "warn", "ignore"])]
     pub field_validation: String,
+    /// Leave out files and directories whose path (as shown) or name matches this glob
+    /// (`*/charts/*`, `values.yaml`, `**/testdata/**`). Repeatable. Directories whose names start
+    /// with a dot (.git, .github) are left out of a walk anyway, unless named.
+    #[arg(long = "exclude", value_name = "GLOB")]
+    pub exclude: Vec<String>,
     /// Say more: documents skipped and why, non-CRD documents in --crds.
     #[arg(short = 'v', long)]
     pub verbose: bool,

@@ -1,6 +1,7 @@
 //! `kubeidl validate`: manifests checked against the built-in kinds of a Kubernetes release,
 //! OpenAPI documents and CRDs, files in parallel, reported in input order.
 
+use super::inputs::{files_below, not_a_manifest, read, template_hint, walk, Excludes};
 use super::ValidateArgs;
 use kubeidl::document::{read_documents, Document, DocumentError};
 use kubeidl::errors::{invalid_status, FieldError};
@@ -15,6 +16,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 /// How one document fared.
 #[derive(PartialEq, Eq, PartialOrd, Ord, Clone, Copy)]
@@ -33,6 +35,8 @@ struct Context<'a> {
     catalog: &'a Catalog,
     old_objects: &'a OldObjects,
     args: &'a ValidateArgs,
+    /// Which `--skip-kinds` entries skipped something.
+    skips_used: Mutex<Vec<bool>>,
 }
 
 /// What one input file gave: its text output and a Status per document.
@@ -50,24 +54,45 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode, Error> {
         None => HashMap::new(),
     };
 
+    let excludes = Excludes::new(&args.exclude)?;
+    let mut excluded = Vec::new();
     let mut inputs: Vec<Option<PathBuf>> = Vec::new();
     for input in &args.files {
         if input == "-" {
             inputs.push(None);
         } else {
-            inputs.extend(
-                files_below(Path::new(input), &["yaml", "yml", "json"])?
-                    .into_iter()
-                    .map(Some),
-            );
+            let path = Path::new(input);
+            let files = walk(path, &["yaml", "yml", "json"], &excludes, &mut excluded)?;
+            inputs.extend(files.into_iter().map(Some));
         }
+    }
+    if inputs.is_empty() {
+        return Err(Error::new(format!(
+            "no manifests: {} hold no .yaml, .yml or .json file{}",
+            args.files.join(", "),
+            if args.exclude.is_empty() {
+                ""
+            } else {
+                " outside --exclude"
+            }
+        )));
     }
     let context = Context {
         catalog: &catalog,
         old_objects: &old_objects,
         args: &args,
+        skips_used: Mutex::new(vec![false; args.skip_kinds.len()]),
     };
     let reports = check_files(&context, &inputs)?;
+    for glob in excludes.unused(&excluded) {
+        eprintln!("warning: --exclude {glob:?} matched no file or directory");
+    }
+    let skips_used = context.skips_used.into_inner().expect("skips");
+    for (kind, used) in args.skip_kinds.iter().zip(skips_used) {
+        if !used {
+            eprintln!("warning: --skip-kinds {kind:?} matched no document");
+        }
+    }
 
     let mut statuses: Map<String, Value> = Map::new();
     let mut worst = Verdict::Valid;
@@ -88,14 +113,26 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode, Error> {
             serde_json::to_string_pretty(&Value::Object(statuses)).expect("JSON")
         );
     }
+    let total: usize = counts.iter().sum();
     eprintln!(
-        "{} document(s): {} valid, {} invalid, {} unusable, {} skipped",
-        counts.iter().sum::<usize>(),
+        "{} document(s): {} valid, {} invalid, {} unusable, {} skipped{}",
+        total,
         counts[Verdict::Valid as usize],
         counts[Verdict::Invalid as usize],
         counts[Verdict::Unusable as usize],
         counts[Verdict::Skipped as usize],
+        if counts[Verdict::Skipped as usize] > 0 && !args.verbose {
+            " (-v says why)"
+        } else {
+            ""
+        },
     );
+    if total == 0 {
+        return Err(Error::new(format!(
+            "no manifests: {} hold no document",
+            args.files.join(", ")
+        )));
+    }
     Ok(match worst {
         Verdict::Valid | Verdict::Skipped => ExitCode::SUCCESS,
         Verdict::Invalid => ExitCode::from(1),
@@ -220,9 +257,17 @@ fn check_file(context: &Context<'_>, file: Option<&Path>) -> Result<FileReport, 
         statuses: Vec::new(),
         verdicts: Vec::new(),
     };
+    if let Some(why) = file.and_then(not_a_manifest) {
+        if context.args.output == "text" {
+            report.text += &format!("{}: skipped: {why}\n", report.label);
+        }
+        report.verdicts.push(Verdict::Skipped);
+        return Ok(report);
+    }
+    let hint = std::str::from_utf8(&bytes).ok().and_then(template_hint);
     for doc in read_documents(&bytes) {
         let checked = match doc {
-            Err(e) => vec![unusable_document(&mut report, &e, context.args)],
+            Err(e) => vec![unusable_document(&mut report, &e, hint, context.args)],
             Ok(doc) => match list_items(&doc) {
                 Some(items) => items
                     .iter()
@@ -269,48 +314,6 @@ fn list_items(doc: &Document) -> Option<Vec<Document>> {
     )
 }
 
-pub(super) fn read(path: &Path) -> Result<Vec<u8>, Error> {
-    std::fs::read(path).map_err(|e| Error::io(path, e))
-}
-
-/// The files a path names: the file itself, or the files below a directory with one of the
-/// extensions, sorted. Directories below it whose names start with a dot (`.git`, `.github`,
-/// test fixtures such as `.chainsaw-test`) are left out, as hidden; naming one walks it.
-pub(super) fn files_below(path: &Path, extensions: &[&str]) -> Result<Vec<PathBuf>, Error> {
-    if !path.is_dir() {
-        if !path.exists() {
-            return Err(Error::new(format!(
-                "{}: no such file or directory",
-                path.display()
-            )));
-        }
-        return Ok(vec![path.to_path_buf()]);
-    }
-    let mut out = Vec::new();
-    let mut stack = vec![path.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).map_err(|e| Error::io(&dir, e))? {
-            let p = entry.map_err(|e| Error::io(&dir, e))?.path();
-            if p.is_dir() {
-                let hidden = p
-                    .file_name()
-                    .is_some_and(|n| n.to_string_lossy().starts_with('.'));
-                if !hidden {
-                    stack.push(p);
-                }
-            } else if p
-                .extension()
-                .and_then(|e| e.to_str())
-                .is_some_and(|e| extensions.contains(&e))
-            {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    Ok(out)
-}
-
 fn index_objects(bytes: &[u8]) -> OldObjects {
     read_documents(bytes)
         .into_iter()
@@ -338,6 +341,7 @@ fn identity(v: &Value) -> (String, String, String, String) {
 fn unusable_document(
     report: &mut FileReport,
     e: &DocumentError,
+    hint: Option<&str>,
     args: &ValidateArgs,
 ) -> (Verdict, Value) {
     let at = e
@@ -346,10 +350,11 @@ fn unusable_document(
         .unwrap_or_else(|| "1:1".to_string());
     if args.output == "text" {
         report.text += &format!(
-            "{}:{at}: document {}: {}\n",
+            "{}:{at}: document {}: {}{}\n",
             report.label,
             e.index + 1,
-            e.message
+            e.message,
+            hint.map(|h| format!(" ({h})")).unwrap_or_default()
         );
     }
     (Verdict::Unusable, bad_request(&e.message))
@@ -359,10 +364,10 @@ fn bad_request(message: &str) -> Value {
     json!({"metadata": {}, "status": "Failure", "message": message, "reason": "BadRequest", "code": 400})
 }
 
-/// Whether `--skip-kinds` names the kind: `Kind`, `version/Kind` or `group/version/Kind`.
-fn skipped_kind(skip: &[String], api_version: &str, kind: &str) -> bool {
+/// Which `--skip-kinds` entry names the kind: `Kind`, `version/Kind` or `group/version/Kind`.
+fn skipped_kind(skip: &[String], api_version: &str, kind: &str) -> Option<usize> {
     let full = format!("{api_version}/{kind}");
-    skip.iter().any(|s| s == kind || *s == full)
+    skip.iter().position(|s| s == kind || *s == full)
 }
 
 fn check_document(
@@ -397,10 +402,17 @@ fn check_document(
     };
     let no_kind = kind.is_empty() || api_version.is_empty();
     let gvk = Gvk::of(&api_version, &kind);
-    let skip = if no_kind {
+    let skip_entry = skipped_kind(&args.skip_kinds, &api_version, &kind);
+    if let Some(i) = skip_entry {
+        context.skips_used.lock().expect("skips")[i] = true;
+    }
+    let skip = if kind.is_empty() && api_version.is_empty() {
+        // Configuration of some tool (Helm values, a workflow), not an object kubectl applies.
+        Some("no kind or apiVersion: not a Kubernetes object")
+    } else if no_kind {
         args.ignore_missing_schemas
             .then_some("no kind or apiVersion: not a Kubernetes object")
-    } else if skipped_kind(&args.skip_kinds, &api_version, &kind) {
+    } else if skip_entry.is_some() {
         Some("kind skipped (--skip-kinds)")
     } else if args.ignore_missing_schemas && !context.catalog.knows(&gvk) {
         Some("no schema for its kind (--ignore-missing-schemas)")

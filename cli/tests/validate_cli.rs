@@ -101,7 +101,7 @@ fn bad_documents_are_reported_and_the_others_still_validated() {
     let mut bytes = Vec::new();
     bytes.extend_from_slice(b"apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: first}\nspec: {size: tiny}\n---\n");
     bytes.extend_from_slice(b"spec: [unclosed\n---\n");
-    bytes.extend_from_slice(b"metadata: {name: nokind}\n---\n");
+    bytes.extend_from_slice(b"kind: Widget\nmetadata: {name: nokind}\n---\n");
     bytes.extend_from_slice(
         b"apiVersion: example.com/v9\nkind: Gadget\nmetadata: {name: unknown}\n---\n",
     );
@@ -402,4 +402,97 @@ testdata/manifests/native/names.yaml:35:9: Namespace my.ns (document 5): metadat
     let out = kubeidl(&["validate", "--kube-version", "1.36", names]);
     assert_eq!(stdout(&out), common);
     assert!(stderr(&out).contains("6 document(s): 4 valid, 2 invalid"));
+}
+
+#[test]
+fn repositories_are_walked_as_users_expect() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let write = |path: &str, text: &str| {
+        let path = root.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    };
+    write(
+        "deploy/cm.yaml",
+        "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: app}\n",
+    );
+    write("deploy/values.yaml", "replicas: 3\nimage: nginx\n");
+    write(
+        "deploy/kustomization.yaml",
+        "apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources: [cm.yaml]\n",
+    );
+    write(
+        "chart/Chart.yaml",
+        "apiVersion: v2\nname: app\nversion: 0.1.0\n",
+    );
+    write(
+        "chart/templates/svc.yaml",
+        "apiVersion: v1\nkind: Service\nmetadata:\n  name: {{ .Release.Name }}\n",
+    );
+    write(
+        "loose/broken.yaml",
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  {{- include \"labels\" . }}\n",
+    );
+    let root_arg = root.to_str().unwrap();
+    let out = kubeidl(&["validate", "--skip-kinds", "Gadget", root_arg]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    let chart = root.join("chart/templates/svc.yaml");
+    assert!(text.contains(&format!("{}: skipped: a Helm chart's template, not YAML until rendered (render it with helm template, then validate the output)\n", chart.display())), "{text}");
+    let kustomization = root.join("deploy/kustomization.yaml");
+    assert!(
+        text.contains(&format!(
+            "{}: skipped: kustomize's configuration",
+            kustomization.display()
+        )),
+        "{text}"
+    );
+    // A template outside a chart still fails, with a hint.
+    assert!(
+        text.contains(
+            "(it looks like a template (Helm, Go): render it first, then validate the output)"
+        ),
+        "{text}"
+    );
+    assert!(
+        !text.contains("values.yaml"),
+        "plain configuration is skipped: {text}"
+    );
+    let err = stderr(&out);
+    assert!(
+        err.contains("6 document(s): 1 valid, 0 invalid, 1 unusable, 4 skipped (-v says why)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("warning: --skip-kinds \"Gadget\" matched no document"),
+        "{err}"
+    );
+
+    // --exclude leaves paths out by glob, and says when one matched nothing.
+    let out = kubeidl(&[
+        "validate",
+        "--exclude",
+        "loose",
+        "--exclude",
+        "*.json",
+        root_arg,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains("warning: --exclude \"*.json\" matched no file or directory"),
+        "{}",
+        stderr(&out)
+    );
+
+    // Nothing to validate is an error, not a green run.
+    let empty = tempfile::tempdir().unwrap();
+    let out = kubeidl(&["validate", empty.path().to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("no manifests: ")
+            && stderr(&out).contains("hold no .yaml, .yml or .json file"),
+        "{}",
+        stderr(&out)
+    );
 }
