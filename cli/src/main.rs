@@ -581,8 +581,9 @@ pub struct ValidateArgs {
     /// to or replace the built-in ones. Repeatable.
     #[arg(long = "schemas", value_name = "PATH")]
     pub schemas: Vec<PathBuf>,
-    /// CustomResourceDefinitions (a YAML/JSON file, or a directory of them; other documents
-    /// there are skipped, and listed with -v). Repeatable.
+    /// CustomResourceDefinitions (a YAML/JSON file, a directory of them, or - for stdin; other
+    /// documents there are skipped, and listed with -v). Repeatable. CRDs among the manifests
+    /// themselves are used too, for kinds these do not define.
     #[arg(long = "crds", value_name = "PATH")]
     pub crds: Vec<PathBuf>,
     /// The current objects, to validate FILE's objects as updates of them.

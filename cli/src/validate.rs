@@ -34,6 +34,8 @@ type OldObjects = HashMap<(String, String, String, String), Value>;
 struct Context<'a> {
     catalog: &'a Catalog,
     old_objects: &'a OldObjects,
+    /// Standard input, read once, when `-` names it.
+    stdin: Option<&'a [u8]>,
     args: &'a ValidateArgs,
     /// Which `--skip-kinds` entries skipped something.
     skips_used: Mutex<Vec<bool>>,
@@ -45,10 +47,12 @@ struct FileReport {
     text: String,
     statuses: Vec<Value>,
     verdicts: Vec<Verdict>,
+    /// Why the whole file was skipped, when it holds no manifests.
+    not_a_manifest: Option<&'static str>,
 }
 
 pub fn run(args: ValidateArgs) -> Result<ExitCode, Error> {
-    let catalog = load_catalog(&args)?;
+    let stdin = read_stdin(&args)?;
     let old_objects = match &args.old {
         Some(path) => index_objects(&read(path)?),
         None => HashMap::new(),
@@ -77,9 +81,11 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode, Error> {
             }
         )));
     }
+    let catalog = load_catalog(&args, stdin.as_deref(), &inputs)?;
     let context = Context {
         catalog: &catalog,
         old_objects: &old_objects,
+        stdin: stdin.as_deref(),
         args: &args,
         skips_used: Mutex::new(vec![false; args.skip_kinds.len()]),
     };
@@ -97,7 +103,15 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode, Error> {
     let mut statuses: Map<String, Value> = Map::new();
     let mut worst = Verdict::Valid;
     let mut counts = [0usize; 4];
+    // Files that hold no manifests, by why: one note each, not a line per file.
+    let mut not_manifests: Vec<(&str, usize)> = Vec::new();
     for report in reports {
+        if let Some(why) = report.not_a_manifest {
+            match not_manifests.iter_mut().find(|(w, _)| *w == why) {
+                Some((_, n)) => *n += 1,
+                None => not_manifests.push((why, 1)),
+            }
+        }
         print!("{}", report.text);
         for v in &report.verdicts {
             counts[*v as usize] += 1;
@@ -112,6 +126,10 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode, Error> {
             "{}",
             serde_json::to_string_pretty(&Value::Object(statuses)).expect("JSON")
         );
+    }
+    for (why, n) in &not_manifests {
+        let list = if args.verbose { "" } else { " (-v lists them)" };
+        eprintln!("note: {n} file(s) skipped: {why}{list}");
     }
     let total: usize = counts.iter().sum();
     eprintln!(
@@ -154,9 +172,33 @@ pub(super) fn add_schemas(catalog: &mut Catalog, paths: &[PathBuf]) -> Result<()
     Ok(())
 }
 
-/// The kinds: --schemas first, then --crds, then the release's built-in kinds, so that what the
-/// user gives replaces what is built in.
-fn load_catalog(args: &ValidateArgs) -> Result<Catalog, Error> {
+/// Standard input, when `-` names it among the files or in `--crds` (only one may).
+fn read_stdin(args: &ValidateArgs) -> Result<Option<Vec<u8>>, Error> {
+    let in_files = args.files.iter().any(|f| f == "-");
+    let in_crds = args.crds.iter().any(|c| c.as_os_str() == "-");
+    if in_files && in_crds {
+        return Err(Error::new(
+            "standard input (-) is named both as a file and in --crds; it can be read once",
+        ));
+    }
+    if !in_files && !in_crds {
+        return Ok(None);
+    }
+    let mut buf = Vec::new();
+    std::io::stdin()
+        .read_to_end(&mut buf)
+        .map_err(|e| Error::new(format!("stdin: {e}")))?;
+    Ok(Some(buf))
+}
+
+/// The kinds: --schemas first, then --crds, then the CRDs found among the manifests themselves
+/// (for kinds not known yet), then the release's built-in kinds, so that what the user gives
+/// replaces what is built in.
+fn load_catalog(
+    args: &ValidateArgs,
+    stdin: Option<&[u8]>,
+    inputs: &[Option<PathBuf>],
+) -> Result<Catalog, Error> {
     let mut catalog = Catalog::new();
     catalog.set_field_validation(match args.field_validation.as_str() {
         "warn" => FieldValidation::Warn,
@@ -165,39 +207,41 @@ fn load_catalog(args: &ValidateArgs) -> Result<Catalog, Error> {
     });
     add_schemas(&mut catalog, &args.schemas)?;
     for path in &args.crds {
-        for file in files_below(path, &["yaml", "yml", "json"])? {
-            for doc in read_documents(&read(&file)?) {
+        let sources = match (path.as_os_str() == "-", stdin) {
+            (true, Some(bytes)) => vec![("<stdin>".to_string(), bytes.to_vec())],
+            _ => files_below(path, &["yaml", "yml", "json"])?
+                .into_iter()
+                .map(|f| Ok((f.display().to_string(), read(&f)?)))
+                .collect::<Result<_, Error>>()?,
+        };
+        for (label, bytes) in sources {
+            for doc in read_documents(&bytes) {
                 let doc = doc.map_err(|e| {
                     let at = e.position.map(|p| format!("{}:{}:", p.line, p.column));
                     Error::new(format!(
-                        "{}:{} document {}: {}",
-                        file.display(),
+                        "{label}:{} document {}: {}",
                         at.unwrap_or_default(),
                         e.index + 1,
                         e.message
                     ))
                 })?;
-                let kind = doc.value.get("kind").and_then(Value::as_str).unwrap_or("");
-                if kind != "CustomResourceDefinition" {
+                if !is_crd(&doc.value) {
                     if args.verbose {
+                        let kind = doc.value.get("kind").and_then(Value::as_str).unwrap_or("");
                         eprintln!(
-                            "{}: document {}: skipped in --crds: kind is {kind:?}, not CustomResourceDefinition",
-                            file.display(),
+                            "{label}: document {}: skipped in --crds: kind is {kind:?}, not CustomResourceDefinition",
                             doc.index + 1
                         );
                     }
                     continue;
                 }
-                catalog.add_crd(&doc.value).map_err(|e| {
-                    Error::new(format!(
-                        "{}: document {}: {e}",
-                        file.display(),
-                        doc.index + 1
-                    ))
-                })?;
+                catalog
+                    .add_crd(&doc.value)
+                    .map_err(|e| Error::new(format!("{label}: document {}: {e}", doc.index + 1)))?;
             }
         }
     }
+    add_crds_in_inputs(&mut catalog, stdin, inputs)?;
     let release = kubeidl::kube::release(&args.kube_version)
         .map_err(|e| Error::new(format!("--kube-version: {e}")))?;
     catalog.add_release(&release).map_err(|e| {
@@ -240,28 +284,80 @@ fn check_files(
         .collect()
 }
 
+/// Whether a document is a CustomResourceDefinition of apiextensions.k8s.io/v1.
+fn is_crd(doc: &Value) -> bool {
+    doc.get("kind").and_then(Value::as_str) == Some("CustomResourceDefinition")
+        && doc.get("apiVersion").and_then(Value::as_str) == Some("apiextensions.k8s.io/v1")
+}
+
+/// Adds the CRDs among the manifests (`kubectl kustomize . | kubeidl validate -` has them first)
+/// whose kinds are not known yet, so the custom resources of the same run are validated by them.
+/// A CRD that cannot be added is left to the CRD's own validation, which reports it.
+fn add_crds_in_inputs(
+    catalog: &mut Catalog,
+    stdin: Option<&[u8]>,
+    inputs: &[Option<PathBuf>],
+) -> Result<(), Error> {
+    for input in inputs {
+        let bytes = match input {
+            None => stdin.map(<[u8]>::to_vec).unwrap_or_default(),
+            Some(file) if not_a_manifest(file).is_some() => continue,
+            Some(file) => read(file)?,
+        };
+        // Most files hold no CRD: they are not read into documents twice.
+        if !bytes
+            .windows(b"CustomResourceDefinition".len())
+            .any(|w| w == b"CustomResourceDefinition")
+        {
+            continue;
+        }
+        for doc in read_documents(&bytes).into_iter().flatten() {
+            if !is_crd(&doc.value) {
+                continue;
+            }
+            let crd = &doc.value;
+            let group = crd
+                .pointer("/spec/group")
+                .and_then(Value::as_str)
+                .unwrap_or("");
+            let kind = crd
+                .pointer("/spec/names/kind")
+                .and_then(Value::as_str)
+                .unwrap_or("");
+            let versions = crd.pointer("/spec/versions").and_then(Value::as_array);
+            let known = versions.into_iter().flatten().any(|v| {
+                let version = v.get("name").and_then(Value::as_str).unwrap_or("");
+                catalog.knows(&Gvk::of(&format!("{group}/{version}"), kind))
+            });
+            if !known {
+                let _ = catalog.add_crd(crd);
+            }
+        }
+    }
+    Ok(())
+}
+
 fn check_file(context: &Context<'_>, file: Option<&Path>) -> Result<FileReport, Error> {
     let (label, bytes) = match file {
         Some(f) => (f.display().to_string(), read(f)?),
-        None => {
-            let mut buf = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut buf)
-                .map_err(|e| Error::new(format!("stdin: {e}")))?;
-            ("<stdin>".to_string(), buf)
-        }
+        None => (
+            "<stdin>".to_string(),
+            context.stdin.map(<[u8]>::to_vec).unwrap_or_default(),
+        ),
     };
     let mut report = FileReport {
         label,
         text: String::new(),
         statuses: Vec::new(),
         verdicts: Vec::new(),
+        not_a_manifest: None,
     };
     if let Some(why) = file.and_then(not_a_manifest) {
-        if context.args.output == "text" {
+        if context.args.verbose && context.args.output == "text" {
             report.text += &format!("{}: skipped: {why}\n", report.label);
         }
         report.verdicts.push(Verdict::Skipped);
+        report.not_a_manifest = Some(why);
         return Ok(report);
     }
     let hint = std::str::from_utf8(&bytes).ok().and_then(template_hint);

@@ -438,15 +438,21 @@ fn repositories_are_walked_as_users_expect() {
     let out = kubeidl(&["validate", "--skip-kinds", "Gadget", root_arg]);
     let text = stdout(&out);
     assert_eq!(out.status.code(), Some(2), "{text}");
-    let chart = root.join("chart/templates/svc.yaml");
-    assert!(text.contains(&format!("{}: skipped: a Helm chart's template, not YAML until rendered (render it with helm template, then validate the output)\n", chart.display())), "{text}");
-    let kustomization = root.join("deploy/kustomization.yaml");
+    // Files that hold no manifests get one note per reason, and a line each with -v.
+    let err = stderr(&out);
+    assert!(err.contains("note: 1 file(s) skipped: a Helm chart's template, not YAML until rendered (render it with helm template, then validate the output) (-v lists them)\n"), "{err}");
     assert!(
-        text.contains(&format!(
-            "{}: skipped: kustomize's configuration",
-            kustomization.display()
+        err.contains("note: 1 file(s) skipped: kustomize's configuration"),
+        "{err}"
+    );
+    let verbose = stdout(&kubeidl(&["validate", "-v", root_arg]));
+    let chart = root.join("chart/templates/svc.yaml");
+    assert!(
+        verbose.contains(&format!(
+            "{}: skipped: a Helm chart's template",
+            chart.display()
         )),
-        "{text}"
+        "{verbose}"
     );
     // A template outside a chart still fails, with a hint.
     assert!(
@@ -492,6 +498,53 @@ fn repositories_are_walked_as_users_expect() {
     assert!(
         stderr(&out).contains("no manifests: ")
             && stderr(&out).contains("hold no .yaml, .yml or .json file"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// Runs `kubeidl validate ARGS` with `input` on stdin.
+fn validate_stdin(args: &[&str], input: &[u8]) -> std::process::Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kubeidl"))
+        .arg("validate")
+        .args(args)
+        .current_dir(repo())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn crds_in_the_stream_serve_its_custom_resources() {
+    // `kubectl kustomize | kubeidl validate -`: the CRDs come first in the stream.
+    let crd = std::fs::read(repo().join(CRD)).unwrap();
+    let widgets = std::fs::read(repo().join(WIDGETS)).unwrap();
+    let stream = [crd.as_slice(), b"\n---\n", widgets.as_slice()].concat();
+    let out = validate_stdin(&["-"], &stream);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("Widget rules (document 4): spec: Invalid value: minReplicas (9) must not exceed maxReplicas (3)"),
+        "{text}"
+    );
+    assert!(!text.contains("no schema for kind Widget"), "{text}");
+    // The CRD found in one file serves the others of the run.
+    let out = kubeidl(&["validate", WIDGETS, CRD]);
+    assert!(!stdout(&out).contains("no schema"), "{}", stdout(&out));
+    // --crds - reads them from stdin.
+    let out = validate_stdin(&["--crds", "-", WIDGETS], &crd);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(!stdout(&out).contains("no schema"), "{}", stdout(&out));
+    // Stdin is read once.
+    let out = validate_stdin(&["--crds", "-", "-"], &crd);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("named both as a file and in --crds"),
         "{}",
         stderr(&out)
     );
