@@ -601,6 +601,10 @@ pub struct ValidateArgs {
     /// default), warn (dropped with a warning, the rest validated), or ignore (dropped).
     #[arg(long = "field-validation", value_name = "MODE", default_value = "strict", value_parser = ["strict", "warn", "ignore"])]
     pub field_validation: String,
+    /// Report objects of deprecated API versions as findings (exit 1), not only as the
+    /// apiserver's warning. Versions the release no longer serves are always errors.
+    #[arg(long)]
+    pub deprecations: bool,
     /// Leave out files and directories whose path (as shown) or name matches this glob
     /// (`*/charts/*`, `values.yaml`, `**/testdata/**`). Repeatable. Directories whose names start
     /// with a dot (.git, .github) are left out of a walk anyway, unless named.

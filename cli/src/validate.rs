@@ -5,6 +5,7 @@ use super::inputs::{files_below, not_a_manifest, read, template_hint, walk, Excl
 use super::ValidateArgs;
 use kubeidl::document::{read_documents, Document, DocumentError};
 use kubeidl::errors::{invalid_status, FieldError};
+use kubeidl::kube::{api_status, ApiStatus};
 use kubeidl::validate::{
     crd_manifest_errors, object_meta_decode_error, Catalog, FieldValidation, Gvk,
 };
@@ -502,6 +503,34 @@ fn check_document(
     if let Some(i) = skip_entry {
         context.skips_used.lock().expect("skips")[i] = true;
     }
+    let who = if name.is_empty() {
+        kind.clone()
+    } else {
+        format!("{kind} {name}")
+    };
+    // Where the apiVersion is written, for what is said of the version.
+    let version_at = {
+        let at = doc.positions.find("/apiVersion");
+        format!(
+            "{label}:{}:{}: {who} (document {number})",
+            at.line, at.column
+        )
+    };
+    let lifecycle = match (no_kind, skip_entry) {
+        (false, None) => api_status(&args.kube_version, &gvk.group, &gvk.version, &kind),
+        _ => ApiStatus::Served,
+    };
+    // A version the release no longer serves is an error, whatever else is asked.
+    if let ApiStatus::Removed(entry) = lifecycle {
+        let message = entry.removal_message();
+        if args.output == "text" {
+            report.text += &format!("{version_at}: {message}\n");
+        }
+        return (
+            Verdict::Invalid,
+            json!({"metadata": {}, "status": "Failure", "message": message, "reason": "NotFound", "code": 404}),
+        );
+    }
     let skip = if kind.is_empty() && api_version.is_empty() {
         // Configuration of some tool (Helm values, a workflow), not an object kubectl applies.
         Some("no kind or apiVersion: not a Kubernetes object")
@@ -554,14 +583,18 @@ fn check_document(
     let describe = |e: &FieldError| {
         let at = doc.positions.find(&e.path.pointer());
         let at = format!("{}:{}", at.line, at.column);
-        let who = if name.is_empty() {
-            kind.clone()
-        } else {
-            format!("{kind} {name}")
-        };
         format!("{label}:{at}: {who} (document {number}): {e}")
     };
+    // A deprecated version: the apiserver's warning, or with --deprecations a finding.
+    let deprecation = match lifecycle {
+        ApiStatus::Deprecated(entry) => Some(entry.warning()),
+        _ => None,
+    };
     if args.output == "text" {
+        if let Some(warning) = &deprecation {
+            let prefix = if args.deprecations { "" } else { "warning: " };
+            report.text += &format!("{prefix}{version_at}: {warning}\n");
+        }
         for w in &result.warnings {
             report.text += &format!("warning: {}\n", describe(w));
         }
@@ -570,7 +603,13 @@ fn check_document(
         }
     }
     if result.errors.is_empty() {
-        return (Verdict::Valid, json!({"metadata": {}, "status": "Success"}));
+        return match deprecation.filter(|_| args.deprecations) {
+            Some(message) => (
+                Verdict::Invalid,
+                json!({"metadata": {}, "status": "Failure", "message": message, "reason": "Deprecated"}),
+            ),
+            None => (Verdict::Valid, json!({"metadata": {}, "status": "Success"})),
+        };
     }
     let mut status = invalid_status(&gvk.group, &kind, &name, &result.errors);
     if let Value::Object(m) = &mut status {

@@ -549,3 +549,31 @@ fn crds_in_the_stream_serve_its_custom_resources() {
         stderr(&out)
     );
 }
+
+#[test]
+fn removed_versions_are_errors_and_deprecated_ones_warnings() {
+    let file = "testdata/manifests/native/versions.yaml";
+    let pdb = "testdata/manifests/native/versions.yaml:3:13: PodDisruptionBudget web (document 1): policy/v1beta1 PodDisruptionBudget: not served since Kubernetes 1.25; use policy/v1 PodDisruptionBudget\n";
+    let ds = "testdata/manifests/native/versions.yaml:8:13: DaemonSet agent (document 2): extensions/v1beta1 DaemonSet: not served since Kubernetes 1.16; use apps/v1 DaemonSet\n";
+    // Never skipped in silence, not even with --ignore-missing-schemas.
+    let out = kubeidl(&[
+        "validate",
+        "--ignore-missing-schemas",
+        "--kube-version",
+        "1.31",
+        file,
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), format!("{pdb}{ds}warning: testdata/manifests/native/versions.yaml:12:13: FlowSchema tenants (document 3): flowcontrol.apiserver.k8s.io/v1beta3 FlowSchema is deprecated in v1.29+, unavailable in v1.32+; use flowcontrol.apiserver.k8s.io/v1 FlowSchema\n"));
+    let out = kubeidl(&["validate", "--kube-version", "1.35", file]);
+    assert_eq!(stdout(&out), format!("{pdb}{ds}testdata/manifests/native/versions.yaml:12:13: FlowSchema tenants (document 3): flowcontrol.apiserver.k8s.io/v1beta3 FlowSchema: not served since Kubernetes 1.32; use flowcontrol.apiserver.k8s.io/v1 FlowSchema\nwarning: testdata/manifests/native/versions.yaml:18:13: Endpoints legacy (document 4): v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice\n"));
+    assert!(stderr(&out).contains("4 document(s): 1 valid, 3 invalid"));
+    // --deprecations makes the warning a finding.
+    let out = kubeidl(&["validate", "--deprecations", "--kube-version", "1.35", file]);
+    assert!(
+        stderr(&out).contains("4 document(s): 0 valid, 4 invalid"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stdout(&out).contains("\ntestdata/manifests/native/versions.yaml:18:13: Endpoints legacy (document 4): v1 Endpoints is deprecated"));
+}

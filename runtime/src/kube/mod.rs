@@ -15,8 +15,10 @@
 //! assert!(pods.subresources.iter().any(|s| s.name == "status"));
 //! ```
 
+mod lifecycle;
 mod names;
 
+pub use lifecycle::{api_status, ApiStatus, Lifecycle, LIFECYCLES};
 pub use names::name_rule;
 
 use serde::Deserialize;
@@ -104,6 +106,14 @@ pub fn release(version: &str) -> Result<Release, ReleaseError> {
         document,
         resources,
     })
+}
+
+/// The minor number of a release (`1.35`, `v1.35.2` → 35; 0 for what is not one).
+fn minor_number(release: &str) -> u32 {
+    minor_of(release)
+        .strip_prefix("1.")
+        .and_then(|m| m.parse().ok())
+        .unwrap_or(0)
 }
 
 /// `v1.35.2` → `1.35`.

@@ -19,7 +19,7 @@ pub fn name_rule(release: &str, group: &str, kind: &str) -> NameRule {
         ("", "Namespace") | ("apps", "StatefulSet") => NameRule::Dns1123Label,
         // core ValidateServiceCreate: NameIsDNS1035Label, or NameIsDNSLabel under the
         // RelaxedServiceNameValidation gate (alpha in 1.34 and 1.35, beta and on in 1.36).
-        ("", "Service") if minor(release) >= 36 => NameRule::Dns1123Label,
+        ("", "Service") if super::minor_number(release) >= 36 => NameRule::Dns1123Label,
         ("", "Service") => NameRule::Dns1035Label,
         // core ValidateReplicationController and resource ValidateDeviceClass:
         // ValidateObjectMetaWithOpts with validate.LongName.
@@ -42,15 +42,6 @@ pub fn name_rule(release: &str, group: &str, kind: &str) -> NameRule {
         | ("coordination.k8s.io", "LeaseCandidate") => NameRule::PathSegment,
         _ => NameRule::Dns1123Subdomain,
     }
-}
-
-/// The minor version of a release such as `1.35` (0 when it is not one).
-fn minor(release: &str) -> u32 {
-    let minor = super::minor_of(release);
-    minor
-        .strip_prefix("1.")
-        .and_then(|m| m.parse().ok())
-        .unwrap_or(0)
 }
 
 #[cfg(test)]
