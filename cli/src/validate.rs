@@ -1,13 +1,14 @@
 //! `kubeidl validate`: manifests checked against the built-in kinds of a Kubernetes release,
 //! OpenAPI documents and CRDs, files in parallel, reported in input order.
 
+use super::cluster::api_errors;
 use super::inputs::{files_below, not_a_manifest, read, template_hint, walk, Excludes};
 use super::ValidateArgs;
 use kubeidl::document::{read_documents, Document, DocumentError};
 use kubeidl::errors::{invalid_status, FieldError};
 use kubeidl::kube::{api_status, ApiStatus};
 use kubeidl::validate::{
-    crd_manifest_errors, object_meta_decode_error, Catalog, FieldValidation, Gvk,
+    crd_error_pointer, crd_manifest_errors, object_meta_decode_error, Catalog, FieldValidation, Gvk,
 };
 use kubeidl::value::PositionTree;
 use kubeidl_gen::Error;
@@ -574,14 +575,23 @@ fn check_document(
         Some(old) => validator.validate_update(doc.view(), old),
         None => validator.validate(doc.view()),
     };
-    if gvk.group == "apiextensions.k8s.io"
-        && kind == "CustomResourceDefinition"
-        && result.is_valid()
-    {
+    // The API's own validation of the kinds kubeidl knows it of, once the object decodes.
+    let crd = gvk.group == "apiextensions.k8s.io" && kind == "CustomResourceDefinition";
+    if crd && result.is_valid() {
         result.errors = crd_manifest_errors(&doc.value);
+    } else if gvk.group == "admissionregistration.k8s.io" && result.is_valid() {
+        if let Some(errors) = api_errors(&doc.value) {
+            result.errors = errors;
+        }
     }
     let describe = |e: &FieldError| {
-        let at = doc.positions.find(&e.path.pointer());
+        // A CRD's own checks name schema nodes as apiextensions does; they are found where
+        // the manifest writes them.
+        let pointer = match crd {
+            true => crd_error_pointer(&e.path),
+            false => e.path.pointer(),
+        };
+        let at = doc.positions.find(&pointer);
         let at = format!("{}:{}", at.line, at.column);
         format!("{label}:{at}: {who} (document {number}): {e}")
     };

@@ -577,3 +577,83 @@ fn removed_versions_are_errors_and_deprecated_ones_warnings() {
     );
     assert!(stdout(&out).contains("\ntestdata/manifests/native/versions.yaml:18:13: Endpoints legacy (document 4): v1 Endpoints is deprecated"));
 }
+
+#[test]
+fn a_crds_rule_errors_are_at_the_rule_with_the_apiservers_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("crd.yaml");
+    std::fs::write(
+        &file,
+        "apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: things.example.com}
+spec:
+  group: example.com
+  names: {kind: Thing, plural: things}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              client:
+                type: object
+                properties:
+                  basicAuth:
+                    type: object
+                    properties:
+                      username: {type: string}
+                    x-kubernetes-validations:
+                    - rule: self.username != ''
+                    - rule: self.usernme != ''
+                      message: username is required
+",
+    )
+    .unwrap();
+    let out = kubeidl(&["validate", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let expected = format!(
+        "{}:28:29: CustomResourceDefinition things.example.com (document 1): spec.validation.openAPIV3Schema.properties[spec].properties[client].properties[basicAuth].x-kubernetes-validations[1].rule: Invalid value: apiextensions.ValidationRule{{Rule:\"self.usernme != ''\", Message:\"username is required\", MessageExpression:\"\", Reason:(*apiextensions.FieldValueErrorReason)(nil), FieldPath:\"\", OptionalOldSelf:(*bool)(nil)}}: compilation failed: ERROR: <input>:1:5: undefined field 'usernme'\n | self.usernme != ''\n | ....^\n",
+        file.display()
+    );
+    assert_eq!(stdout(&out), expected);
+}
+
+#[test]
+fn admission_policies_are_validated_as_their_api_validates_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("vap.yaml");
+    std::fs::write(
+        &file,
+        "apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicy
+metadata: {name: replicas}
+spec:
+  matchConstraints:
+    resourceRules:
+    - {apiGroups: [apps], apiVersions: [v1], operations: [CREATE], resources: [deployments]}
+  validations:
+  - expression: \"object.spec.replicas <= 5 &&\"
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicyBinding
+metadata: {name: replicas}
+spec:
+  policyName: replicas
+  validationActions: [Deny, Warn]
+",
+    )
+    .unwrap();
+    let out = kubeidl(&["validate", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    let at = file.display();
+    assert!(text.starts_with(&format!("{at}:9:17: ValidatingAdmissionPolicy replicas (document 1): spec.validations[0].expression: Invalid value: \"object.spec.replicas <= 5 &&\": compilation failed: ERROR: <input>:1:29: Syntax error: mismatched input '<EOF>'")), "{text}");
+    assert!(text.contains(&format!("{at}:16:22: ValidatingAdmissionPolicyBinding replicas (document 2): spec.validationActions: Invalid value: []admissionregistration.ValidationAction{{\"Deny\", \"Warn\"}}: must not contain both Deny and Warn")), "{text}");
+}

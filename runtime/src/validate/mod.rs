@@ -37,7 +37,7 @@ mod sink;
 mod typed;
 
 pub use catalog::{Catalog, Gvk, GVK_EXTENSION};
-pub use crd::crd_manifest_errors;
+pub use crd::{crd_error_pointer, crd_manifest_errors};
 pub use decode::object_meta_decode_error;
 pub use formats::check as check_format;
 pub use objectmeta::NameRule;
@@ -154,6 +154,7 @@ impl Validator {
             },
             schema,
             "",
+            &FieldPath::root(),
             true,
             0,
             &mut errors,

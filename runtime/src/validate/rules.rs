@@ -54,7 +54,14 @@ impl RuleTree {
 /// A rule that does not compile, and where.
 #[derive(Debug, Clone)]
 pub struct RuleCompileError {
+    /// The node's data path (`spec.ports[*]`).
     pub path: String,
+    /// Where the failing expression is written, from the schema's root, as apiextensions names
+    /// it: `properties[spec].x-kubernetes-validations[0].rule` (or `.messageExpression`).
+    pub at: FieldPath,
+    /// The `x-kubernetes-validations` entry it belongs to.
+    pub entry: Value,
+    /// The expression that failed (the rule, or its messageExpression).
     pub rule: String,
     pub error: CompileError,
 }
@@ -148,6 +155,7 @@ pub(crate) fn compile_tree(
     c: &Compiling<'_>,
     schema: &Schema,
     path: &str,
+    at: &FieldPath,
     root: bool,
     depth: usize,
     errors: &mut Vec<RuleCompileError>,
@@ -179,8 +187,9 @@ pub(crate) fn compile_tree(
         } else {
             Decl::from_schema(s, defs)
         };
-        for entry in entries {
+        for (i, entry) in entries.into_iter().enumerate() {
             let text = |k: &str| entry.get(k).and_then(Value::as_str).map(str::to_string);
+            let entry_at = at.child("x-kubernetes-validations").index(i);
             let Some(source) = text("rule") else { continue };
             let optional_old_self = entry
                 .get("optionalOldSelf")
@@ -192,6 +201,8 @@ pub(crate) fn compile_tree(
                     Err(error) => {
                         errors.push(RuleCompileError {
                             path: path.to_string(),
+                            at: entry_at.child("rule"),
+                            entry: entry.clone(),
                             rule: source,
                             error,
                         });
@@ -205,6 +216,8 @@ pub(crate) fn compile_tree(
                         Err(error) => {
                             errors.push(RuleCompileError {
                                 path: path.to_string(),
+                                at: entry_at.child("messageExpression"),
+                                entry: entry.clone(),
                                 rule: m,
                                 error,
                             });
@@ -230,19 +243,43 @@ pub(crate) fn compile_tree(
         tree.decl = Some(decl);
     }
     for (name, prop) in &s.properties {
-        let child = compile_tree(c, prop, &format!("{path}.{name}"), false, depth + 1, errors);
+        let child = compile_tree(
+            c,
+            prop,
+            &format!("{path}.{name}"),
+            &at.child("properties").key(name),
+            false,
+            depth + 1,
+            errors,
+        );
         if !child.is_empty() {
             tree.properties.insert(name.clone(), child);
         }
     }
     if let Some(ap) = &s.additional_properties {
-        let child = compile_tree(c, ap, &format!("{path}[*]"), false, depth + 1, errors);
+        let child = compile_tree(
+            c,
+            ap,
+            &format!("{path}[*]"),
+            &at.child("additionalProperties"),
+            false,
+            depth + 1,
+            errors,
+        );
         if !child.is_empty() {
             tree.additional = Some(Box::new(child));
         }
     }
     if let Some(items) = &s.items {
-        let child = compile_tree(c, items, &format!("{path}[*]"), false, depth + 1, errors);
+        let child = compile_tree(
+            c,
+            items,
+            &format!("{path}[*]"),
+            &at.child("items"),
+            false,
+            depth + 1,
+            errors,
+        );
         if !child.is_empty() {
             tree.items = Some(Box::new(child));
         }

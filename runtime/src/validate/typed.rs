@@ -48,7 +48,15 @@ impl TypeRules {
             reach: &reach,
             cost: CostLimit::Static,
         };
-        let tree = rules::compile_tree(&compiling, schema, "", false, 0, &mut errors);
+        let tree = rules::compile_tree(
+            &compiling,
+            schema,
+            "",
+            &crate::errors::FieldPath::root(),
+            false,
+            0,
+            &mut errors,
+        );
         if !errors.is_empty() {
             return Err(errors);
         }
