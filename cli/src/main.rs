@@ -16,6 +16,7 @@ mod request;
 mod review;
 mod tags;
 mod validate;
+mod validate_report;
 
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
@@ -613,9 +614,16 @@ pub struct ValidateArgs {
     /// Say more: documents skipped and why, non-CRD documents in --crds.
     #[arg(short = 'v', long)]
     pub verbose: bool,
-    /// Output format: text (errors with positions), or json (a Status per document, by file).
-    #[arg(short = 'o', long = "output", value_name = "FORMAT", default_value = "text", value_parser = ["text", "json"])]
+    /// Output format: text (errors after their file:line:col), json (by file, a Status per
+    /// object with its line, column, kind, name and namespace; skipped ones with why), junit
+    /// (JUnit XML, a test case per object), tap (TAP 14), sarif (SARIF 2.1.0, for code
+    /// scanning) or github (annotations in a GitHub Actions step).
+    #[arg(short = 'o', long = "output", value_name = "FORMAT", default_value = "text", value_parser = ["text", "json", "junit", "tap", "sarif", "github"])]
     pub output: String,
+    /// After the text output, kubeconform's summary line (resources, files, valid, invalid,
+    /// errors, skipped).
+    #[arg(long)]
+    pub summary: bool,
     /// Manifests: files, directories, or - for stdin.
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<String>,

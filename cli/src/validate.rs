@@ -3,6 +3,7 @@
 
 use super::cluster::api_errors;
 use super::inputs::{files_below, not_a_manifest, read, template_hint, walk, Excludes};
+use super::validate_report::{self as out, FileReport, Level, Message, Outcome, Verdict};
 use super::ValidateArgs;
 use kubeidl::document::{read_documents, Document, DocumentError};
 use kubeidl::errors::{invalid_status, FieldError};
@@ -12,22 +13,13 @@ use kubeidl::validate::{
 };
 use kubeidl::value::PositionTree;
 use kubeidl_gen::Error;
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
-
-/// How one document fared.
-#[derive(PartialEq, Eq, PartialOrd, Ord, Clone, Copy)]
-enum Verdict {
-    Valid,
-    Skipped,
-    Invalid,
-    Unusable,
-}
 
 /// Objects by (apiVersion, kind, namespace, name), for --old.
 type OldObjects = HashMap<(String, String, String, String), Value>;
@@ -41,16 +33,6 @@ struct Context<'a> {
     args: &'a ValidateArgs,
     /// Which `--skip-kinds` entries skipped something.
     skips_used: Mutex<Vec<bool>>,
-}
-
-/// What one input file gave: its text output and a Status per document.
-struct FileReport {
-    label: String,
-    text: String,
-    statuses: Vec<Value>,
-    verdicts: Vec<Verdict>,
-    /// Why the whole file was skipped, when it holds no manifests.
-    not_a_manifest: Option<&'static str>,
 }
 
 pub fn run(args: ValidateArgs) -> Result<ExitCode, Error> {
@@ -102,33 +84,40 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode, Error> {
         }
     }
 
-    let mut statuses: Map<String, Value> = Map::new();
     let mut worst = Verdict::Valid;
     let mut counts = [0usize; 4];
     // Files that hold no manifests, by why: one note each, not a line per file.
     let mut not_manifests: Vec<(&str, usize)> = Vec::new();
-    for report in reports {
+    for report in &reports {
         if let Some(why) = report.not_a_manifest {
             match not_manifests.iter_mut().find(|(w, _)| *w == why) {
                 Some((_, n)) => *n += 1,
                 None => not_manifests.push((why, 1)),
             }
         }
-        print!("{}", report.text);
-        for v in &report.verdicts {
-            counts[*v as usize] += 1;
-            if *v != Verdict::Skipped {
-                worst = worst.max(*v);
+        for o in &report.outcomes {
+            let v = o.verdict();
+            counts[v as usize] += 1;
+            if v != Verdict::Skipped {
+                worst = worst.max(v);
             }
         }
-        statuses.insert(report.label, Value::Array(report.statuses));
     }
-    if args.output == "json" {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&Value::Object(statuses)).expect("JSON")
-        );
-    }
+    let written = match args.output.as_str() {
+        "json" => out::json(&reports),
+        "junit" => out::junit(&reports, &junit_timestamp(), &hostname()),
+        "tap" => out::tap(&reports),
+        "sarif" => out::sarif(&reports),
+        "github" => out::github(&reports),
+        _ => {
+            let mut text = out::text(&reports, args.verbose);
+            if args.summary {
+                text += &out::summary(&reports);
+            }
+            text
+        }
+    };
+    print!("{written}");
     for (why, n) in &not_manifests {
         let list = if args.verbose { "" } else { " (-v lists them)" };
         eprintln!("note: {n} file(s) skipped: {why}{list}");
@@ -349,41 +338,54 @@ fn check_file(context: &Context<'_>, file: Option<&Path>) -> Result<FileReport, 
     };
     let mut report = FileReport {
         label,
-        text: String::new(),
-        statuses: Vec::new(),
-        verdicts: Vec::new(),
+        outcomes: Vec::new(),
         not_a_manifest: None,
     };
     if let Some(why) = file.and_then(not_a_manifest) {
-        if context.args.verbose && context.args.output == "text" {
-            report.text += &format!("{}: skipped: {why}\n", report.label);
-        }
-        report.verdicts.push(Verdict::Skipped);
+        report.outcomes.push(Outcome {
+            line: 1,
+            column: 1,
+            verdict: Some(Verdict::Skipped),
+            skipped: Some(why.to_string()),
+            ..Outcome::default()
+        });
         report.not_a_manifest = Some(why);
         return Ok(report);
     }
     let hint = std::str::from_utf8(&bytes).ok().and_then(template_hint);
     for doc in read_documents(&bytes) {
-        let checked = match doc {
-            Err(e) => vec![unusable_document(&mut report, &e, hint, context.args)],
+        match doc {
+            Err(e) => report.outcomes.push(unusable_document(&e, hint)),
             Ok(doc) => match list_items(&doc) {
-                Some(items) => items
-                    .iter()
-                    .enumerate()
-                    .map(|(i, item)| check_document(context, &mut report, item, Some(i)))
-                    .collect(),
-                None => vec![check_document(context, &mut report, &doc, None)],
+                Some(items) => {
+                    for (i, item) in items.iter().enumerate() {
+                        let outcome = check_document(context, item, Some(i));
+                        report.outcomes.push(outcome);
+                    }
+                }
+                None => {
+                    let outcome = check_document(context, &doc, None);
+                    report.outcomes.push(outcome);
+                }
             },
-        };
-        for (verdict, status) in checked {
-            report.verdicts.push(verdict);
-            // Held until every file is done, so only when they are printed.
-            if context.args.output == "json" {
-                report.statuses.push(status);
-            }
         }
     }
     Ok(report)
+}
+
+/// Now, as JUnit's schema wants it (UTC, no zone).
+fn junit_timestamp() -> String {
+    chrono::Utc::now().format("%Y-%m-%dT%H:%M:%S").to_string()
+}
+
+/// The machine's name for JUnit, `localhost` when it cannot be told.
+fn hostname() -> String {
+    std::env::var("HOSTNAME")
+        .ok()
+        .or_else(|| std::fs::read_to_string("/etc/hostname").ok())
+        .map(|h| h.trim().to_string())
+        .filter(|h| !h.is_empty() && !h.contains(char::is_whitespace))
+        .unwrap_or_else(|| "localhost".to_string())
 }
 
 /// The items of a list document (`v1 List`, `ConfigMapList`...: a kind ending in `List` with an
@@ -436,26 +438,29 @@ fn identity(v: &Value) -> (String, String, String, String) {
     )
 }
 
-fn unusable_document(
-    report: &mut FileReport,
-    e: &DocumentError,
-    hint: Option<&str>,
-    args: &ValidateArgs,
-) -> (Verdict, Value) {
-    let at = e
-        .position
-        .map(|p| format!("{}:{}", p.line, p.column))
-        .unwrap_or_else(|| "1:1".to_string());
-    if args.output == "text" {
-        report.text += &format!(
-            "{}:{at}: document {}: {}{}\n",
-            report.label,
-            e.index + 1,
-            e.message,
-            hint.map(|h| format!(" ({h})")).unwrap_or_default()
-        );
+/// A document that could not be read.
+fn unusable_document(e: &DocumentError, hint: Option<&str>) -> Outcome {
+    let at = e.position.map_or((1, 1), |p| (p.line, p.column));
+    let document = (e.index + 1).to_string();
+    Outcome {
+        line: at.0,
+        column: at.1,
+        verdict: Some(Verdict::Unusable),
+        messages: vec![Message {
+            level: Level::Error,
+            line: at.0,
+            column: at.1,
+            text: format!(
+                "document {document}: {}{}",
+                e.message,
+                hint.map(|h| format!(" ({h})")).unwrap_or_default()
+            ),
+            rule: "BadRequest",
+        }],
+        status: bad_request(&e.message),
+        document,
+        ..Outcome::default()
     }
-    (Verdict::Unusable, bad_request(&e.message))
 }
 
 fn bad_request(message: &str) -> Value {
@@ -468,12 +473,7 @@ fn skipped_kind(skip: &[String], api_version: &str, kind: &str) -> Option<usize>
     skip.iter().position(|s| s == kind || *s == full)
 }
 
-fn check_document(
-    context: &Context<'_>,
-    report: &mut FileReport,
-    doc: &Document,
-    item: Option<usize>,
-) -> (Verdict, Value) {
+fn check_document(context: &Context<'_>, doc: &Document, item: Option<usize>) -> Outcome {
     let args = context.args;
     let text = |p: &str| {
         doc.value
@@ -483,20 +483,33 @@ fn check_document(
             .to_string()
     };
     let (api_version, kind, name) = (text("/apiVersion"), text("/kind"), text("/metadata/name"));
-    // Where the object is in its file: `document 3`, or `document 3, items[1]` in a list.
-    let number = match item {
-        Some(i) => format!("{}, items[{i}]", doc.index + 1),
-        None => (doc.index + 1).to_string(),
-    };
-    let label = report.label.clone();
     let at = doc.positions.at;
-    let mut say = |message: String| {
-        if args.output == "text" {
-            report.text += &format!(
-                "{label}:{}:{}: document {number}: {message}\n",
-                at.line, at.column
-            );
-        }
+    let mut outcome = Outcome {
+        line: at.line,
+        column: at.column,
+        // Where the object is in its file: `3`, or `3, items[1]` in a list.
+        document: match item {
+            Some(i) => format!("{}, items[{i}]", doc.index + 1),
+            None => (doc.index + 1).to_string(),
+        },
+        api_version: api_version.clone(),
+        kind: kind.clone(),
+        name: name.clone(),
+        namespace: text("/metadata/namespace"),
+        ..Outcome::default()
+    };
+    let number = outcome.document.clone();
+    // A message about the document as a whole, at its start.
+    let whole = |outcome: &mut Outcome, verdict: Verdict, message: String, status: Value| {
+        outcome.messages.push(Message {
+            level: Level::Error,
+            line: at.line,
+            column: at.column,
+            text: format!("document {number}: {message}"),
+            rule: "BadRequest",
+        });
+        outcome.verdict = Some(verdict);
+        outcome.status = status;
     };
     let no_kind = kind.is_empty() || api_version.is_empty();
     let gvk = Gvk::of(&api_version, &kind);
@@ -509,14 +522,8 @@ fn check_document(
     } else {
         format!("{kind} {name}")
     };
-    // Where the apiVersion is written, for what is said of the version.
-    let version_at = {
-        let at = doc.positions.find("/apiVersion");
-        format!(
-            "{label}:{}:{}: {who} (document {number})",
-            at.line, at.column
-        )
-    };
+    // What is said of the version is said where the apiVersion is written.
+    let version_at = doc.positions.find("/apiVersion");
     let lifecycle = match (no_kind, skip_entry) {
         (false, None) => api_status(&args.kube_version, &gvk.group, &gvk.version, &kind),
         _ => ApiStatus::Served,
@@ -524,13 +531,16 @@ fn check_document(
     // A version the release no longer serves is an error, whatever else is asked.
     if let ApiStatus::Removed(entry) = lifecycle {
         let message = entry.removal_message();
-        if args.output == "text" {
-            report.text += &format!("{version_at}: {message}\n");
-        }
-        return (
-            Verdict::Invalid,
-            json!({"metadata": {}, "status": "Failure", "message": message, "reason": "NotFound", "code": 404}),
-        );
+        outcome.messages.push(Message {
+            level: Level::Error,
+            line: version_at.line,
+            column: version_at.column,
+            text: format!("{who} (document {number}): {message}"),
+            rule: "NotServed",
+        });
+        outcome.verdict = Some(Verdict::Invalid);
+        outcome.status = json!({"metadata": {}, "status": "Failure", "message": message, "reason": "NotFound", "code": 404});
+        return outcome;
     }
     let skip = if kind.is_empty() && api_version.is_empty() {
         // Configuration of some tool (Helm values, a workflow), not an object kubectl applies.
@@ -546,29 +556,27 @@ fn check_document(
         None
     };
     if let Some(why) = skip {
-        if args.verbose {
-            say(format!("skipped: {why}"));
-        }
-        return (
-            Verdict::Skipped,
-            json!({"metadata": {}, "status": "Success"}),
-        );
+        outcome.verdict = Some(Verdict::Skipped);
+        outcome.skipped = Some(why.to_string());
+        return outcome;
     }
     if no_kind {
         let message = "the document has no kind or apiVersion: every object needs both (--ignore-missing-schemas skips such documents)".to_string();
-        say(message.clone());
-        return (Verdict::Unusable, bad_request(&message));
+        let status = bad_request(&message);
+        whole(&mut outcome, Verdict::Unusable, message, status);
+        return outcome;
     }
     if let Some(e) = object_meta_decode_error(&doc.value) {
-        say(e.clone());
-        return (Verdict::Unusable, bad_request(&e));
+        let status = bad_request(&e);
+        whole(&mut outcome, Verdict::Unusable, e, status);
+        return outcome;
     }
     let validator = context.catalog.validator(&gvk);
     let validator = match validator.as_ref() {
         Ok(v) => v,
         Err(e) => {
-            say(e.clone());
-            return (Verdict::Unusable, bad_request(e));
+            whole(&mut outcome, Verdict::Unusable, e.clone(), bad_request(e));
+            return outcome;
         }
     };
     let mut result = match context.old_objects.get(&identity(&doc.value)) {
@@ -584,7 +592,7 @@ fn check_document(
             result.errors = errors;
         }
     }
-    let describe = |e: &FieldError| {
+    let message = |level: Level, e: &FieldError| {
         // A CRD's own checks name schema nodes as apiextensions does; they are found where
         // the manifest writes them.
         let pointer = match crd {
@@ -592,34 +600,50 @@ fn check_document(
             false => e.path.pointer(),
         };
         let at = doc.positions.find(&pointer);
-        let at = format!("{}:{}", at.line, at.column);
-        format!("{label}:{at}: {who} (document {number}): {e}")
+        Message {
+            level,
+            line: at.line,
+            column: at.column,
+            text: format!("{who} (document {number}): {e}"),
+            rule: e.error_type.reason(),
+        }
     };
     // A deprecated version: the apiserver's warning, or with --deprecations a finding.
     let deprecation = match lifecycle {
         ApiStatus::Deprecated(entry) => Some(entry.warning()),
         _ => None,
     };
-    if args.output == "text" {
-        if let Some(warning) = &deprecation {
-            let prefix = if args.deprecations { "" } else { "warning: " };
-            report.text += &format!("{prefix}{version_at}: {warning}\n");
-        }
-        for w in &result.warnings {
-            report.text += &format!("warning: {}\n", describe(w));
-        }
-        for e in &result.errors {
-            report.text += &format!("{}\n", describe(e));
-        }
+    if let Some(warning) = &deprecation {
+        outcome.messages.push(Message {
+            level: if args.deprecations {
+                Level::Error
+            } else {
+                Level::Warning
+            },
+            line: version_at.line,
+            column: version_at.column,
+            text: format!("{who} (document {number}): {warning}"),
+            rule: "Deprecated",
+        });
     }
+    outcome
+        .messages
+        .extend(result.warnings.iter().map(|w| message(Level::Warning, w)));
+    outcome
+        .messages
+        .extend(result.errors.iter().map(|e| message(Level::Error, e)));
     if result.errors.is_empty() {
-        return match deprecation.filter(|_| args.deprecations) {
+        (outcome.verdict, outcome.status) = match deprecation.filter(|_| args.deprecations) {
             Some(message) => (
-                Verdict::Invalid,
+                Some(Verdict::Invalid),
                 json!({"metadata": {}, "status": "Failure", "message": message, "reason": "Deprecated"}),
             ),
-            None => (Verdict::Valid, json!({"metadata": {}, "status": "Success"})),
+            None => (
+                Some(Verdict::Valid),
+                json!({"metadata": {}, "status": "Success"}),
+            ),
         };
+        return outcome;
     }
     let mut status = invalid_status(&gvk.group, &kind, &name, &result.errors);
     if let Value::Object(m) = &mut status {
@@ -627,5 +651,7 @@ fn check_document(
         m.remove("kind");
         m.remove("apiVersion");
     }
-    (Verdict::Invalid, status)
+    outcome.verdict = Some(Verdict::Invalid);
+    outcome.status = status;
+    outcome
 }

@@ -69,9 +69,12 @@ fn json_output_is_a_status_per_document() {
     let out = kubeidl(&["validate", "--crds", CRD, "-o", "json", WIDGETS]);
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let docs = v[WIDGETS].as_array().unwrap();
+    // kubectl-validate's Status, with where the object is and what it is.
     assert_eq!(
         docs[0],
-        serde_json::json!({"metadata": {}, "status": "Success"})
+        serde_json::json!({"metadata": {}, "status": "Success", "line": 1, "column": 11,
+            "document": "1", "apiVersion": "example.com/v1", "kind": "Widget", "name": "good",
+            "namespace": ""})
     );
     assert_eq!(docs[2]["code"], 422);
     assert_eq!(docs[2]["reason"], "Invalid");

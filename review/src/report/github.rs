@@ -44,14 +44,14 @@ fn command(e: &Entry) -> String {
 }
 
 /// A message: `%`, `\r`, `\n` escaped.
-fn data(text: &str) -> String {
+pub fn data(text: &str) -> String {
     text.replace('%', "%25")
         .replace('\r', "%0D")
         .replace('\n', "%0A")
 }
 
 /// A property value: as a message, and `:` and `,` too.
-fn property(text: &str) -> String {
+pub fn property(text: &str) -> String {
     data(text).replace(':', "%3A").replace(',', "%2C")
 }
 

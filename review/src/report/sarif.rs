@@ -139,7 +139,7 @@ fn location(site: &Site) -> Map<String, Value> {
 
 /// A path as a relative URI reference: `/`-separated, bytes outside RFC 3986's unreserved
 /// characters and `/` percent-encoded.
-fn uri(path: &str) -> String {
+pub fn uri(path: &str) -> String {
     let mut out = String::new();
     for b in path.replace('\\', "/").bytes() {
         match b {
