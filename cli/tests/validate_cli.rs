@@ -660,3 +660,37 @@ spec:
     assert!(text.starts_with(&format!("{at}:9:17: ValidatingAdmissionPolicy replicas (document 1): spec.validations[0].expression: Invalid value: \"object.spec.replicas <= 5 &&\": compilation failed: ERROR: <input>:1:29: Syntax error: mismatched input '<EOF>'")), "{text}");
     assert!(text.contains(&format!("{at}:16:22: ValidatingAdmissionPolicyBinding replicas (document 2): spec.validationActions: Invalid value: []admissionregistration.ValidationAction{{\"Deny\", \"Warn\"}}: must not contain both Deny and Warn")), "{text}");
 }
+
+#[test]
+fn a_long_stream_is_validated_in_parallel_and_reported_in_order() {
+    // Enough documents that the stream is split across workers.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("many.yaml");
+    let docs: Vec<String> = (0..600)
+        .map(|i| {
+            let name = if i % 150 == 149 {
+                format!("Bad{i}")
+            } else {
+                format!("cm-{i}")
+            };
+            format!("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {name}\n")
+        })
+        .collect();
+    std::fs::write(&file, docs.join("---\n")).unwrap();
+    let out = kubeidl(&["validate", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let lines: Vec<String> = stdout(&out)
+        .lines()
+        .map(|l| l.split(": ").nth(1).unwrap_or("").to_string())
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "ConfigMap Bad149 (document 150)",
+            "ConfigMap Bad299 (document 300)",
+            "ConfigMap Bad449 (document 450)",
+            "ConfigMap Bad599 (document 600)"
+        ]
+    );
+    assert!(stderr(&out).contains("600 document(s): 596 valid, 4 invalid"));
+}

@@ -10,4 +10,4 @@ mod yaml;
 pub use budget::{EXCESSIVE_ALIASING, MAX_NODES};
 
 pub use positions::{pointer_key, pointer_token, SourcePosition};
-pub use yaml::{read_documents, Document, DocumentError, MAX_DEPTH};
+pub use yaml::{chunks, read_documents, Chunk, Document, DocumentError, MAX_DEPTH};

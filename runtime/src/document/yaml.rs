@@ -47,40 +47,61 @@ pub struct DocumentError {
 /// Reads every document of a YAML or JSON stream. Empty documents (only comments or blank) are
 /// left out; each document that cannot be read gives an error in its place.
 pub fn read_documents(bytes: &[u8]) -> Vec<Result<Document, DocumentError>> {
-    // A UTF-8 byte order mark before the stream is no part of it (kubectl drops it too).
+    chunks(bytes).iter().map(Chunk::read).collect()
+}
+
+/// One document of a stream, found but not read yet: the stream is split at `---` lines
+/// without parsing, so documents can be read one at a time, or on several threads, and a
+/// stream of any length holds only the documents being read.
+#[derive(Debug, Clone, Copy)]
+pub struct Chunk<'a> {
+    /// 0-based index of the document in its stream (empty documents are not counted).
+    pub index: usize,
+    first_line: usize,
+    bytes: &'a [u8],
+}
+
+/// The documents of a stream, in order, left unread; empty ones (only comments or blank)
+/// are left out. A UTF-8 byte order mark before the stream is no part of it (kubectl drops it
+/// too).
+pub fn chunks(bytes: &[u8]) -> Vec<Chunk<'_>> {
     let bytes = bytes.strip_prefix(UTF8_BOM).unwrap_or(bytes);
     let mut out = Vec::new();
-    let mut index = 0;
     for (first_line, chunk) in split_documents(bytes) {
-        let err = |position: Option<SourcePosition>, message: String| DocumentError {
-            index,
-            position,
-            message,
-        };
-        let text = match std::str::from_utf8(chunk) {
-            Ok(t) => t,
+        let empty = std::str::from_utf8(chunk).is_ok_and(|text| {
+            text.lines().all(|l| {
+                l.trim().is_empty() || l.trim_start().starts_with('#') || l.trim() == "..."
+            })
+        });
+        if !empty {
+            out.push(Chunk {
+                index: out.len(),
+                first_line,
+                bytes: chunk,
+            });
+        }
+    }
+    out
+}
+
+impl Chunk<'_> {
+    /// Reads the document.
+    pub fn read(&self) -> Result<Document, DocumentError> {
+        let (index, first_line, chunk) = (self.index, self.first_line, self.bytes);
+        match std::str::from_utf8(chunk) {
+            Ok(text) => read_one(text, first_line, index),
             Err(e) => {
                 let valid = &chunk[..e.valid_up_to()];
                 let line = first_line + valid.iter().filter(|&&b| b == b'\n').count();
                 let column = valid.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
-                out.push(Err(err(
-                    Some(SourcePosition { line, column }),
-                    format!("invalid UTF-8 (byte 0x{:02x})", chunk[e.valid_up_to()]),
-                )));
-                index += 1;
-                continue;
+                Err(DocumentError {
+                    index,
+                    position: Some(SourcePosition { line, column }),
+                    message: format!("invalid UTF-8 (byte 0x{:02x})", chunk[e.valid_up_to()]),
+                })
             }
-        };
-        if text
-            .lines()
-            .all(|l| l.trim().is_empty() || l.trim_start().starts_with('#') || l.trim() == "...")
-        {
-            continue;
         }
-        out.push(read_one(text, first_line, index));
-        index += 1;
     }
-    out
 }
 
 /// Splits a stream at `---` lines: (1-based line of the document's first line, its bytes).
