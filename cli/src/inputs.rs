@@ -6,33 +6,47 @@ use kubeidl_gen::Error;
 use std::path::{Path, PathBuf};
 
 /// Paths left out of directory walks: `--exclude` globs, matched against a path as it is shown
-/// (`repo/charts/app/values.yaml`) and against its last component (`values.yaml`).
+/// (`repo/charts/app/values.yaml`) and against its last component (`values.yaml`), and
+/// kubeconform's `--ignore-filename-pattern` regular expressions, found anywhere in the path.
 #[derive(Default)]
 pub struct Excludes {
-    patterns: Vec<(String, glob::Pattern)>,
+    patterns: Vec<(String, Matcher)>,
+}
+
+enum Matcher {
+    Glob(glob::Pattern),
+    Regex(regex::Regex),
 }
 
 impl Excludes {
-    pub fn new(globs: &[String]) -> Result<Excludes, Error> {
-        let patterns = globs
-            .iter()
-            .map(|g| {
-                glob::Pattern::new(g)
-                    .map(|p| (g.clone(), p))
-                    .map_err(|e| Error::new(format!("--exclude {g:?}: {e}")))
-            })
-            .collect::<Result<_, _>>()?;
+    pub fn new(globs: &[String], regexes: &[String]) -> Result<Excludes, Error> {
+        let mut patterns = Vec::new();
+        for g in globs {
+            let p =
+                glob::Pattern::new(g).map_err(|e| Error::new(format!("--exclude {g:?}: {e}")))?;
+            patterns.push((g.clone(), Matcher::Glob(p)));
+        }
+        for r in regexes {
+            let p = regex::Regex::new(r)
+                .map_err(|e| Error::new(format!("--ignore-filename-pattern {r:?}: {e}")))?;
+            patterns.push((r.clone(), Matcher::Regex(p)));
+        }
         Ok(Excludes { patterns })
     }
 
-    /// The glob that excludes `path`, if one does.
+    /// The glob or expression that excludes `path`, if one does.
     pub fn excluding(&self, path: &Path) -> Option<&str> {
         let shown = path.to_string_lossy();
         let shown = shown.strip_prefix("./").unwrap_or(&shown);
         let name = path.file_name().map(|n| n.to_string_lossy());
         self.patterns
             .iter()
-            .find(|(_, p)| p.matches(shown) || name.as_deref().is_some_and(|n| p.matches(n)))
+            .find(|(_, m)| match m {
+                Matcher::Glob(p) => {
+                    p.matches(shown) || name.as_deref().is_some_and(|n| p.matches(n))
+                }
+                Matcher::Regex(r) => r.is_match(shown),
+            })
             .map(|(g, _)| g.as_str())
     }
 
@@ -142,7 +156,7 @@ mod tests {
 
     #[test]
     fn globs_match_paths_and_names() {
-        let ex = Excludes::new(&["*/charts/*".into(), "values.yaml".into()]).unwrap();
+        let ex = Excludes::new(&["*/charts/*".into(), "values.yaml".into()], &[]).unwrap();
         assert_eq!(
             ex.excluding(Path::new("repo/charts/app/x.yaml")),
             Some("*/charts/*")
@@ -153,8 +167,13 @@ mod tests {
         );
         assert_eq!(ex.excluding(Path::new("repo/app/deploy.yaml")), None);
         assert_eq!(ex.unused(&["values.yaml".into()]), ["*/charts/*"]);
-        let err = Excludes::new(&["a[".into()]).err().unwrap();
+        let err = Excludes::new(&["a[".into()], &[]).err().unwrap();
         assert!(err.to_string().starts_with("--exclude \"a[\": "), "{err}");
+        // kubeconform's regular expressions, found anywhere in the path.
+        let ex = Excludes::new(&[], &[r"test(data)?/".into()]).unwrap();
+        assert!(ex.excluding(Path::new("repo/testdata/a.yaml")).is_some());
+        assert!(ex.excluding(Path::new("repo/data/a.yaml")).is_none());
+        assert!(Excludes::new(&[], &["(".into()]).is_err());
     }
 
     #[test]

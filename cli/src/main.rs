@@ -611,6 +611,10 @@ pub struct ValidateArgs {
     /// with a dot (.git, .github) are left out of a walk anyway, unless named.
     #[arg(long = "exclude", value_name = "GLOB")]
     pub exclude: Vec<String>,
+    /// Leave out paths in which this regular expression is found, as kubeconform's
+    /// -ignore-filename-pattern does (`--ignore-filename-pattern 'test(data)?/'`). Repeatable.
+    #[arg(long = "ignore-filename-pattern", value_name = "REGEX")]
+    pub ignore_filename_pattern: Vec<String>,
     /// Say more: documents skipped and why, non-CRD documents in --crds.
     #[arg(short = 'v', long)]
     pub verbose: bool,

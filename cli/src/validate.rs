@@ -42,7 +42,7 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode, Error> {
         None => HashMap::new(),
     };
 
-    let excludes = Excludes::new(&args.exclude)?;
+    let excludes = Excludes::new(&args.exclude, &args.ignore_filename_pattern)?;
     let mut excluded = Vec::new();
     let mut inputs: Vec<Option<PathBuf>> = Vec::new();
     for input in &args.files {
@@ -58,7 +58,7 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode, Error> {
         return Err(Error::new(format!(
             "no manifests: {} hold no .yaml, .yml or .json file{}",
             args.files.join(", "),
-            if args.exclude.is_empty() {
+            if args.exclude.is_empty() && args.ignore_filename_pattern.is_empty() {
                 ""
             } else {
                 " outside --exclude"
@@ -75,7 +75,7 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode, Error> {
     };
     let reports = check_files(&context, &inputs)?;
     for glob in excludes.unused(&excluded) {
-        eprintln!("warning: --exclude {glob:?} matched no file or directory");
+        eprintln!("warning: exclusion {glob:?} matched no file or directory");
     }
     let skips_used = context.skips_used.into_inner().expect("skips");
     for (kind, used) in args.skip_kinds.iter().zip(skips_used) {
