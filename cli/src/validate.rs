@@ -7,7 +7,7 @@ use super::validate_report::{self as out, FileReport, Level, Message, Outcome, V
 use super::ValidateArgs;
 use kubeidl::document::{chunks, read_documents, Chunk, Document, DocumentError};
 use kubeidl::errors::{invalid_status, FieldError};
-use kubeidl::kube::{api_status, ApiStatus};
+use kubeidl::kube::{api_status, releases_with, ApiStatus};
 use kubeidl::validate::{
     crd_error_pointer, crd_manifest_errors, object_meta_decode_error, Catalog, FieldValidation, Gvk,
 };
@@ -557,6 +557,33 @@ fn check_document(context: &Context<'_>, doc: &Document, item: Option<usize>) ->
         outcome.verdict = Some(Verdict::Invalid);
         outcome.status = json!({"metadata": {}, "status": "Failure", "message": message, "reason": "NotFound", "code": 404});
         return outcome;
+    }
+    // A built-in version the release lacks but other releases have: added later, or removed
+    // since. Never skipped as a kind without schema.
+    if !no_kind && skip_entry.is_none() && !context.catalog.knows(&gvk) {
+        let others = releases_with(&gvk.group, &gvk.version, &kind);
+        if !others.is_empty() {
+            let release = context.catalog.release().unwrap_or(&args.kube_version);
+            let message = format!(
+                "{api_version} {kind}: not served by Kubernetes {release}; Kubernetes {} {}",
+                others.join(", "),
+                if others.len() == 1 {
+                    "has it"
+                } else {
+                    "have it"
+                }
+            );
+            outcome.messages.push(Message {
+                level: Level::Error,
+                line: version_at.line,
+                column: version_at.column,
+                text: format!("{who} (document {number}): {message}"),
+                rule: "NotServed",
+            });
+            outcome.verdict = Some(Verdict::Invalid);
+            outcome.status = json!({"metadata": {}, "status": "Failure", "message": message, "reason": "NotFound", "code": 404});
+            return outcome;
+        }
     }
     let skip = if kind.is_empty() && api_version.is_empty() {
         // Configuration of some tool (Helm values, a workflow), not an object kubectl applies.

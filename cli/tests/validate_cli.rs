@@ -580,6 +580,19 @@ fn removed_versions_are_errors_and_deprecated_ones_warnings() {
         stderr(&out)
     );
     assert!(stdout(&out).contains("\ntestdata/manifests/native/versions.yaml:18:13: Endpoints legacy (document 4): v1 Endpoints is deprecated"));
+    // A version a later release adds is not served yet, and says which release has it.
+    let dir = tempfile::tempdir().unwrap();
+    let map = dir.path().join("map.yaml");
+    std::fs::write(&map, "apiVersion: admissionregistration.k8s.io/v1\nkind: MutatingAdmissionPolicy\nmetadata: {name: add-label}\n").unwrap();
+    let out = kubeidl(&[
+        "validate",
+        "--ignore-missing-schemas",
+        "--kube-version",
+        "1.33",
+        map.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), format!("{}:1:13: MutatingAdmissionPolicy add-label (document 1): admissionregistration.k8s.io/v1 MutatingAdmissionPolicy: not served by Kubernetes 1.33; Kubernetes 1.36 has it\n", map.display()));
 }
 
 #[test]

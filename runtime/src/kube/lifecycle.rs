@@ -486,6 +486,41 @@ pub fn api_status(release: &str, group: &str, version: &str, kind: &str) -> ApiS
     }
 }
 
+/// The embedded releases (oldest first) whose built-in kinds include `kind` in `group`/`version`:
+/// for an object of a version the chosen release lacks, the releases that have it (a version
+/// added later, or removed since). The kinds of each release are read once, on first use.
+pub fn releases_with(group: &str, version: &str, kind: &str) -> Vec<&'static str> {
+    use std::collections::HashSet;
+    use std::sync::OnceLock;
+    type Kinds = HashSet<(String, String, String)>;
+    static KINDS: OnceLock<Vec<(&'static str, Kinds)>> = OnceLock::new();
+    let kinds = KINDS.get_or_init(|| {
+        super::VERSIONS
+            .iter()
+            .filter_map(|v| super::release(v).ok())
+            .map(|r| {
+                let schemas = r.document.pointer("/components/schemas");
+                let kinds = schemas
+                    .and_then(serde_json::Value::as_object)
+                    .into_iter()
+                    .flatten()
+                    .flat_map(|(_, s)| {
+                        crate::validate::Gvk::listed(s.get(crate::validate::GVK_EXTENSION))
+                    })
+                    .map(|g| (g.group, g.version, g.kind))
+                    .collect();
+                (r.version, kinds)
+            })
+            .collect()
+    });
+    let key = (group.to_string(), version.to_string(), kind.to_string());
+    kinds
+        .iter()
+        .filter(|(_, k)| k.contains(&key))
+        .map(|(v, _)| *v)
+        .collect()
+}
+
 impl Lifecycle {
     /// `policy/v1beta1 PodDisruptionBudget`.
     pub fn api(&self) -> String {
@@ -563,6 +598,19 @@ mod tests {
             api_status("1.35", "apps", "v1", "Deployment"),
             ApiStatus::Served
         );
+    }
+
+    #[test]
+    fn versions_are_found_in_the_releases_that_have_them() {
+        let map = releases_with(
+            "admissionregistration.k8s.io",
+            "v1",
+            "MutatingAdmissionPolicy",
+        );
+        assert_eq!(map, ["1.36"]);
+        let v1beta3 = releases_with("flowcontrol.apiserver.k8s.io", "v1beta3", "FlowSchema");
+        assert!(v1beta3.contains(&"1.30"), "{v1beta3:?}");
+        assert!(releases_with("example.com", "v1", "Widget").is_empty());
     }
 
     #[test]

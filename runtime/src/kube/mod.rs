@@ -18,7 +18,7 @@
 mod lifecycle;
 mod names;
 
-pub use lifecycle::{api_status, ApiStatus, Lifecycle, LIFECYCLES};
+pub use lifecycle::{api_status, releases_with, ApiStatus, Lifecycle, LIFECYCLES};
 pub use names::name_rule;
 
 use serde::Deserialize;

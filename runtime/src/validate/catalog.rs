@@ -126,6 +126,11 @@ impl Catalog {
         Ok(())
     }
 
+    /// The Kubernetes release added by [`Catalog::add_release`], if one was.
+    pub fn release(&self) -> Option<&'static str> {
+        self.release
+    }
+
     /// Adds the served versions of a CustomResourceDefinition (apiextensions.k8s.io/v1).
     pub fn add_crd(&mut self, crd: &Value) -> Result<(), String> {
         let text = |p: &str| {
