@@ -12,6 +12,7 @@ use super::findings::quote;
 use super::order::Cmp;
 use super::pattern_order::{self, PatternOrder};
 use serde_json::Value;
+use std::collections::BTreeSet;
 
 /// A CEL token: an identifier, a literal or an operator, as written.
 pub fn tokens(source: &str) -> Vec<String> {
@@ -82,6 +83,49 @@ pub fn tokens(source: &str) -> Vec<String> {
         out.push(chars[start..i].iter().collect());
     }
     out
+}
+
+/// The properties a rule reads, when it reads `self` only as `self.<property>` (and never
+/// `oldSelf`): `!(has(self.percent) && has(self.fraction))` reads `percent` and `fraction`.
+/// `None` when it reads `self` any other way (`self.size()`, `self[...]`, `self` alone).
+pub fn fields_read(source: &str) -> Option<BTreeSet<String>> {
+    let t = tokens(source);
+    if uses_old_self(source) {
+        return None;
+    }
+    let mut read = BTreeSet::new();
+    for (i, token) in t.iter().enumerate() {
+        if token != "self" {
+            continue;
+        }
+        let name = match (t.get(i + 1).map(String::as_str), t.get(i + 2)) {
+            (Some("."), Some(name)) if name.chars().all(|c| c.is_alphanumeric() || c == '_') => {
+                name
+            }
+            _ => return None,
+        };
+        // A call on self (`self.size()`) is not a property.
+        if t.get(i + 3).map(String::as_str) == Some("(") {
+            return None;
+        }
+        read.insert(name.clone());
+    }
+    Some(read)
+}
+
+/// Whether a rule holds on an object that has none of the properties it reads: evaluated with
+/// `self` an empty object. A rule that reads only properties added in the same change is
+/// evaluated on every stored object as on that one.
+pub fn holds_without_its_fields(source: &str) -> bool {
+    let Ok(program) = kubeidl::cel::Program::compile(source, &["self"]) else {
+        return false;
+    };
+    let empty = serde_json::json!({});
+    let out = program.evaluate(
+        &[kubeidl::cel::Value::from_json(&empty)],
+        kubeidl::cel::PER_CALL_LIMIT,
+    );
+    matches!(out.result, Ok(kubeidl::cel::Value::Bool(true)))
 }
 
 /// Whether the rule reads `oldSelf` (the identifier, not a field of that name).
@@ -529,6 +573,26 @@ mod tests {
         );
         assert_eq!(tokens(r#"r"\d" + '''x'''"#), [r#"r"\d""#, "+", "'''x'''"]);
         assert_eq!(tokens("1.5e3 >= 2u"), ["1.5e3", ">=", "2u"]);
+    }
+
+    #[test]
+    fn rules_reading_only_some_properties_say_which() {
+        let read = |s| fields_read(s).map(|r| r.into_iter().collect::<Vec<_>>());
+        assert_eq!(
+            read("!(has(self.percent) && has(self.fraction))"),
+            Some(vec!["fraction".to_string(), "percent".to_string()])
+        );
+        assert_eq!(read("self.size() > 1"), None);
+        assert_eq!(read("self == oldSelf"), None);
+        assert_eq!(read("self.all(x, x > 0)"), None);
+        assert!(holds_without_its_fields(
+            "!(has(self.percent) && has(self.fraction))"
+        ));
+        // Absent, a property is an error to read, and "at least one" fails: both restrict.
+        assert!(!holds_without_its_fields("self.percent > 0"));
+        assert!(!holds_without_its_fields(
+            "has(self.percent) || has(self.fraction)"
+        ));
     }
 
     #[test]

@@ -883,6 +883,27 @@ impl<'a> Walk<'a, '_> {
         };
         let (o, n) = (ov.get(get), nv.get(get));
         let (old_rules, new_rules) = (o.map(|x| x.0).unwrap_or(&[]), n.map(|x| x.0).unwrap_or(&[]));
+        // Properties this change adds here: no stored object has them.
+        let properties = |v: &View<'a>| -> BTreeSet<String> {
+            v.get(|s| (!s.properties.is_empty()).then_some(&s.properties))
+                .map(|(p, _)| p.keys().cloned().collect())
+                .unwrap_or_default()
+        };
+        // (Unless the old schema kept unknown fields: then stored objects may hold them.)
+        let kept_unknown = ov
+            .get(|s| {
+                s.extension_flag("x-kubernetes-preserve-unknown-fields")
+                    .then_some(&())
+            })
+            .is_some();
+        let added: BTreeSet<String> = if kept_unknown {
+            BTreeSet::new()
+        } else {
+            properties(nv)
+                .difference(&properties(ov))
+                .cloned()
+                .collect()
+        };
         let rule_site = |this: &Self, old: bool, i: usize| {
             let (rules, layer) = if old {
                 (old_rules, o.as_ref().unwrap().1)
@@ -916,10 +937,26 @@ impl<'a> Walk<'a, '_> {
                     let text = cel_change::rule_text(&new_rules[i]);
                     let site = rule_site(self, false, i);
                     let transition = cel_change::uses_old_self(text);
+                    // Reading only properties new in this change, it is evaluated on every
+                    // stored object as on one without them.
+                    let only_added = cel_change::fields_read(text)
+                        .filter(|read| !read.is_empty() && read.is_subset(&added));
                     let (direction, mut message) = if cel_change::trivially_true(text) {
                         (
                             Direction::Neutral,
                             format!("rule `{text}` was added; it always holds"),
+                        )
+                    } else if let Some(read) = only_added
+                        .as_ref()
+                        .filter(|_| cel_change::holds_without_its_fields(text))
+                    {
+                        let names: Vec<&str> = read.iter().map(String::as_str).collect();
+                        (
+                            Direction::Neutral,
+                            format!(
+                                "rule `{text}` was added; it reads only properties added in the same change ({}), and holds for every object without them, as every stored object is",
+                                names.join(", ")
+                            ),
                         )
                     } else {
                         (Direction::Tightening, format!("rule `{text}` was added"))
@@ -1274,6 +1311,65 @@ mod tests {
             .into_iter()
             .map(|f| (f.rule, f.direction, f.message))
             .collect()
+    }
+
+    /// The direction of the `cel-rule-added` finding when `rule` comes with `percent` and
+    /// `fraction`, new beside `weight`.
+    fn rule_with_new_fields(rule: &str, old_keeps_unknown: bool) -> Direction {
+        let mut old = json!({"type": "object", "properties": {"weight": {"type": "integer"}}});
+        if old_keeps_unknown {
+            old["x-kubernetes-preserve-unknown-fields"] = json!(true);
+        }
+        let new = json!({"type": "object", "properties": {
+            "weight": {"type": "integer"},
+            "percent": {"type": "integer"},
+            "fraction": {"type": "object", "properties": {"numerator": {"type": "integer"}}}},
+            "x-kubernetes-validations": [{"rule": rule}]});
+        let revision = |schema: Value| {
+            let doc = json!({"openapi": "3.0.0", "components": {"schemas": {"a.Filter": schema}}});
+            read_revision(doc.to_string().as_bytes(), "r.json").expect("revision")
+        };
+        let findings = diff(&revision(old), &revision(new));
+        let added = findings
+            .iter()
+            .find(|f| f.rule == "cel-rule-added")
+            .unwrap_or_else(|| panic!("{findings:?}"));
+        assert!(
+            findings
+                .iter()
+                .filter(|f| f.rule == "property-added")
+                .all(|f| f.direction == Neutral),
+            "{findings:?}"
+        );
+        added.direction
+    }
+
+    #[test]
+    fn a_rule_on_properties_new_in_the_change_restricts_nothing_stored() {
+        // Gateway API v1.2 -> v1.3: percent and fraction arrive with the rule between them.
+        assert_eq!(
+            rule_with_new_fields("!(has(self.percent) && has(self.fraction))", false),
+            Neutral
+        );
+        // Rules that fail on an object without the new fields do restrict every stored one.
+        assert_eq!(
+            rule_with_new_fields("has(self.percent) || has(self.fraction)", false),
+            Tightening
+        );
+        assert_eq!(
+            rule_with_new_fields("self.percent <= 100", false),
+            Tightening
+        );
+        // A rule that also reads an old property, or an old schema that kept unknown fields
+        // (stored objects may hold `percent`), is judged as before.
+        assert_eq!(
+            rule_with_new_fields("!has(self.percent) || self.weight > 0", false),
+            Tightening
+        );
+        assert_eq!(
+            rule_with_new_fields("!(has(self.percent) && has(self.fraction))", true),
+            Tightening
+        );
     }
 
     #[test]
