@@ -104,9 +104,14 @@ impl PolicyChoice {
         }
     }
 
-    /// The policy that applies to `f`.
+    /// The policy that applies to `f`. Under `auto`, a finding in an object's status is judged
+    /// at most by `writers`: the status is written by the object's controller, whose authors
+    /// ship with the schema, not by the users a stricter policy protects.
     pub fn policy_for(self, f: &Finding) -> Policy {
         match self {
+            PolicyChoice::Auto if in_status(f) => {
+                Policy::for_definition(&f.definition).min(Policy::Writers)
+            }
             PolicyChoice::Auto => Policy::for_definition(&f.definition),
             PolicyChoice::Named(p) => p,
         }
@@ -119,11 +124,15 @@ impl PolicyChoice {
             PolicyChoice::Named(_) => "given by --policy".to_string(),
             PolicyChoice::Auto => {
                 let version = split_definition(&f.definition).map(|v| v.newest());
-                match version.and_then(|v| stability(v).map(|s| (v, s))) {
+                let why = match version.and_then(|v| stability(v).map(|s| (v, s))) {
                     Some((v, Stability::Ga)) => format!("auto: {v} is GA"),
                     Some((v, Stability::Beta)) => format!("auto: {v} is beta"),
                     Some((v, Stability::Alpha)) => format!("auto: {v} is alpha"),
                     None => "auto: the definition has no version".to_string(),
+                };
+                match in_status(f) && Policy::for_definition(&f.definition) > Policy::Writers {
+                    true => format!("{why}, but status is written by its controller: writers"),
+                    false => why,
                 }
             }
         }
@@ -142,6 +151,14 @@ impl PolicyChoice {
         let policy = self.policy_for(f);
         policy.forbids(f).then_some(policy)
     }
+}
+
+/// Whether a finding is about an object's status: below a `status` property at the root (a
+/// CRD's), or in a definition named `...Status` (a Go kind's status type).
+fn in_status(f: &Finding) -> bool {
+    let root_step = f.path.split(['.', '[']).next().unwrap_or("");
+    let short_name = f.definition.rsplit('.').next().unwrap_or("");
+    root_step == "status" || (short_name.ends_with("Status") && short_name != "Status")
 }
 
 #[cfg(test)]
@@ -219,6 +236,33 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn status_is_judged_as_its_writers_are() {
+        let loosened = |definition: &str, path: &str| Finding {
+            definition: definition.into(),
+            path: path.into(),
+            ..finding("maximum-loosened", Direction::Loosening, None)
+        };
+        // GA strict forbids a loosening of a spec; in a status only writers apply.
+        let spec = loosened("io.example.v1.Widget", "spec.replicas");
+        assert_eq!(PolicyChoice::Auto.violated_by(&spec), Some(Policy::Strict));
+        let status = loosened("io.example.v1.Widget", "status.replicas");
+        assert_eq!(PolicyChoice::Auto.policy_for(&status), Policy::Writers);
+        assert_eq!(PolicyChoice::Auto.violated_by(&status), None);
+        assert_eq!(
+            PolicyChoice::Auto.reason(&status),
+            "auto: v1 is GA, but status is written by its controller: writers"
+        );
+        // A Go kind's status type, and an alpha one stays wire.
+        let go = loosened("io.example.v1.WidgetStatus", "replicas");
+        assert_eq!(PolicyChoice::Auto.policy_for(&go), Policy::Writers);
+        let alpha = loosened("io.example.v1alpha1.Widget", "status.x");
+        assert_eq!(PolicyChoice::Auto.policy_for(&alpha), Policy::Wire);
+        // --policy is told otherwise.
+        let strict = PolicyChoice::Named(Policy::Strict);
+        assert_eq!(strict.violated_by(&status), Some(Policy::Strict));
     }
 
     #[test]
