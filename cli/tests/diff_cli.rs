@@ -2318,3 +2318,37 @@ fn crdify_cases_get_crdify_verdicts() {
     assert!(cases > 0, "no crdify case found");
     eprintln!("{cases} crdify cases agree");
 }
+
+#[test]
+fn a_go_field_narrowed_from_int64_to_int32_is_incompatible() {
+    // In a Go tree the format is the field's Go type: a stored 2^40 no longer decodes, so no
+    // ratcheting helps (in a CRD the same format change only narrows what is accepted).
+    let dir = tempfile::tempdir().unwrap();
+    for (side, ty) in [("old", "int64"), ("new", "int32")] {
+        let pkg = dir.path().join(side).join("v1");
+        std::fs::create_dir_all(&pkg).unwrap();
+        std::fs::write(
+            dir.path().join(side).join("go.mod"),
+            "module example.com/sizes\n\ngo 1.22\n",
+        )
+        .unwrap();
+        std::fs::write(
+            pkg.join("types.go"),
+            format!("// +k8s:openapi-gen=true\npackage v1\n\n// Volume is a size.\ntype Volume struct {{\n\t// Size in bytes.\n\tSize {ty} `json:\"size\"`\n}}\n"),
+        )
+        .unwrap();
+    }
+    let (old, new) = (dir.path().join("old"), dir.path().join("new"));
+    let out = kubeidl(&[
+        "diff",
+        "-o",
+        "json",
+        old.to_str().unwrap(),
+        new.to_str().unwrap(),
+    ]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}{}", stderr(&out));
+    assert!(text.contains("\"ruleId\": \"go-type-narrowed\""), "{text}");
+    assert!(text.contains("\"direction\": \"incompatible\""), "{text}");
+    assert!(!text.contains("format-narrowed"), "{text}");
+}

@@ -6,7 +6,7 @@
 
 use super::cel_change;
 use super::findings::{join_path, quote, Direction, Finding, Site};
-use super::input::Revision;
+use super::input::{Form, Revision};
 use super::normalize::{referenced_name, view, Layer, View};
 use super::order::{self, Bound, Cmp, FormatCmp};
 use super::pattern_order::{self, PatternOrder};
@@ -375,6 +375,12 @@ impl<'a> Walk<'a, '_> {
             ),
             (Some(a), Some(b)) => match order::format(a, b) {
                 FormatCmp::Same => return,
+                // A Go field's numeric type: values it can no longer hold do not decode at all.
+                FormatCmp::Narrower if self.both_go() && is_numeric_format(a) => (
+                    "go-type-narrowed",
+                    Direction::Incompatible,
+                    format!("the Go type narrowed from {a} to {b}: stored values beyond {b} no longer decode, whatever ratcheting allows"),
+                ),
                 FormatCmp::Narrower => (
                     "format-narrowed",
                     Direction::Tightening,
@@ -408,6 +414,11 @@ impl<'a> Walk<'a, '_> {
             new_site,
             message,
         );
+    }
+
+    /// Whether both sides were generated from Go packages, where a format is a Go type.
+    fn both_go(&self) -> bool {
+        self.old.form == Form::Go && self.new.form == Form::Go
     }
 
     /// A boolean keyword: `true_narrows` when setting it rejects `what`, else setting it
@@ -1288,6 +1299,11 @@ impl<'a> Props<'a> {
     fn contains_key(self, name: &str) -> bool {
         self.get(name).is_some()
     }
+}
+
+/// The formats openapi-gen gives Go's sized numbers.
+fn is_numeric_format(format: &str) -> bool {
+    matches!(format, "int32" | "int64" | "float" | "double")
 }
 
 #[cfg(test)]

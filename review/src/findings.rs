@@ -278,6 +278,7 @@ pub const RULES: &[Rule] = &[
     rule("format-added", T, "a `format` appeared"),
     rule("format-removed", L, "a `format` disappeared"),
     rule("format-narrowed", T, "`format` changed to a subset (int64 to int32)"),
+    rule("go-type-narrowed", I, "a Go field's numeric type narrowed (int64 to int32): stored values beyond it no longer decode"),
     rule("format-widened", L, "`format` changed to a superset (dns1123-label to dns1123-subdomain)"),
     rule("format-changed", I, "`format` changed between unrelated formats (unknown when kubeidl does not know one)"),
     rule("nullable-added", L, "`nullable: true` appeared"),
