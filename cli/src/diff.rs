@@ -343,7 +343,7 @@ pub fn run(args: DiffArgs) -> Result<ExitCode, Error> {
         count(Direction::Unknown),
         report.count(Level::Error),
         policy.as_str(),
-        report.count(Level::Note),
+        report.count_excepted(),
         report.stale.len(),
     );
     if args.witnesses {

@@ -112,7 +112,7 @@ pub fn run(args: LintArgs) -> Result<ExitCode, Error> {
         "{} findings{baseline}: {} errors, {} accepted by exceptions; {} stale exceptions",
         findings.len(),
         report.count(Level::Error),
-        report.count(Level::Note),
+        report.count_excepted(),
         report.stale.len()
     );
     Ok(if report.failed() {

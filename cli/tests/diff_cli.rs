@@ -1454,10 +1454,10 @@ fn check_sarif(log: &Value, findings: &[Value]) {
         assert_eq!(r["ruleId"], f["ruleId"]);
         let index = r["ruleIndex"].as_u64().unwrap() as usize;
         assert_eq!(rules[index]["id"], r["ruleId"]);
-        let level = if f.get("violates").is_some() {
-            "error"
-        } else {
-            "warning"
+        let level = match (f.get("violates").is_some(), f["direction"].as_str()) {
+            (true, _) => "error",
+            (false, Some("neutral" | "loosening")) => "note",
+            (false, _) => "warning",
         };
         assert_eq!(r["level"], level, "{r}");
         assert!(r["message"]["text"]

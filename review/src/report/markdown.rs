@@ -15,7 +15,7 @@ use crate::replay::{Replayed, Verdict};
 /// The report as markdown.
 pub fn write(report: &Report) -> String {
     let errors = report.count(Level::Error);
-    let excepted = report.count(Level::Note);
+    let excepted = report.count_excepted();
     let n = report.entries.len();
     let (error_heading, error_words) = match report.command {
         Command::Diff => ("Violating the policy", "violate the policy"),
@@ -168,7 +168,12 @@ fn table(report: &Report, error_heading: &str) -> String {
             .entries
             .iter()
             .filter(|e| class.is_none_or(|c| e.class == c))
-            .filter(|e| level.is_none_or(|l| e.level == l))
+            .filter(|e| match level {
+                // The excepted column counts what exceptions accept, not every note.
+                Some(Level::Note) => e.excepted.is_some(),
+                Some(l) => e.level == l,
+                None => true,
+            })
             .count()
     };
     for class in &classes {
@@ -196,7 +201,8 @@ fn item(e: &Entry) -> String {
     let label = match e.level {
         Level::Error => "**error**",
         Level::Warning => "warning",
-        Level::Note => "excepted",
+        Level::Note if e.excepted.is_some() => "excepted",
+        Level::Note => "notice",
     };
     let detail = match e.detail.is_empty() {
         true => String::new(),

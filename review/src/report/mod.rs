@@ -12,7 +12,7 @@ pub mod markdown;
 pub mod sarif;
 
 use super::exceptions::{self, Command, Exception};
-use super::findings::{place, quote, report_json, report_json_with, Finding, RULES};
+use super::findings::{place, quote, report_json, report_json_with, Direction, Finding, RULES};
 use super::lint::{lint_rules, LintFinding};
 use super::policy::{Policy, PolicyChoice};
 use super::replay::{Replayed, Verdict};
@@ -24,9 +24,9 @@ pub enum Level {
     /// Fails the run: a diff finding that violates its policy, a lint finding, a stale
     /// exception.
     Error,
-    /// Reported, allowed: a diff finding its policy allows.
+    /// Reported, allowed: a tightening (or a change kubeidl cannot decide) its policy allows.
     Warning,
-    /// Accepted by an exception.
+    /// Accepted by an exception, or a neutral or loosening finding its policy allows.
     Note,
 }
 
@@ -231,7 +231,10 @@ impl Report {
                 let level = match (excepted, &violates) {
                     (Some(_), _) => Level::Note,
                     (None, Some(_)) => Level::Error,
-                    (None, None) => Level::Warning,
+                    (None, None) => match f.direction {
+                        Direction::Neutral | Direction::Loosening => Level::Note,
+                        _ => Level::Warning,
+                    },
                 };
                 let updates = f.updates.map(|u| u.as_str().to_string());
                 let detail = match &updates {
@@ -336,6 +339,11 @@ impl Report {
     /// Entries at `level`.
     pub fn count(&self, level: Level) -> usize {
         self.entries.iter().filter(|e| e.level == level).count()
+    }
+
+    /// The entries an exception accepts.
+    pub fn count_excepted(&self) -> usize {
+        self.entries.iter().filter(|e| e.excepted.is_some()).count()
     }
 
     /// Whether the run fails (exit 1): an error, or a stale exception.

@@ -62,7 +62,19 @@ fn report() -> Report {
 fn levels_follow_policy_and_exceptions() {
     let r = report();
     let levels: Vec<Level> = r.entries.iter().map(|e| e.level).collect();
-    assert_eq!(levels, [Level::Error, Level::Note, Level::Warning]);
+    // Violating, excepted, and a loosening the policy allows: a notice.
+    assert_eq!(levels, [Level::Error, Level::Note, Level::Note]);
+    assert!(r.entries[2].excepted.is_none());
+    assert_eq!(r.count_excepted(), 1);
+    // A tightening the policy allows is a warning.
+    let allowed = finding(
+        "max-length-tightened",
+        "com.example.v1alpha1.W",
+        Direction::Tightening,
+        Some(Updates::FieldEdited),
+    );
+    let r2 = Report::diff(&[allowed], PolicyChoice::Auto, &[]);
+    assert_eq!(r2.entries[0].level, Level::Warning);
     assert_eq!(
         r.entries[0].violates.as_ref().map(|v| v.1.as_str()),
         Some("auto: v1 is GA")
@@ -107,7 +119,7 @@ fn sarif_has_the_required_shape() {
         "com.example.v1.W.spec.name"
     );
     assert_eq!(results[1]["suppressions"][0]["kind"], "external");
-    assert_eq!(results[2]["level"], "warning");
+    assert_eq!(results[2]["level"], "note");
     assert_eq!(results[3]["ruleId"], STALE_RULE);
 }
 
@@ -119,7 +131,7 @@ fn github_commands_and_markdown_counts() {
     assert_eq!(lines.len(), 4);
     assert!(lines[0].starts_with("::error file=new%2C 1.yaml,line=3,col=7,title=max-length-tightened::com.example.v1.W.spec.name: tightening, updates: field-edited: the length must be at most 16%0A(was 32) (violates policy strict, auto: v1 is GA)"), "{}", lines[0]);
     assert!(lines[1].starts_with("::notice "), "{}", lines[1]);
-    assert!(lines[2].starts_with("::warning "), "{}", lines[2]);
+    assert!(lines[2].starts_with("::notice "), "{}", lines[2]);
     assert!(
         lines[3].starts_with(
             "::error file=kubeidl-exceptions.yaml,line=2,col=9,title=stale-exception::"
