@@ -1,13 +1,16 @@
 //! `kubeidl diff`: what a schema change does to the objects it accepts. OLD and NEW are read by
 //! `kubeidl_review` (OpenAPI documents or CRD files) or generated from Go package trees by
 //! `kubeidl_review::go` (two directories, or `--git-base REV` against the working tree);
+//! two directories without Go source are compared file by file (CRDs matched by name);
 //! `--crd-versions` pairs one CRD file's versions. Each finding is checked against the policy
 //! (`--policy`, by default `auto`: by each definition's version) and the exception file;
 //! findings are printed as text (rustc-style snippets of the tags behind them for Go inputs)
 //! or in one of the formats `review.rs` writes; the exit code says whether some finding
 //! violates its policy, unexcepted, or an exception is stale.
 
+use super::inputs::files_below;
 use super::{print, review as shared, DiffArgs};
+use kubeidl::document::read_documents;
 use kubeidl_gen::{Error, SourcePos};
 use kubeidl_review::go::{git::Snapshot, go_revision, GoSide, Naming};
 use kubeidl_review::replay::{Replay, Replayed, Verdict};
@@ -15,6 +18,8 @@ use kubeidl_review::report::{Level, Report};
 use kubeidl_review::{
     self as review, Direction, Finding, PolicyChoice, Revision, Site, Witness, Witnesses,
 };
+use serde_json::Value;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -104,6 +109,7 @@ fn sides(args: &DiffArgs) -> Result<Vec<(Revision, Revision)>, Error> {
         )));
     };
     match (old.is_dir(), new.is_dir()) {
+        (true, true) if !holds_go(old) && !holds_go(new) => file_pairs(old, new),
         (true, true) => {
             let side = |tree: &PathBuf, own: &[String]| GoSide {
                 modules: modules(own),
@@ -127,6 +133,73 @@ fn sides(args: &DiffArgs) -> Result<Vec<(Revision, Revision)>, Error> {
             old.display()
         ))),
     }
+}
+
+/// Whether a directory holds Go source (a package tree), rather than manifests.
+fn holds_go(dir: &Path) -> bool {
+    files_below(dir, &["go"]).is_ok_and(|files| !files.is_empty())
+}
+
+/// Two directories of CRD files (or OpenAPI documents), compared file by file: a CRD is
+/// matched by its name wherever it is written, an OpenAPI document by its path below the
+/// directory; what one side lacks is compared with nothing (its definitions added or removed).
+fn file_pairs(old: &Path, new: &Path) -> Result<Vec<(Revision, Revision)>, Error> {
+    let index = |dir: &Path| -> Result<BTreeMap<String, PathBuf>, Error> {
+        let mut keys = BTreeMap::new();
+        for file in files_below(dir, &["yaml", "yml", "json"])? {
+            let bytes = std::fs::read(&file).map_err(|e| Error::io(&file, e))?;
+            for doc in read_documents(&bytes).into_iter().flatten() {
+                let v = &doc.value;
+                let key = if v.get("kind").and_then(Value::as_str)
+                    == Some("CustomResourceDefinition")
+                {
+                    let name = v
+                        .pointer("/metadata/name")
+                        .and_then(Value::as_str)
+                        .unwrap_or("");
+                    format!("crd {name}")
+                } else if v.get("openapi").is_some() || v.pointer("/components/schemas").is_some() {
+                    let below = file.strip_prefix(dir).unwrap_or(&file);
+                    format!("openapi {}", below.display())
+                } else {
+                    continue;
+                };
+                keys.entry(key).or_insert_with(|| file.clone());
+            }
+        }
+        Ok(keys)
+    };
+    let (old_keys, new_keys) = (index(old)?, index(new)?);
+    if old_keys.is_empty() && new_keys.is_empty() {
+        return Err(Error::new(format!(
+            "{} and {} hold neither Go packages nor CRDs or OpenAPI documents",
+            old.display(),
+            new.display()
+        )));
+    }
+    // Each pair of files once, however many CRDs they share.
+    let mut pairs: Vec<(Option<&PathBuf>, Option<&PathBuf>)> = Vec::new();
+    for key in old_keys.keys().chain(new_keys.keys()) {
+        let pair = (old_keys.get(key), new_keys.get(key));
+        if !pairs.contains(&pair) {
+            pairs.push(pair);
+        }
+    }
+    let form = |p: &Path| match p.extension().and_then(|e| e.to_str()) {
+        Some("json") => review::Form::OpenApi,
+        _ => review::Form::Crd,
+    };
+    pairs
+        .into_iter()
+        .map(|pair| {
+            Ok(match pair {
+                (Some(o), Some(n)) => (read(o)?, read(n)?),
+                (Some(o), None) => (read(o)?, Revision::empty("(none)", form(o))),
+                (None, Some(n)) => (Revision::empty("(none)", form(n)), read(n)?),
+                (None, None) => unreachable!("each key is on a side"),
+            })
+        })
+        .collect()
 }
 
 /// One finding as text: a header line, the sites, the message. Sites with a source line (Go

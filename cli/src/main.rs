@@ -426,7 +426,8 @@ pub struct DiffArgs {
     /// As --module, for the new side only.
     #[arg(long = "new-module", value_name = "IMPORT_PATH=DIR|DIR")]
     pub new_modules: Vec<String>,
-    /// OLD and NEW: two directories of Go packages, two OpenAPI documents or two files of CRDs;
+    /// OLD and NEW: two directories of Go packages, two directories of CRD files (compared
+    /// CRD by CRD, matched by name), two OpenAPI documents or two files of CRDs;
     /// with --git-base, the PATHs (directories of Go packages) to compare.
     #[arg(value_name = "OLD NEW | PATH", required_unless_present_any = ["rules", "crd_versions"])]
     pub inputs: Vec<PathBuf>,

@@ -2352,3 +2352,62 @@ fn a_go_field_narrowed_from_int64_to_int32_is_incompatible() {
     assert!(text.contains("\"direction\": \"incompatible\""), "{text}");
     assert!(!text.contains("format-narrowed"), "{text}");
 }
+
+#[test]
+fn directories_of_crds_are_compared_crd_by_crd() {
+    // The Widget CRD moved to another file (matched by name), Gadget went, Thing came.
+    let out = kubeidl(&[
+        "diff",
+        "-o",
+        "json",
+        "testdata/diff/crd-dirs/old",
+        "testdata/diff/crd-dirs/new",
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let findings = v["findings"].as_array().unwrap();
+    let has = |rule: &str, definition: &str, direction: &str| {
+        findings.iter().any(|f| {
+            f["ruleId"] == rule && f["definition"] == definition && f["direction"] == direction
+        })
+    };
+    assert!(
+        has(
+            "definition-removed",
+            "com.example.v1.Gadget",
+            "incompatible"
+        ),
+        "{v}"
+    );
+    assert!(
+        has("definition-added", "com.example.v1.Thing", "neutral"),
+        "{v}"
+    );
+    // The Widget pair gives what the two files give.
+    let pair = kubeidl(&[
+        "diff",
+        "-o",
+        "json",
+        "testdata/diff/crd/widgets-old.yaml",
+        "testdata/diff/crd/widgets-new.yaml",
+    ]);
+    let pair: serde_json::Value = serde_json::from_slice(&pair.stdout).unwrap();
+    let widgets = findings
+        .iter()
+        .filter(|f| {
+            let d = f["definition"].as_str().unwrap();
+            d.contains("Widget") || d == "widgets.example.com"
+        })
+        .count();
+    assert_eq!(widgets, pair["findings"].as_array().unwrap().len(), "{v}");
+    // Two directories holding nothing to compare say so.
+    let empty = tempfile::tempdir().unwrap();
+    let e = empty.path().to_str().unwrap();
+    let out = kubeidl(&["diff", e, e]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("hold neither Go packages nor CRDs or OpenAPI documents"),
+        "{}",
+        stderr(&out)
+    );
+}

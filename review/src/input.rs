@@ -69,6 +69,19 @@ fn error(at: Option<SourcePosition>, message: impl Into<String>) -> InputError {
 }
 
 impl Revision {
+    /// A revision with no definitions: the missing side of a file (a CRD or an OpenAPI
+    /// document) that one directory of a pair has and the other does not.
+    pub fn empty(file: &str, form: Form) -> Revision {
+        Revision {
+            file: file.to_string(),
+            form,
+            definitions: BTreeMap::new(),
+            positions: std::sync::Arc::new(Vec::new()),
+            sources: std::sync::Arc::new(SourceMap::new()),
+            crds: std::sync::Arc::new(Vec::new()),
+        }
+    }
+
     /// A revision of definitions generated from source (Go packages), whose nodes `sources`
     /// places; each definition stands at `/components/schemas/<name>`, as in an OpenAPI
     /// document.
