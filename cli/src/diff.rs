@@ -363,6 +363,7 @@ pub fn run(args: DiffArgs) -> Result<ExitCode, Error> {
     let policy = PolicyChoice::from_name(&args.policy).expect("clap checks the policy");
     let exceptions_path = shared::exceptions_path(&args.exceptions);
     let exceptions = shared::read_exceptions(exceptions_path.as_deref())?;
+    let config = shared::read_config(&args.config)?;
     let pairs = sides(&args)?;
     let (manifests, unreadable) = manifests(&args.replay)?;
     let mut findings = Vec::new();
@@ -370,7 +371,9 @@ pub fn run(args: DiffArgs) -> Result<ExitCode, Error> {
     let mut witnesses: Vec<Option<Option<Witness>>> = Vec::new();
     let mut replays = Vec::new();
     for (old, new) in &pairs {
-        let found = review::diff(old, new);
+        let mut found = review::diff(old, new);
+        // Rules configured off are not reported (nor looked at for witnesses).
+        found.retain(|f| config.reports(f.rule, &f.place()));
         let mut search = Witnesses::new(old, new);
         for f in &found {
             let looked = args.witnesses && review::witness_looks_at(f);
@@ -385,6 +388,7 @@ pub fn run(args: DiffArgs) -> Result<ExitCode, Error> {
         }
     }
     let mut report = Report::diff(&findings, policy, &exceptions).with_witnesses(witnesses);
+    config.apply(&mut report);
     let verdicts = |v: Verdict| replays.iter().filter(|r| r.outcome.verdict == v).count();
     let counts = format!(
         "replay: {} objects: {} valid, {} ratcheted, {} rejected, {} invalid before, {} unmatched; {unreadable} documents unreadable",

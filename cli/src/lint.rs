@@ -93,6 +93,7 @@ pub fn run(args: LintArgs) -> Result<ExitCode, Error> {
     }
     let exceptions_path = shared::exceptions_path(&args.exceptions);
     let exceptions = shared::read_exceptions(exceptions_path.as_deref())?;
+    let config = shared::read_config(&args.config)?;
     let mut findings = lint::lint(&revisions(&args, None)?);
     let mut already = 0;
     if let Some(rev) = &args.baseline {
@@ -101,7 +102,10 @@ pub fn run(args: LintArgs) -> Result<ExitCode, Error> {
         findings = lint::baseline::new_since(findings, &baseline);
         already = before - findings.len();
     }
-    let report = Report::lint(&findings, &exceptions);
+    // Rules configured off are not reported; the others take their configured level.
+    findings.retain(|f| config.reports(&f.rule, &f.place()));
+    let mut report = Report::lint(&findings, &exceptions);
+    config.apply(&mut report);
     shared::write(&report, &args.output, |i| text(&findings[i]))?;
     shared::print_stale(&report);
     let baseline = match &args.baseline {

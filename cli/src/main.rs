@@ -362,6 +362,10 @@ pub struct LintArgs {
     /// The exception file (default: kubeidl-exceptions.yaml, when it exists).
     #[arg(long, value_name = "FILE")]
     pub exceptions: Option<PathBuf>,
+    /// The rule configuration: each rule's severity, or off, per path glob (default: the
+    /// nearest .kubeidl.yaml from the current directory up; docs/lint.md shows its form).
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
     /// Report only findings new since this git revision: the inputs are also read as they
     /// were at REV (git ls-tree and cat-file, no checkout), and findings already there (same
     /// rule, definition, path and message) are left out.
@@ -395,6 +399,10 @@ pub struct DiffArgs {
     /// naming diff rules accept findings, which then violate no policy.
     #[arg(long, value_name = "FILE")]
     pub exceptions: Option<PathBuf>,
+    /// The rule configuration: each rule's severity, or off, per path glob (default: the
+    /// nearest .kubeidl.yaml from the current directory up; docs/lint.md shows its form).
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
     /// Print every rule ID with its usual direction and what it reports, and exit.
     #[arg(long, exclusive = true)]
     pub rules: bool,

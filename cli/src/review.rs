@@ -4,6 +4,7 @@
 
 use super::print;
 use kubeidl_gen::{Error, SourcePos};
+use kubeidl_review::config::Config;
 use kubeidl_review::exceptions::{self, Exception};
 use kubeidl_review::report::{github, markdown, sarif, Report};
 use std::path::{Path, PathBuf};
@@ -43,6 +44,38 @@ pub fn read_exceptions(path: Option<&Path>) -> Result<Vec<Exception>, Error> {
     exceptions::read(&bytes, &path.display().to_string()).map_err(|e| {
         let at = SourcePos {
             file: Arc::new(PathBuf::from(path)),
+            line: e.at.line,
+            column: e.at.column,
+        };
+        Error::at(&at, e.message)
+    })
+}
+
+/// The rule configuration found when `--config` is not given: the nearest such file from the
+/// current directory up.
+pub const CONFIG_FILE: &str = ".kubeidl.yaml";
+
+/// The rule configuration: the file named, else the nearest `.kubeidl.yaml` upward, else none;
+/// errors at its file:line:col.
+pub fn read_config(named: &Option<PathBuf>) -> Result<Config, Error> {
+    let path = match named {
+        Some(p) => Some(p.clone()),
+        None => std::env::current_dir().ok().and_then(|cwd| {
+            cwd.ancestors()
+                .map(|d| d.join(CONFIG_FILE))
+                .find(|f| f.is_file())
+        }),
+    };
+    let Some(path) = path else {
+        return Ok(Config::default());
+    };
+    let bytes = std::fs::read(&path).map_err(|e| Error::io(&path, e))?;
+    let known = |rule: &str| {
+        kubeidl_review::rule_of(rule).is_some() || kubeidl_review::lint::is_lint_rule(rule)
+    };
+    Config::read(&bytes, known).map_err(|e| {
+        let at = SourcePos {
+            file: Arc::new(path.clone()),
             line: e.at.line,
             column: e.at.column,
         };

@@ -2411,3 +2411,62 @@ fn directories_of_crds_are_compared_crd_by_crd() {
         stderr(&out)
     );
 }
+
+#[test]
+fn the_configuration_file_applies_to_diff_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("kubeidl.yaml");
+    std::fs::write(
+        &config,
+        "rules:\n  - rule: maximum-tightened\n    severity: off\n  - rule: \"*\"\n    severity: warning\n    paths: [\"*.spec.ports*\"]\n",
+    )
+    .unwrap();
+    let args = |with: bool| {
+        let mut a = vec![
+            "diff".to_string(),
+            "-o".into(),
+            "json".into(),
+            "testdata/diff/crd/widgets-old.yaml".into(),
+            "testdata/diff/crd/widgets-new.yaml".into(),
+        ];
+        if with {
+            a.extend(["--config".into(), config.display().to_string()]);
+        }
+        a
+    };
+    let run = |with: bool| {
+        let a = args(with);
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        let out = kubeidl(&a);
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let (plain, configured) = (run(false), run(true));
+    let rules = |v: &serde_json::Value| -> Vec<String> {
+        v["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["ruleId"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert!(rules(&plain).contains(&"maximum-tightened".to_string()));
+    assert!(!rules(&configured).contains(&"maximum-tightened".to_string()));
+    assert_eq!(rules(&configured).len(), rules(&plain).len() - 1);
+    // Findings under spec.ports still violate their policy in JSON, but are warnings in SARIF.
+    let a = args(true);
+    let mut a: Vec<&str> = a.iter().map(String::as_str).collect();
+    a[2] = "sarif";
+    let sarif: serde_json::Value = serde_json::from_slice(&kubeidl(&a).stdout).unwrap();
+    let ports: Vec<&serde_json::Value> = sarif["runs"][0]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| {
+            r["properties"]["path"]
+                .as_str()
+                .is_some_and(|p| p.starts_with("spec.ports"))
+        })
+        .collect();
+    assert!(!ports.is_empty());
+    assert!(ports.iter().all(|r| r["level"] == "warning"), "{ports:?}");
+}

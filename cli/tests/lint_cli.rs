@@ -386,3 +386,53 @@ fn baseline_reports_only_findings_new_since_the_revision() {
         stderr(&out)
     );
 }
+
+#[test]
+fn a_configuration_file_sets_rules_severity_by_place() {
+    let dir = tempfile::tempdir().unwrap();
+    // Found upward from the current directory, as linters find theirs.
+    std::fs::write(
+        dir.path().join(".kubeidl.yaml"),
+        "rules:\n  - rule: list-type-missing\n    severity: off\n  - rule: version-*\n    severity: warning\n  - rule: rule-unbounded\n    severity: notice\n    paths: [\"com.example.*\"]\n",
+    )
+    .unwrap();
+    let below = dir.path().join("sub");
+    std::fs::create_dir(&below).unwrap();
+    let api = repo().join("testdata/review/api");
+    let out = kubeidl_in(&below, &["lint", "-o", "json", api.to_str().unwrap()]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let findings = v["findings"].as_array().unwrap();
+    let rules: Vec<&str> = findings
+        .iter()
+        .map(|f| f["ruleId"].as_str().unwrap())
+        .collect();
+    assert!(!rules.contains(&"list-type-missing"), "{rules:?}");
+    assert_eq!(rules.len(), 11, "{rules:?}");
+    // Seven version rules are warnings now, rule-unbounded a notice: three errors remain.
+    assert!(
+        stderr(&out).contains("11 findings: 3 errors, 0 accepted by exceptions"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(out.status.code(), Some(1));
+    // A misspelt rule is an error where it is written; --config names the file.
+    let bad = dir.path().join("bad.yaml");
+    std::fs::write(
+        &bad,
+        "rules:\n  - rule: list-type-mising\n    severity: off\n",
+    )
+    .unwrap();
+    let out = kubeidl(&[
+        "lint",
+        "--config",
+        bad.to_str().unwrap(),
+        "testdata/review/api",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains(&format!("{}:2:11", bad.display()))
+            && stderr(&out).contains("unknown rule \"list-type-mising\""),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -27,6 +27,7 @@
 mod cel_change;
 mod cel_cost;
 mod compare;
+pub mod config;
 mod crd_level;
 pub mod exceptions;
 mod findings;
