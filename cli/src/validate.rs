@@ -544,9 +544,24 @@ fn check_document(context: &Context<'_>, doc: &Document, item: Option<usize>) ->
         (false, None) => api_status(&args.kube_version, &gvk.group, &gvk.version, &kind),
         _ => ApiStatus::Served,
     };
-    // A version the release no longer serves is an error, whatever else is asked.
-    if let ApiStatus::Removed(entry) = lifecycle {
-        let message = entry.removal_message();
+    // A version the release does not serve is an error, whatever else is asked: one it
+    // removed, or (never skipped as a kind without schema) one that only other releases have.
+    let not_served = match lifecycle {
+        ApiStatus::Removed(entry) => Some(entry.removal_message()),
+        _ if !no_kind && skip_entry.is_none() && !context.catalog.knows(&gvk) => {
+            let others = releases_with(&gvk.group, &gvk.version, &kind);
+            let release = context.catalog.release().unwrap_or(&args.kube_version);
+            (!others.is_empty()).then(|| {
+                let verb = if others.len() == 1 { "has" } else { "have" };
+                format!(
+                    "{api_version} {kind}: not served by Kubernetes {release}; Kubernetes {} {verb} it",
+                    others.join(", ")
+                )
+            })
+        }
+        _ => None,
+    };
+    if let Some(message) = not_served {
         outcome.messages.push(Message {
             level: Level::Error,
             line: version_at.line,
@@ -557,33 +572,6 @@ fn check_document(context: &Context<'_>, doc: &Document, item: Option<usize>) ->
         outcome.verdict = Some(Verdict::Invalid);
         outcome.status = json!({"metadata": {}, "status": "Failure", "message": message, "reason": "NotFound", "code": 404});
         return outcome;
-    }
-    // A built-in version the release lacks but other releases have: added later, or removed
-    // since. Never skipped as a kind without schema.
-    if !no_kind && skip_entry.is_none() && !context.catalog.knows(&gvk) {
-        let others = releases_with(&gvk.group, &gvk.version, &kind);
-        if !others.is_empty() {
-            let release = context.catalog.release().unwrap_or(&args.kube_version);
-            let message = format!(
-                "{api_version} {kind}: not served by Kubernetes {release}; Kubernetes {} {}",
-                others.join(", "),
-                if others.len() == 1 {
-                    "has it"
-                } else {
-                    "have it"
-                }
-            );
-            outcome.messages.push(Message {
-                level: Level::Error,
-                line: version_at.line,
-                column: version_at.column,
-                text: format!("{who} (document {number}): {message}"),
-                rule: "NotServed",
-            });
-            outcome.verdict = Some(Verdict::Invalid);
-            outcome.status = json!({"metadata": {}, "status": "Failure", "message": message, "reason": "NotFound", "code": 404});
-            return outcome;
-        }
     }
     let skip = if kind.is_empty() && api_version.is_empty() {
         // Configuration of some tool (Helm values, a workflow), not an object kubectl applies.

@@ -282,18 +282,15 @@ fn non_crd_documents_in_crd_directories_are_skipped() {
     assert!(stderr(&out).contains("skipped in --crds: kind is \"PodDisruptionBudget\""));
 }
 
-#[test]
-fn crd_manifests_are_checked_as_apiextensions_checks_them() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("crd.yaml");
-    std::fs::write(
-        &file,
+/// A CRD of kind Thing whose spec has `properties` (YAML lines indented for that place).
+fn things_crd(properties: &str) -> String {
+    format!(
         "apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
-metadata: {name: things.example.com}
+metadata: {{name: things.example.com}}
 spec:
   group: example.com
-  names: {kind: Thing, plural: things}
+  names: {{kind: Thing, plural: things}}
   scope: Namespaced
   versions:
   - name: v1
@@ -306,10 +303,15 @@ spec:
           spec:
             type: object
             properties:
-              message: {type: strign}
-",
+{properties}"
     )
-    .unwrap();
+}
+
+#[test]
+fn crd_manifests_are_checked_as_apiextensions_checks_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("crd.yaml");
+    std::fs::write(&file, things_crd("              message: {type: strign}\n")).unwrap();
     let out = kubeidl(&["validate", "--kube-version", "1.30", file.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     assert!(stdout(&out).contains(": CustomResourceDefinition things.example.com (document 1): spec.validation.openAPIV3Schema.properties[spec].properties[message].type: Unsupported value: \"strign\": supported values: \"array\", \"boolean\", \"integer\", \"number\", \"object\", \"string\"\n"), "{}", stdout(&out));
@@ -601,37 +603,9 @@ fn a_crds_rule_errors_are_at_the_rule_with_the_apiservers_path() {
     let file = dir.path().join("crd.yaml");
     std::fs::write(
         &file,
-        "apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: things.example.com}
-spec:
-  group: example.com
-  names: {kind: Thing, plural: things}
-  scope: Namespaced
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
-          spec:
-            type: object
-            properties:
-              client:
-                type: object
-                properties:
-                  basicAuth:
-                    type: object
-                    properties:
-                      username: {type: string}
-                    x-kubernetes-validations:
-                    - rule: self.username != ''
-                    - rule: self.usernme != ''
-                      message: username is required
-",
-    )
+        things_crd(
+            "              client:\n                type: object\n                properties:\n                  basicAuth:\n                    type: object\n                    properties:\n                      username: {type: string}\n                    x-kubernetes-validations:\n                    - rule: self.username != ''\n                    - rule: self.usernme != ''\n                      message: username is required\n",
+        ),    )
     .unwrap();
     let out = kubeidl(&["validate", file.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
