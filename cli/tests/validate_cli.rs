@@ -601,12 +601,20 @@ fn removed_versions_are_errors_and_deprecated_ones_warnings() {
 fn a_crds_rule_errors_are_at_the_rule_with_the_apiservers_path() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("crd.yaml");
-    std::fs::write(
-        &file,
-        things_crd(
-            "              client:\n                type: object\n                properties:\n                  basicAuth:\n                    type: object\n                    properties:\n                      username: {type: string}\n                    x-kubernetes-validations:\n                    - rule: self.username != ''\n                    - rule: self.usernme != ''\n                      message: username is required\n",
-        ),    )
-    .unwrap();
+    // A rule on spec.client.basicAuth that misspells the field it reads.
+    let client = "              client:
+                type: object
+                properties:
+                  basicAuth:
+                    type: object
+                    properties:
+                      username: {type: string}
+                    x-kubernetes-validations:
+                    - rule: self.username != ''
+                    - rule: self.usernme != ''
+                      message: username is required
+";
+    std::fs::write(&file, things_crd(client)).unwrap();
     let out = kubeidl(&["validate", file.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     let expected = format!(
