@@ -113,19 +113,48 @@ pub fn fields_read(source: &str) -> Option<BTreeSet<String>> {
     Some(read)
 }
 
-/// Whether a rule holds on an object that has none of the properties it reads: evaluated with
-/// `self` an empty object. A rule that reads only properties added in the same change is
-/// evaluated on every stored object as on that one.
-pub fn holds_without_its_fields(source: &str) -> bool {
+/// The most objects [`holds_on_each`] evaluates a rule on.
+const MOST_OBJECTS: usize = 256;
+
+/// An old property a rule reads, with the values stored objects may hold in it (its enum), and
+/// whether they may lack it (it is not required).
+pub type Domain<'a> = (&'a String, &'a Vec<Value>, bool);
+
+/// Whether a rule holds on every object that has none of the new properties it reads and, for
+/// each old property in `domains`, any one of its values (or none, when it may be absent):
+/// evaluated with `self` each such object (an empty one when `domains` is empty). Stored
+/// objects are among them when the rule reads nothing else. False when there are more than
+/// [`MOST_OBJECTS`] of them.
+pub fn holds_on_each(source: &str, domains: &[Domain<'_>]) -> bool {
     let Ok(program) = kubeidl::cel::Program::compile(source, &["self"]) else {
         return false;
     };
-    let empty = serde_json::json!({});
-    let out = program.evaluate(
-        &[kubeidl::cel::Value::from_json(&empty)],
-        kubeidl::cel::PER_CALL_LIMIT,
-    );
-    matches!(out.result, Ok(kubeidl::cel::Value::Bool(true)))
+    let mut objects = vec![serde_json::Map::new()];
+    for (name, values, may_be_absent) in domains {
+        let mut next = Vec::new();
+        for object in &objects {
+            if *may_be_absent {
+                next.push(object.clone());
+            }
+            for v in *values {
+                let mut with = object.clone();
+                with.insert((*name).clone(), v.clone());
+                next.push(with);
+            }
+        }
+        if next.len() > MOST_OBJECTS {
+            return false;
+        }
+        objects = next;
+    }
+    objects.into_iter().all(|object| {
+        let object = Value::Object(object);
+        let out = program.evaluate(
+            &[kubeidl::cel::Value::from_json(&object)],
+            kubeidl::cel::PER_CALL_LIMIT,
+        );
+        matches!(out.result, Ok(kubeidl::cel::Value::Bool(true)))
+    })
 }
 
 /// Whether the rule reads `oldSelf` (the identifier, not a field of that name).
@@ -585,13 +614,23 @@ mod tests {
         assert_eq!(read("self.size() > 1"), None);
         assert_eq!(read("self == oldSelf"), None);
         assert_eq!(read("self.all(x, x > 0)"), None);
-        assert!(holds_without_its_fields(
-            "!(has(self.percent) && has(self.fraction))"
-        ));
+        let none = holds_on_each;
+        assert!(none("!(has(self.percent) && has(self.fraction))", &[]));
         // Absent, a property is an error to read, and "at least one" fails: both restrict.
-        assert!(!holds_without_its_fields("self.percent > 0"));
-        assert!(!holds_without_its_fields(
-            "has(self.percent) || has(self.fraction)"
+        assert!(!none("self.percent > 0", &[]));
+        assert!(!none("has(self.percent) || has(self.fraction)", &[]));
+        // An old property read through its enum values: every value a stored object holds.
+        let (name, types) = (
+            "type".to_string(),
+            vec![serde_json::json!("A"), serde_json::json!("B")],
+        );
+        let domains = [(&name, &types, false)];
+        assert!(none("!(!has(self.cors) && self.type == 'CORS')", &domains));
+        assert!(!none("has(self.cors) || self.type == 'A'", &domains));
+        // When the old property may be absent, reading it fails there.
+        assert!(!none(
+            "!(!has(self.cors) && self.type == 'CORS')",
+            &[(&name, &types, true)]
         ));
     }
 
