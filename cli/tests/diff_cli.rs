@@ -2470,3 +2470,80 @@ fn the_configuration_file_applies_to_diff_too() {
     assert!(!ports.is_empty());
     assert!(ports.iter().all(|r| r["level"] == "warning"), "{ports:?}");
 }
+
+/// Gateway API's releases diffed as their users see them (`KUBEIDL_GATEWAY_API`: a directory
+/// with one directory per release tag, v1.0.0 to v1.6.0, each holding that release's
+/// `config/crd`): the changes the issue found real are reported, and the false alarms it named
+/// are not.
+#[test]
+fn gateway_api_releases() {
+    let Some(root) = std::env::var_os("KUBEIDL_GATEWAY_API").map(PathBuf::from) else {
+        eprintln!("skipped: set KUBEIDL_GATEWAY_API to a directory of release directories (v1.2.0/config/crd, ...)");
+        return;
+    };
+    if ["v1.2.0", "v1.3.0", "v1.4.0", "v1.5.0"]
+        .iter()
+        .any(|t| !root.join(t).join("config/crd").is_dir())
+    {
+        eprintln!(
+            "skipped: {} lacks v1.2.0 to v1.5.0 (each with config/crd)",
+            root.display()
+        );
+        return;
+    }
+    let findings = |old: &str, new: &str, channel: &str| -> Vec<serde_json::Value> {
+        let dir = |tag: &str| root.join(tag).join("config/crd").join(channel);
+        let (o, n) = (dir(old), dir(new));
+        let out = kubeidl(&[
+            "diff",
+            "-o",
+            "json",
+            o.to_str().unwrap(),
+            n.to_str().unwrap(),
+        ]);
+        assert!(matches!(out.status.code(), Some(0 | 1)), "{}", stderr(&out));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        v["findings"].as_array().unwrap().clone()
+    };
+    // v1.2 -> v1.3: percent and fraction come with the rule between them: nothing stored is
+    // restricted.
+    let f = findings("v1.2.0", "v1.3.0", "standard");
+    let mirror: Vec<&serde_json::Value> = f
+        .iter()
+        .filter(|x| {
+            x["message"]
+                .as_str()
+                .unwrap()
+                .contains("has(self.percent) && has(self.fraction)")
+        })
+        .collect();
+    assert!(!mirror.is_empty());
+    assert!(
+        mirror
+            .iter()
+            .all(|x| x["direction"] == "neutral" && x.get("violates").is_none()),
+        "{mirror:?}"
+    );
+    // v1.3 -> v1.4: GRPCRoute's spec became required, a real tightening of a GA kind.
+    let f = findings("v1.3.0", "v1.4.0", "standard");
+    assert!(f.iter().any(|x| x["ruleId"] == "required-added"
+        && x["definition"] == "io.k8s.networking.gateway.v1.GRPCRoute"
+        && x["path"] == "spec"
+        && x["violates"] == "strict"));
+    // Status findings are judged by writers.
+    assert!(f
+        .iter()
+        .filter(|x| x["path"].as_str().unwrap().starts_with("status"))
+        .all(|x| x.get("violates").is_none_or(|v| v != "strict")));
+    // v1.4 -> v1.5: the CORS rules read the new cors and the old type, whose stored values
+    // are never CORS.
+    let f = findings("v1.4.0", "v1.5.0", "standard");
+    let cors: Vec<&serde_json::Value> = f
+        .iter()
+        .filter(|x| {
+            x["ruleId"] == "cel-rule-added" && x["message"].as_str().unwrap().contains("self.cors")
+        })
+        .collect();
+    assert!(!cors.is_empty());
+    assert!(cors.iter().all(|x| x["direction"] == "neutral"), "{cors:?}");
+}
