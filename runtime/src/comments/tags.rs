@@ -26,13 +26,20 @@ pub fn has(lines: &[String], key: &str) -> bool {
     !values(lines, key).is_empty()
 }
 
-/// The one value of a tag that may appear at most once (`Ok(None)` when absent).
+/// The one value of a tag that may appear at most once (`Ok(None)` when absent). The same
+/// value written twice (`+groupName` in both doc.go and groupversion_info.go) is one value.
 pub fn single<'a>(lines: &'a [String], key: &str) -> Result<Option<&'a str>, String> {
     let v = values(lines, key);
-    match v.len() {
-        0 => Ok(None),
-        1 => Ok(Some(v[0])),
-        _ => Err(format!("multiple values are not allowed for tag +{key}")),
+    match v.split_first() {
+        None => Ok(None),
+        Some((first, rest)) if rest.iter().all(|r| r.trim() == first.trim()) => Ok(Some(first)),
+        Some(_) => Err(format!(
+            "multiple values are not allowed for tag +{key} ({})",
+            v.iter()
+                .map(|x| format!("{x:?}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
     }
 }
 
@@ -50,6 +57,21 @@ pub fn has_openapi_gen(lines: &[String], value: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_single_tag_written_twice_alike_is_one_value() {
+        let twice = lines(&[
+            "+groupName=batch.example.com",
+            "",
+            "+groupName=batch.example.com",
+        ]);
+        assert_eq!(single(&twice, "groupName"), Ok(Some("batch.example.com")));
+        let differ = lines(&["+groupName=a.example.com", "+groupName=b.example.com"]);
+        assert_eq!(
+            single(&differ, "groupName"),
+            Err("multiple values are not allowed for tag +groupName (\"a.example.com\", \"b.example.com\")".to_string())
+        );
+    }
 
     fn lines(v: &[&str]) -> Vec<String> {
         v.iter().map(|s| s.to_string()).collect()

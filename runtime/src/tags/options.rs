@@ -64,7 +64,11 @@ pub fn parse(text: &str) -> Result<OptionList, SyntaxError> {
         first = false;
         match text[pos..].chars().next() {
             None => return Ok(list),
-            Some(',') => pos += 1,
+            // controller-gen takes spaces after the comma: `rule="...", message="..."`.
+            Some(',') => {
+                pos += 1;
+                pos += text[pos..].len() - text[pos..].trim_start_matches(' ').len();
+            }
             Some(c) => {
                 return Err(SyntaxError::new(
                     pos,
@@ -252,6 +256,21 @@ mod tests {
         );
         let items = split_list(&list.get("annotations").unwrap().text);
         assert_eq!(items, [r#""a=b, c""#, r#""d=e""#]);
+    }
+
+    #[test]
+    fn a_space_after_a_comma_is_taken_as_controller_gen_takes_it() {
+        let list = parse(r#"rule="self.a <= self.b", message="a must not exceed b""#).unwrap();
+        assert_eq!(
+            texts(&list),
+            (
+                None,
+                vec![
+                    ("rule", "self.a <= self.b"),
+                    ("message", "a must not exceed b")
+                ]
+            )
+        );
     }
 
     #[test]
