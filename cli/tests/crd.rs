@@ -395,3 +395,70 @@ fn max_desc_len_shortens_or_drops_schema_descriptions() {
         .filter_map(|l| l.trim().strip_prefix("description: "))
         .all(|d| d.trim_matches('"').len() <= 20));
 }
+
+#[test]
+fn marker_syntax_controller_gen_takes() {
+    // Brace lists (one item too), a second +groupName alike, spaces after commas.
+    let dir = tempfile::tempdir().unwrap();
+    let pkg = dir.path().join("v1");
+    std::fs::create_dir_all(&pkg).unwrap();
+    std::fs::write(
+        dir.path().join("go.mod"),
+        "module example.com/queues\n\ngo 1.22\n",
+    )
+    .unwrap();
+    std::fs::write(
+        pkg.join("doc.go"),
+        "// +groupName=queues.example.com\npackage v1\n",
+    )
+    .unwrap();
+    std::fs::write(
+        pkg.join("types.go"),
+        r#"// +kubebuilder:object:generate=true
+// +groupName=queues.example.com
+package v1
+
+import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+// Queue holds work.
+// +kubebuilder:resource:path=queues,shortName={queue,queues,lq},categories={ac}
+// +kubebuilder:validation:XValidation:rule="self.spec.min <= self.spec.max", message="min must not exceed max"
+type Queue struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec QueueSpec `json:"spec"`
+}
+
+// QueueSpec is a queue's size.
+type QueueSpec struct {
+	Min int32 `json:"min"`
+	Max int32 `json:"max"`
+	// +kubebuilder:validation:Enum={Fifo,Lifo}
+	Order string `json:"order"`
+}
+"#,
+    )
+    .unwrap();
+    let apimachinery = repo().join("testdata/standin/apimachinery");
+    let out = kubeidl(&[
+        "crd",
+        "--module",
+        &format!("k8s.io/apimachinery={}", apimachinery.display()),
+        dir.path().join("v1").to_str().unwrap(),
+    ]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // Compared line by line, indentation aside.
+    let lines: String = text.lines().map(|l| format!("{}\n", l.trim())).collect();
+    assert!(
+        lines.contains("shortNames:\n- queue\n- queues\n- lq\n"),
+        "{text}"
+    );
+    assert!(lines.contains("categories:\n- ac\n"), "{text}");
+    assert!(lines.contains("enum:\n- Fifo\n- Lifo\n"), "{text}");
+    assert!(
+        lines
+            .contains("- message: min must not exceed max\nrule: self.spec.min <= self.spec.max\n"),
+        "{text}"
+    );
+}

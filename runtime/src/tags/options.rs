@@ -131,6 +131,19 @@ fn value(text: &str, start: usize) -> Result<(OptionValue, usize), SyntaxError> 
             let end = rest[1..].find(q).ok_or_else(unterminated)?;
             quoted(rest[1..1 + end].to_string(), end + 2)
         }
+        // A controller-gen brace list (`{queue,queues,lq}`): one value, commas and all.
+        Some('{') => {
+            let len = brace_list_len(rest)
+                .ok_or_else(|| SyntaxError::new(start, "unterminated list: expected '}'"))?;
+            Ok((
+                OptionValue {
+                    text: rest[..len].to_string(),
+                    quoted: false,
+                    offset: start,
+                },
+                start + len,
+            ))
+        }
         _ => {
             let len = rest.find(',').unwrap_or(rest.len());
             let bare = rest[..len].trim();
@@ -163,8 +176,37 @@ fn go_string_len(s: &str) -> Option<usize> {
     None
 }
 
-/// Splits a kubebuilder list (`A;B;"c;d"`) at the `;`s outside quotes.
+/// The length of the `{...}` list at the start of `s`, quoted items skipped.
+fn brace_list_len(s: &str) -> Option<usize> {
+    let mut quote: Option<char> = None;
+    let mut escaped = false;
+    for (i, c) in s.char_indices().skip(1) {
+        match (quote, c) {
+            (Some(_), '\\') if !escaped => {
+                escaped = true;
+                continue;
+            }
+            (Some(q), c) if c == q && !escaped => quote = None,
+            (None, '"' | '`') => quote = Some(c),
+            (None, '}') => return Some(i + 1),
+            _ => {}
+        }
+        escaped = false;
+    }
+    None
+}
+
+/// Splits a kubebuilder list at its separators outside quotes: `A;B;"c;d"`, or in
+/// controller-gen's braces `{A,B,"c,d"}` (a one-item `{ac}` is the list `[ac]`).
 pub fn split_list(text: &str) -> Vec<&str> {
+    let (text, separator) = match text
+        .trim()
+        .strip_prefix('{')
+        .and_then(|t| t.strip_suffix('}'))
+    {
+        Some(inner) => (inner, ','),
+        None => (text, ';'),
+    };
     let mut parts = Vec::new();
     let mut start = 0;
     let mut quote: Option<char> = None;
@@ -177,7 +219,7 @@ pub fn split_list(text: &str) -> Vec<&str> {
             }
             (Some(q), c) if c == q && !escaped => quote = None,
             (None, '"' | '`') => quote = Some(c),
-            (None, ';') => {
+            (None, c) if c == separator => {
                 parts.push(&text[start..i]);
                 start = i + 1;
             }
@@ -242,6 +284,16 @@ mod tests {
             )
         );
         assert_eq!(split_list(r#"A;B;"c;d";1"#), ["A", "B", "\"c;d\"", "1"]);
+        // controller-gen's braces, one item too.
+        assert_eq!(split_list(r#"{A,B,"c,d"}"#), ["A", "B", "\"c,d\""]);
+        assert_eq!(split_list("{ac}"), ["ac"]);
+        let list = parse("path=queues,shortName={queue,queues,lq},scope=Cluster").unwrap();
+        assert_eq!(list.get("shortName").unwrap().text, "{queue,queues,lq}");
+        assert_eq!(
+            split_list(&list.get("shortName").unwrap().text),
+            ["queue", "queues", "lq"]
+        );
+        assert_eq!(list.get("scope").unwrap().text, "Cluster");
     }
 
     #[test]
