@@ -52,7 +52,9 @@ pub fn parse_file(
         imports: HashMap::new(),
         comments: CommentGroups::default(),
     };
-    if root.has_error() {
+    // A function body kubeidl does not read (one in Go syntax newer than the grammar, such
+    // as Go 1.26's `new(expr)`) does not stop the file's types from being read.
+    if root.has_error() && !errors_only_in_bodies(root) {
         return Err(reader.syntax_error(root));
     }
     reader.read(root)
@@ -552,6 +554,38 @@ impl<'a> FileReader<'a> {
     }
 }
 
+/// Whether every ERROR or MISSING node below `root` stands inside the body of a function, a
+/// method or a function literal.
+fn errors_only_in_bodies(root: Node<'_>) -> bool {
+    fn in_body(node: Node<'_>) -> bool {
+        let mut at = node;
+        while let Some(parent) = at.parent() {
+            if at.kind() == "block"
+                && matches!(
+                    parent.kind(),
+                    "function_declaration" | "method_declaration" | "func_literal"
+                )
+            {
+                return true;
+            }
+            at = parent;
+        }
+        false
+    }
+    fn check(node: Node<'_>) -> bool {
+        if node.is_error() || node.is_missing() {
+            return in_body(node);
+        }
+        if !node.has_error() {
+            return true;
+        }
+        let mut cursor = node.walk();
+        let children: Vec<Node<'_>> = node.children(&mut cursor).collect();
+        children.into_iter().all(check)
+    }
+    check(root)
+}
+
 /// The first ERROR or MISSING node in document order.
 fn first_error(node: Node<'_>) -> Option<Node<'_>> {
     if node.is_error() || node.is_missing() {
@@ -780,6 +814,30 @@ mod tests {
         assert!(f.methods[2].1.pointer_receiver);
         assert_eq!(f.methods[2].1.param_count, 1);
         assert_eq!(m[3].2, Some(ReturnLiteral::Nil));
+    }
+
+    #[test]
+    fn a_body_the_grammar_cannot_read_does_not_hide_the_types() {
+        // Go 1.26's new(expr), and plain garbage, in function bodies.
+        let source = "package p\n\ntype A struct {\n\tX int `json:\"x\"`\n}\n\nfunc convert(in *A) *int {\n\treturn new(in.X + )\n}\n\nfunc f() { x := ]] }\n\ntype B struct{}\n";
+        let f = parse_file(
+            &mut go_parser(),
+            std::path::Path::new("conv.go"),
+            source,
+            "p",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let names: Vec<&str> = f.types.iter().map(|t| t.name.as_str()).collect();
+        assert_eq!(names, ["A", "B"]);
+        // Outside a body, an error still stops the file.
+        let err = parse_file(
+            &mut go_parser(),
+            std::path::Path::new("bad.go"),
+            "package p\ntype A struct {\n\tX int ]]\n}\n",
+            "p",
+        )
+        .unwrap_err();
+        assert!(err.to_string().contains("syntax error"), "{err}");
     }
 
     #[test]
