@@ -390,3 +390,57 @@ fn kep_format_helpers_compile_only_with_their_library() {
         stdout(&out)
     );
 }
+
+#[test]
+fn a_field_hides_one_of_its_name_deeper_in_an_inlined_struct() {
+    // encoding/json's rule: the shallower field wins, the deeper one is not written.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("go.mod"),
+        "module example.com/auth\n\ngo 1.22\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("types.go"),
+        r#"// +k8s:openapi-gen=true
+package auth
+
+// Endpoint is where to send.
+type Endpoint struct {
+	Common `json:",inline"`
+	// Authorization is a header value.
+	Authorization string `json:"authorization"`
+}
+
+// Common is shared.
+type Common struct {
+	// Authorization as a structure, hidden by Endpoint's.
+	Authorization *Credentials `json:"authorization,omitempty"`
+	URL string `json:"url"`
+}
+
+// Credentials are a user and a key.
+type Credentials struct {
+	User string `json:"user"`
+}
+"#,
+    )
+    .unwrap();
+    let out = kubeidl(&["openapi", dir.path().to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let endpoint = &doc["components"]["schemas"]["com.example.auth.Endpoint"];
+    assert_eq!(
+        endpoint["properties"]["authorization"]["type"], "string",
+        "{endpoint}"
+    );
+    assert_eq!(
+        endpoint["properties"]["url"]["type"], "string",
+        "{endpoint}"
+    );
+    assert_eq!(
+        endpoint["required"],
+        serde_json::json!(["url", "authorization"]),
+        "{endpoint}"
+    );
+}

@@ -481,7 +481,7 @@ impl Walk<'_> {
                 schema.schema_type = Some(SchemaType::Single("object".into()));
                 let members = self.types.members(&ty).map_err(at(&decl.pos))?;
                 let mut rules = StructRules::default();
-                self.members(pkg, &members, &mut schema, &mut rules)?;
+                self.members(pkg, &members, &HashSet::new(), &mut schema, &mut rules)?;
                 if self.options.validations {
                     self.struct_rules(decl, rules, &mut schema);
                 }
@@ -501,14 +501,24 @@ impl Walk<'_> {
     }
 
     /// Adds the properties of `members` (of a struct declared in `owner`) to `schema`, splicing in
-    /// inlined members.
+    /// inlined members. As in Go's encoding/json, a field an inlined struct holds deeper down is
+    /// hidden by one of the same JSON name nearer the top: `shallower` names those.
     fn members(
         &mut self,
         owner: &Arc<Package>,
         members: &[Field],
+        shallower: &HashSet<String>,
         schema: &mut Schema,
         rules: &mut StructRules,
     ) -> Result<()> {
+        // The names this level declares itself, which hide those of the structs it inlines.
+        let mut hiding = shallower.clone();
+        hiding.extend(
+            members
+                .iter()
+                .filter(|m| !is_inline(m) && !comment_tags::has_openapi_gen(&m.comments, "false"))
+                .filter_map(json_name),
+        );
         for m in members {
             if comment_tags::has_openapi_gen(&m.comments, "false") {
                 continue;
@@ -522,7 +532,7 @@ impl Walk<'_> {
                     _ => owner.clone(),
                 };
                 let fields = self.types.members(&inner).map_err(at(&m.pos))?;
-                self.members(&inner_owner, &fields, schema, rules)?;
+                self.members(&inner_owner, &fields, &hiding, schema, rules)?;
                 if self.options.controller_gen {
                     // controller-gen merges an embedded struct's own schema into the parent's,
                     // its `+structType` and other extension tags with it.
@@ -539,6 +549,9 @@ impl Walk<'_> {
                 self.tally.warn_once(warning);
             }
             let Some(name) = json_name(m) else { continue };
+            if shallower.contains(&name) {
+                continue; // a field nearer the top has this JSON name
+            }
             let declared = Origin::declaration(&m.pos);
             if !is_optional(m).map_err(|e| Error::at(&m.pos, e))? {
                 schema.required.push(name.clone());
