@@ -93,6 +93,17 @@ fn value(text: &str, start: usize) -> Result<(OptionValue, usize), SyntaxError> 
             start + len,
         ))
     };
+    // A list kept as written, for `split_list`.
+    let list = |len: usize| {
+        Ok((
+            OptionValue {
+                text: rest[..len].to_string(),
+                quoted: false,
+                offset: start,
+            },
+            start + len,
+        ))
+    };
     match rest.chars().next() {
         // A list of quoted items (`"a=b";"c=d"`), kept as written for `split_list`.
         Some('"') if go_string_len(rest).is_some_and(|len| rest[len..].starts_with(';')) => {
@@ -108,14 +119,7 @@ fn value(text: &str, start: usize) -> Result<(OptionValue, usize), SyntaxError> 
                 }
                 len += 1;
             }
-            Ok((
-                OptionValue {
-                    text: rest[..len].to_string(),
-                    quoted: false,
-                    offset: start,
-                },
-                start + len,
-            ))
+            list(len)
         }
         Some('"') => {
             let len = go_string_len(rest).ok_or_else(unterminated)?;
@@ -135,14 +139,7 @@ fn value(text: &str, start: usize) -> Result<(OptionValue, usize), SyntaxError> 
         Some('{') => {
             let len = brace_list_len(rest)
                 .ok_or_else(|| SyntaxError::new(start, "unterminated list: expected '}'"))?;
-            Ok((
-                OptionValue {
-                    text: rest[..len].to_string(),
-                    quoted: false,
-                    offset: start,
-                },
-                start + len,
-            ))
+            list(len)
         }
         _ => {
             let len = rest.find(',').unwrap_or(rest.len());
@@ -176,24 +173,33 @@ fn go_string_len(s: &str) -> Option<usize> {
     None
 }
 
-/// The length of the `{...}` list at the start of `s`, quoted items skipped.
-fn brace_list_len(s: &str) -> Option<usize> {
+/// The characters of `text` that stand outside its `"..."` and `` `...` `` strings, with their
+/// byte offsets (quote characters included, escapes inside strings skipped).
+fn outside_quotes(text: &str) -> impl Iterator<Item = (usize, char)> + '_ {
     let mut quote: Option<char> = None;
     let mut escaped = false;
-    for (i, c) in s.char_indices().skip(1) {
+    text.char_indices().filter(move |&(_, c)| {
+        let outside = quote.is_none();
         match (quote, c) {
             (Some(_), '\\') if !escaped => {
                 escaped = true;
-                continue;
+                return false;
             }
             (Some(q), c) if c == q && !escaped => quote = None,
             (None, '"' | '`') => quote = Some(c),
-            (None, '}') => return Some(i + 1),
             _ => {}
         }
         escaped = false;
-    }
-    None
+        outside
+    })
+}
+
+/// The length of the `{...}` list at the start of `s`, quoted items skipped.
+fn brace_list_len(s: &str) -> Option<usize> {
+    outside_quotes(s)
+        .skip(1)
+        .find(|&(_, c)| c == '}')
+        .map(|(i, _)| i + 1)
 }
 
 /// Splits a kubebuilder list at its separators outside quotes: `A;B;"c;d"`, or in
@@ -209,23 +215,9 @@ pub fn split_list(text: &str) -> Vec<&str> {
     };
     let mut parts = Vec::new();
     let mut start = 0;
-    let mut quote: Option<char> = None;
-    let mut escaped = false;
-    for (i, c) in text.char_indices() {
-        match (quote, c) {
-            (Some(_), '\\') if !escaped => {
-                escaped = true;
-                continue;
-            }
-            (Some(q), c) if c == q && !escaped => quote = None,
-            (None, '"' | '`') => quote = Some(c),
-            (None, c) if c == separator => {
-                parts.push(&text[start..i]);
-                start = i + 1;
-            }
-            _ => {}
-        }
-        escaped = false;
+    for (i, _) in outside_quotes(text).filter(|&(_, c)| c == separator) {
+        parts.push(&text[start..i]);
+        start = i + 1;
     }
     parts.push(&text[start..]);
     parts
