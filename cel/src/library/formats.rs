@@ -340,6 +340,30 @@ pub fn content_is_dns1123_subdomain(v: &[u8]) -> Vec<String> {
     errs
 }
 
+/// `validation.IsConfigMapKey`: a ConfigMap's or Secret's data key.
+pub fn is_config_map_key(v: &[u8]) -> Vec<String> {
+    let mut errs = Vec::new();
+    if v.len() > DNS1123_SUBDOMAIN_MAX_LENGTH {
+        errs.push(max_len_error_chars(DNS1123_SUBDOMAIN_MAX_LENGTH));
+    }
+    let allowed = |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_');
+    if v.is_empty() || !v.iter().all(allowed) {
+        errs.push(regex_error(
+            "a valid config key must consist of alphanumeric characters, '-', '_' or '.'",
+            "[-._a-zA-Z0-9]+",
+            &["key.name", "KEY_NAME", "key-name"],
+        ));
+    }
+    // `hasChDirPrefix`.
+    match v {
+        b"." => errs.push("must not be '.'".to_string()),
+        b".." => errs.push("must not be '..'".to_string()),
+        _ if v.starts_with(b"..") => errs.push("must not start with '..'".to_string()),
+        _ => {}
+    }
+    errs
+}
+
 /// `validation.IsDNS1035Label`.
 pub fn is_dns1035_label(v: &[u8]) -> Vec<String> {
     let mut errs = Vec::new();

@@ -17,9 +17,11 @@
 
 mod lifecycle;
 mod names;
+mod native;
 
 pub use lifecycle::{api_status, releases_with, ApiStatus, Lifecycle, LIFECYCLES};
 pub use names::name_rule;
+pub use native::native_check;
 
 use serde::Deserialize;
 use serde_json::Value;

@@ -217,10 +217,16 @@ impl Catalog {
                     .expect("kinds point at loaded definitions");
                 let release = self.release.unwrap_or(crate::kube::NEWEST);
                 let names = crate::kube::name_rule(release, &gvk.group, &gvk.kind);
+                let native = crate::kube::native_check(&gvk.group, &gvk.kind);
                 Validator::for_built_in_kind(&root, shared.clone())
                     .map(|v| {
-                        v.resource_named(names)
-                            .field_validation(self.field_validation)
+                        let v = v
+                            .resource_named(names)
+                            .field_validation(self.field_validation);
+                        match native {
+                            Some(check) => v.native_check(check),
+                            None => v,
+                        }
                     })
                     .map_err(describe)
             }

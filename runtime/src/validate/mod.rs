@@ -56,6 +56,9 @@ use serde_json::Value;
 use std::borrow::Cow;
 use std::collections::HashMap;
 
+/// A built-in kind's hand-written validation of a whole object, with the apiserver's errors.
+pub type NativeCheck = fn(&Value) -> Vec<FieldError>;
+
 /// The note the apiserver adds when CEL rules were skipped because of earlier errors.
 pub const RULES_NOT_CHECKED: &str =
     "some validation rules were not checked because the object was invalid; correct the existing errors to complete validation";
@@ -80,6 +83,8 @@ pub struct Validator {
     /// The root is a resource whose name is checked by this rule: its metadata is checked as the
     /// apiserver checks it.
     resource: Option<NameRule>,
+    /// The kind's hand-written validation ([`crate::kube::native_check`]), if kubeidl models it.
+    native: Option<NativeCheck>,
     /// The CEL cost budget of one object.
     cost_budget: u64,
     plan: Plan,
@@ -165,6 +170,7 @@ impl Validator {
         Ok(Validator {
             field_validation: FieldValidation::Strict,
             resource: None,
+            native: None,
             cost_budget: crate::cel::RUNTIME_CEL_COST_BUDGET,
             plan: Plan::compile(&refs, schema, native),
             has_rules: !rules.is_empty(),
@@ -183,6 +189,12 @@ impl Validator {
     /// [`crate::kube::name_rule`]).
     pub fn resource_named(mut self, rule: NameRule) -> Validator {
         self.resource = Some(rule);
+        self
+    }
+
+    /// Runs `check`, a built-in kind's hand-written validation, on objects its schema accepts.
+    pub fn native_check(mut self, check: NativeCheck) -> Validator {
+        self.native = Some(check);
         self
     }
 
@@ -217,6 +229,20 @@ impl Validator {
     }
 
     fn run<'a, 'b>(&self, value: impl ValueView<'a>, old: Option<impl ValueView<'b>>) -> Report {
+        let mut report = self.run_schema(value, old);
+        // The kind's hand-written validation runs on what decoded and passed its schema, as the
+        // apiserver's runs only on an object that decoded.
+        if let Some(check) = self.native.filter(|_| report.errors.is_empty()) {
+            report.errors = check(&value.to_json());
+        }
+        report
+    }
+
+    fn run_schema<'a, 'b>(
+        &self,
+        value: impl ValueView<'a>,
+        old: Option<impl ValueView<'b>>,
+    ) -> Report {
         let found = self.walk(value);
         let reshaped = found.reshaped;
         let mut report = Report::default();

@@ -1,0 +1,179 @@
+//! The apiserver's hand-written validation of built-in kinds (`pkg/apis/core/validation` of
+//! kubernetes/kubernetes), for the kinds kubeidl models it of, each check naming its Go
+//! function. It runs on an object that decoded and passed its schema, as the apiserver's runs
+//! only after decoding. Go ranges over maps in random order; keys are taken sorted here.
+
+use crate::cel::library::formats::is_config_map_key;
+use crate::errors::{BadValue, FieldError, FieldPath};
+use crate::validate::NativeCheck;
+use serde_json::{Map, Value};
+
+/// The hand-written validation of `kind` in `group`, when kubeidl models it.
+pub fn native_check(group: &str, kind: &str) -> Option<NativeCheck> {
+    match (group, kind) {
+        ("", "ConfigMap") => Some(config_map),
+        ("", "Secret") => Some(secret),
+        _ => None,
+    }
+}
+
+fn keys(object: &Value, field: &str) -> Vec<String> {
+    let mut keys: Vec<String> = object
+        .get(field)
+        .and_then(Value::as_object)
+        .map(|m| m.keys().cloned().collect())
+        .unwrap_or_default();
+    keys.sort();
+    keys
+}
+
+/// Each key's `IsConfigMapKey` messages, at `path[key]`.
+fn key_errors(path: &FieldPath, keys: &[String], errors: &mut Vec<FieldError>) {
+    for key in keys {
+        for msg in is_config_map_key(key.as_bytes()) {
+            errors.push(FieldError::invalid(
+                path.key(key),
+                BadValue::string(key.as_str()),
+                msg,
+            ));
+        }
+    }
+}
+
+/// `ValidateConfigMap`: data and binaryData keys, and no key in both.
+fn config_map(object: &Value) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    let data = FieldPath::root().child("data");
+    let binary: Vec<String> = keys(object, "binaryData");
+    for key in keys(object, "data") {
+        key_errors(&data, std::slice::from_ref(&key), &mut errors);
+        if binary.contains(&key) {
+            errors.push(FieldError::invalid(
+                data.key(&key),
+                BadValue::string(key.as_str()),
+                "duplicate of key present in binaryData",
+            ));
+        }
+    }
+    key_errors(&FieldPath::root().child("binaryData"), &binary, &mut errors);
+    errors
+}
+
+/// `ValidateSecret`: the keys of data (stringData merged into it, as the API's conversion
+/// does), and the keys each type requires.
+fn secret(object: &Value) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    let data = FieldPath::root().child("data");
+    let mut merged = keys(object, "data");
+    merged.extend(keys(object, "stringData"));
+    merged.sort();
+    merged.dedup();
+    key_errors(&data, &merged, &mut errors);
+    let has = |key: &str| merged.iter().any(|k| k == key);
+    let required = |key: &str| FieldError::required(data.key(key), "");
+    let empty = Map::new();
+    let value_of = |key: &str| {
+        let string = object
+            .get("stringData")
+            .and_then(Value::as_object)
+            .unwrap_or(&empty);
+        let base64 = object
+            .get("data")
+            .and_then(Value::as_object)
+            .unwrap_or(&empty);
+        string
+            .get(key)
+            .or_else(|| base64.get(key))
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_string()
+    };
+    match object.get("type").and_then(Value::as_str).unwrap_or("") {
+        "kubernetes.io/service-account-token" => {
+            let name = object
+                .pointer("/metadata/annotations/kubernetes.io~1service-account.name")
+                .and_then(Value::as_str)
+                .unwrap_or("");
+            if name.is_empty() {
+                let path = FieldPath::root()
+                    .child("metadata")
+                    .child("annotations")
+                    .key("kubernetes.io/service-account.name");
+                errors.push(FieldError::required(path, ""));
+            }
+        }
+        "kubernetes.io/dockercfg" if !has(".dockercfg") => errors.push(required(".dockercfg")),
+        "kubernetes.io/dockerconfigjson" if !has(".dockerconfigjson") => {
+            errors.push(required(".dockerconfigjson"))
+        }
+        "kubernetes.io/basic-auth" if !has("username") && !has("password") => {
+            errors.push(required("username"));
+            errors.push(required("password"));
+        }
+        "kubernetes.io/ssh-auth" if value_of("ssh-privatekey").is_empty() => {
+            errors.push(required("ssh-privatekey"))
+        }
+        "kubernetes.io/tls" => {
+            for key in ["tls.crt", "tls.key"] {
+                if !has(key) {
+                    errors.push(required(key));
+                }
+            }
+        }
+        _ => {}
+    }
+    errors
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn texts(errors: Vec<FieldError>) -> Vec<String> {
+        errors.iter().map(ToString::to_string).collect()
+    }
+
+    #[test]
+    fn config_map_keys_are_config_keys() {
+        let cm = json!({"data": {"ok.json": "{}", "bad key!": "x", "..": "y", "dup": "z"},
+                        "binaryData": {"dup": "eA=="}});
+        assert_eq!(
+            texts(config_map(&cm)),
+            [
+                "data[..]: Invalid value: \"..\": must not be '..'",
+                "data[bad key!]: Invalid value: \"bad key!\": a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')",
+                "data[dup]: Invalid value: \"dup\": duplicate of key present in binaryData",
+            ]
+        );
+        assert!(config_map(&json!({"data": {"a": "b"}})).is_empty());
+    }
+
+    #[test]
+    fn secrets_have_the_keys_their_type_needs() {
+        let tls = json!({"type": "kubernetes.io/tls", "stringData": {"tls.crt": "c"}});
+        assert_eq!(texts(secret(&tls)), ["data[tls.key]: Required value"]);
+        let basic = json!({"type": "kubernetes.io/basic-auth", "data": {}});
+        assert_eq!(
+            texts(secret(&basic)),
+            [
+                "data[username]: Required value",
+                "data[password]: Required value"
+            ]
+        );
+        let ok = json!({"type": "kubernetes.io/basic-auth", "stringData": {"password": ""}});
+        assert!(secret(&ok).is_empty());
+        let ssh = json!({"type": "kubernetes.io/ssh-auth", "data": {"ssh-privatekey": ""}});
+        assert_eq!(
+            texts(secret(&ssh)),
+            ["data[ssh-privatekey]: Required value"]
+        );
+        let sa = json!({"type": "kubernetes.io/service-account-token", "metadata": {}});
+        assert_eq!(
+            texts(secret(&sa)),
+            ["metadata.annotations[kubernetes.io/service-account.name]: Required value"]
+        );
+        let opaque = json!({"type": "Opaque", "stringData": {"bad key!": "x"}});
+        assert_eq!(secret(&opaque).len(), 1);
+    }
+}
