@@ -11,9 +11,9 @@ use kubeidl::kube::{api_status, releases_with, ApiStatus};
 use kubeidl::validate::{
     crd_error_pointer, crd_manifest_errors, object_meta_decode_error, Catalog, FieldValidation, Gvk,
 };
-use kubeidl::value::PositionTree;
 use kubeidl_gen::Error;
 use serde_json::{json, Value};
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -84,23 +84,12 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode, Error> {
         }
     }
 
-    let mut worst = Verdict::Valid;
-    let mut counts = [0usize; 4];
     // Files that hold no manifests, by why: one note each, not a line per file.
     let mut not_manifests: Vec<(&str, usize)> = Vec::new();
-    for report in &reports {
-        if let Some(why) = report.not_a_manifest {
-            match not_manifests.iter_mut().find(|(w, _)| *w == why) {
-                Some((_, n)) => *n += 1,
-                None => not_manifests.push((why, 1)),
-            }
-        }
-        for o in &report.outcomes {
-            let v = o.verdict();
-            counts[v as usize] += 1;
-            if v != Verdict::Skipped {
-                worst = worst.max(v);
-            }
+    for why in reports.iter().filter_map(FileReport::not_a_manifest) {
+        match not_manifests.iter_mut().find(|(w, _)| *w == why) {
+            Some((_, n)) => *n += 1,
+            None => not_manifests.push((why, 1)),
         }
     }
     let written = match args.output.as_str() {
@@ -122,15 +111,16 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode, Error> {
         let list = if args.verbose { "" } else { " (-v lists them)" };
         eprintln!("note: {n} file(s) skipped: {why}{list}");
     }
-    let total: usize = counts.iter().sum();
+    let count = |v: Verdict| out::count(&reports, v);
+    let total: usize = reports.iter().map(|r| r.outcomes.len()).sum();
     eprintln!(
         "{} document(s): {} valid, {} invalid, {} unusable, {} skipped{}",
         total,
-        counts[Verdict::Valid as usize],
-        counts[Verdict::Invalid as usize],
-        counts[Verdict::Unusable as usize],
-        counts[Verdict::Skipped as usize],
-        if counts[Verdict::Skipped as usize] > 0 && !args.verbose {
+        count(Verdict::Valid),
+        count(Verdict::Invalid),
+        count(Verdict::Unusable),
+        count(Verdict::Skipped),
+        if count(Verdict::Skipped) > 0 && !args.verbose {
             " (-v says why)"
         } else {
             ""
@@ -142,10 +132,12 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode, Error> {
             args.files.join(", ")
         )));
     }
-    Ok(match worst {
-        Verdict::Valid | Verdict::Skipped => ExitCode::SUCCESS,
-        Verdict::Invalid => ExitCode::from(1),
-        Verdict::Unusable => ExitCode::from(2),
+    Ok(if count(Verdict::Unusable) > 0 {
+        ExitCode::from(2)
+    } else if count(Verdict::Invalid) > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
     })
 }
 
@@ -303,20 +295,18 @@ fn add_crds_in_inputs(
     stdin: Option<&[u8]>,
     inputs: &[Option<PathBuf>],
 ) -> Result<(), Error> {
+    const CRD: &[u8] = b"CustomResourceDefinition";
+    let mentions_crd = |bytes: &[u8]| bytes.windows(CRD.len()).any(|w| w == CRD);
     for input in inputs {
         let bytes = match input {
-            None => stdin.map(<[u8]>::to_vec).unwrap_or_default(),
+            None => Cow::Borrowed(stdin.unwrap_or_default()),
             Some(file) if not_a_manifest(file).is_some() => continue,
-            Some(file) => read(file)?,
+            Some(file) => Cow::Owned(read(file)?),
         };
-        // Most files hold no CRD: they are not read into documents twice.
-        if !bytes
-            .windows(b"CustomResourceDefinition".len())
-            .any(|w| w == b"CustomResourceDefinition")
-        {
-            continue;
-        }
-        for doc in read_documents(&bytes).into_iter().flatten() {
+        // Only the documents that mention CRDs are read here (the others once, when validated),
+        // one at a time, so a long stream is never held whole.
+        for chunk in chunks(&bytes).iter().filter(|c| mentions_crd(c.bytes())) {
+            let Ok(doc) = chunk.read() else { continue };
             if !is_crd(&doc.value) {
                 continue;
             }
@@ -344,33 +334,31 @@ fn add_crds_in_inputs(
 
 fn check_file(context: &Context<'_>, file: Option<&Path>) -> Result<FileReport, Error> {
     let (label, bytes) = match file {
-        Some(f) => (f.display().to_string(), read(f)?),
+        Some(f) => (f.display().to_string(), Cow::Owned(read(f)?)),
         None => (
             "<stdin>".to_string(),
-            context.stdin.map(<[u8]>::to_vec).unwrap_or_default(),
+            Cow::Borrowed(context.stdin.unwrap_or_default()),
         ),
     };
     let mut report = FileReport {
         label,
         outcomes: Vec::new(),
-        not_a_manifest: None,
     };
     if let Some(why) = file.and_then(not_a_manifest) {
         report.outcomes.push(Outcome {
             line: 1,
             column: 1,
-            verdict: Some(Verdict::Skipped),
+            verdict: Verdict::Skipped,
             skipped: Some(why.to_string()),
             ..Outcome::default()
         });
-        report.not_a_manifest = Some(why);
         return Ok(report);
     }
     let hint = std::str::from_utf8(&bytes).ok().and_then(template_hint);
     // Each document is read, validated and dropped: a stream holds only what is being read.
     let check = |chunk: &Chunk<'_>| match chunk.read() {
         Err(e) => vec![unusable_document(&e, hint)],
-        Ok(doc) => match list_items(&doc) {
+        Ok(doc) => match doc.list_items() {
             Some(items) => items
                 .iter()
                 .enumerate()
@@ -404,37 +392,11 @@ fn hostname() -> String {
         .unwrap_or_else(|| "localhost".to_string())
 }
 
-/// The items of a list document (`v1 List`, `ConfigMapList`...: a kind ending in `List` with an
-/// `items` array), each with its own positions, as kubectl flattens a list into the objects it
-/// applies; `None` for any other document.
-fn list_items(doc: &Document) -> Option<Vec<Document>> {
-    let kind = doc.value.get("kind").and_then(Value::as_str)?;
-    let items = doc.value.get("items").and_then(Value::as_array)?;
-    if !kind.ends_with("List") {
-        return None;
-    }
-    let trees = doc.positions.entry("items");
-    Some(
-        items
-            .iter()
-            .enumerate()
-            .map(|(i, item)| Document {
-                index: doc.index,
-                value: item.clone(),
-                positions: trees
-                    .and_then(|t| t.item(i))
-                    .cloned()
-                    .unwrap_or_else(|| PositionTree::leaf(doc.positions.at)),
-            })
-            .collect(),
-    )
-}
-
 fn index_objects(bytes: &[u8]) -> OldObjects {
     read_documents(bytes)
         .into_iter()
         .filter_map(Result::ok)
-        .flat_map(|d| list_items(&d).unwrap_or_else(|| vec![d]))
+        .flat_map(|d| d.list_items().unwrap_or_else(|| vec![d]))
         .map(|d| (identity(&d.value), d.value))
         .collect()
 }
@@ -461,7 +423,7 @@ fn unusable_document(e: &DocumentError, hint: Option<&str>) -> Outcome {
     Outcome {
         line: at.0,
         column: at.1,
-        verdict: Some(Verdict::Unusable),
+        verdict: Verdict::Unusable,
         messages: vec![Message {
             level: Level::Error,
             line: at.0,
@@ -524,7 +486,7 @@ fn check_document(context: &Context<'_>, doc: &Document, item: Option<usize>) ->
             text: format!("document {number}: {message}"),
             rule: "BadRequest",
         });
-        outcome.verdict = Some(verdict);
+        outcome.verdict = verdict;
         outcome.status = status;
     };
     let no_kind = kind.is_empty() || api_version.is_empty();
@@ -569,7 +531,7 @@ fn check_document(context: &Context<'_>, doc: &Document, item: Option<usize>) ->
             text: format!("{who} (document {number}): {message}"),
             rule: "NotServed",
         });
-        outcome.verdict = Some(Verdict::Invalid);
+        outcome.verdict = Verdict::Invalid;
         outcome.status = json!({"metadata": {}, "status": "Failure", "message": message, "reason": "NotFound", "code": 404});
         return outcome;
     }
@@ -587,7 +549,7 @@ fn check_document(context: &Context<'_>, doc: &Document, item: Option<usize>) ->
         None
     };
     if let Some(why) = skip {
-        outcome.verdict = Some(Verdict::Skipped);
+        outcome.verdict = Verdict::Skipped;
         outcome.skipped = Some(why.to_string());
         return outcome;
     }
@@ -666,13 +628,10 @@ fn check_document(context: &Context<'_>, doc: &Document, item: Option<usize>) ->
     if result.errors.is_empty() {
         (outcome.verdict, outcome.status) = match deprecation.filter(|_| args.deprecations) {
             Some(message) => (
-                Some(Verdict::Invalid),
+                Verdict::Invalid,
                 json!({"metadata": {}, "status": "Failure", "message": message, "reason": "Deprecated"}),
             ),
-            None => (
-                Some(Verdict::Valid),
-                json!({"metadata": {}, "status": "Success"}),
-            ),
+            None => (Verdict::Valid, json!({"metadata": {}, "status": "Success"})),
         };
         return outcome;
     }
@@ -682,7 +641,7 @@ fn check_document(context: &Context<'_>, doc: &Document, item: Option<usize>) ->
         m.remove("kind");
         m.remove("apiVersion");
     }
-    outcome.verdict = Some(Verdict::Invalid);
+    outcome.verdict = Verdict::Invalid;
     outcome.status = status;
     outcome
 }

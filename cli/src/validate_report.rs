@@ -8,8 +8,9 @@ use serde_json::{json, Map, Value};
 use std::fmt::Write;
 
 /// How one object fared, from best to worst.
-#[derive(Debug, PartialEq, Eq, PartialOrd, Ord, Clone, Copy)]
+#[derive(Debug, PartialEq, Eq, PartialOrd, Ord, Clone, Copy, Default)]
 pub enum Verdict {
+    #[default]
     Valid,
     Skipped,
     Invalid,
@@ -45,7 +46,7 @@ pub struct Outcome {
     pub kind: String,
     pub name: String,
     pub namespace: String,
-    pub verdict: Option<Verdict>,
+    pub verdict: Verdict,
     pub skipped: Option<String>,
     pub messages: Vec<Message>,
     /// kubectl-validate's Status of the object.
@@ -53,10 +54,6 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    pub fn verdict(&self) -> Verdict {
-        self.verdict.unwrap_or(Verdict::Valid)
-    }
-
     /// `Deployment web`, or the kind alone, or the document's number.
     fn title(&self) -> String {
         match (self.kind.is_empty(), self.name.is_empty()) {
@@ -73,8 +70,26 @@ impl Outcome {
 pub struct FileReport {
     pub label: String,
     pub outcomes: Vec<Outcome>,
-    /// Why the whole file was skipped, when it holds no manifests.
-    pub not_a_manifest: Option<&'static str>,
+}
+
+impl FileReport {
+    /// Why the whole file was skipped, when it holds no manifests: its one outcome is the
+    /// file's, not a document's.
+    pub fn not_a_manifest(&self) -> Option<&str> {
+        match self.outcomes.as_slice() {
+            [o] if o.document.is_empty() => o.skipped.as_deref(),
+            _ => None,
+        }
+    }
+}
+
+/// How many objects of every file fared so.
+pub fn count(reports: &[FileReport], verdict: Verdict) -> usize {
+    reports
+        .iter()
+        .flat_map(|r| &r.outcomes)
+        .filter(|o| o.verdict == verdict)
+        .count()
 }
 
 /// Text: each message after its file:line:col; skips only when `verbose`.
@@ -240,7 +255,7 @@ fn rule_description(id: &str) -> &'static str {
 pub fn junit(reports: &[FileReport], timestamp: &str, hostname: &str) -> String {
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n");
     for (id, r) in reports.iter().enumerate() {
-        let count = |v: Verdict| r.outcomes.iter().filter(|o| o.verdict() == v).count();
+        let count = |v: Verdict| r.outcomes.iter().filter(|o| o.verdict == v).count();
         writeln!(
             out,
             "  <testsuite name=\"{}\" package=\"kubeidl.validate\" id=\"{id}\" timestamp=\"{timestamp}\" hostname=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" time=\"0\">",
@@ -266,7 +281,7 @@ pub fn junit(reports: &[FileReport], timestamp: &str, hostname: &str) -> String 
                 .map(|m| format!("{}:{}:{}: {}\n", r.label, m.line, m.column, m.text))
                 .collect();
             let first = errors.first().map_or(String::new(), |m| m.text.clone());
-            let inner = match o.verdict() {
+            let inner = match o.verdict {
                 Verdict::Valid => String::new(),
                 Verdict::Skipped => format!(
                     "<skipped message=\"{}\"/>",
@@ -322,7 +337,7 @@ pub fn tap(reports: &[FileReport]) -> String {
     for r in reports {
         for o in &r.outcomes {
             n += 1;
-            let ok = matches!(o.verdict(), Verdict::Valid | Verdict::Skipped);
+            let ok = matches!(o.verdict, Verdict::Valid | Verdict::Skipped);
             let description = format!("{} {}", r.label, o.title()).replace('#', "\\#");
             let directive = match &o.skipped {
                 Some(why) => format!(" # SKIP {}", why.replace('\n', " ")),
@@ -358,11 +373,10 @@ pub fn tap(reports: &[FileReport]) -> String {
 
 /// kubeconform's summary line.
 pub fn summary(reports: &[FileReport]) -> String {
-    let outcomes = || reports.iter().flat_map(|r| &r.outcomes);
-    let count = |v: Verdict| outcomes().filter(|o| o.verdict() == v).count();
+    let count = |v: Verdict| count(reports, v);
     format!(
         "Summary: {} resources found in {} files - Valid: {}, Invalid: {}, Errors: {}, Skipped: {}\n",
-        outcomes().count(),
+        reports.iter().map(|r| r.outcomes.len()).sum::<usize>(),
         reports.len(),
         count(Verdict::Valid),
         count(Verdict::Invalid),

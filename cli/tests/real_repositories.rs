@@ -7,7 +7,7 @@
 mod support;
 
 use std::path::{Path, PathBuf};
-use support::{kubeidl, stderr, stdout};
+use support::{kubeidl, kubeidl_stdin, stderr, stdout};
 
 /// The checkout of `repo`, or `None` (with a message) when there is none.
 fn checkout(repo: &str) -> Option<PathBuf> {
@@ -83,16 +83,7 @@ fn kube_prometheus_as_one_stream_is_valid() {
             stream.extend(b"\n---\n");
         }
     }
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_kubeidl"))
-        .args(["validate", "--kube-version", "1.35", "-"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child.stdin.take().unwrap().write_all(&stream).unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = kubeidl_stdin(&["validate", "--kube-version", "1.35", "-"], &stream);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
     assert!(
         stderr(&out).contains(" 0 invalid, 0 unusable"),

@@ -4,8 +4,7 @@
 
 mod support;
 
-use std::process::{Command, Stdio};
-use support::{kubeidl, repo, stderr, stdout};
+use support::{kubeidl, kubeidl_stdin, repo, stderr, stdout};
 
 const CRD: &str = "testdata/manifests/crd/widgets-crd.yaml";
 const WIDGETS: &str = "testdata/manifests/crd/widgets.yaml";
@@ -165,24 +164,10 @@ fn bad_documents_are_reported_and_the_others_still_validated() {
 
 #[test]
 fn stdin_and_a_missing_schema() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kubeidl"))
-        .args(["validate", "--crds", CRD, "-"])
-        .current_dir(repo())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(
-            b"apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: s}\nspec: {size: small}\n",
-        )
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = kubeidl_stdin(
+        &["validate", "--crds", CRD, "-"],
+        b"apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: s}\nspec: {size: small}\n",
+    );
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
     let out = kubeidl(&["validate", WIDGETS]);
     assert_eq!(out.status.code(), Some(2));
@@ -508,30 +493,13 @@ fn repositories_are_walked_as_users_expect() {
     );
 }
 
-/// Runs `kubeidl validate ARGS` with `input` on stdin.
-fn validate_stdin(args: &[&str], input: &[u8]) -> std::process::Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kubeidl"))
-        .arg("validate")
-        .args(args)
-        .current_dir(repo())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    // A run that stops before reading stdin closes the pipe; what it says is what counts.
-    let _ = child.stdin.take().unwrap().write_all(input);
-    child.wait_with_output().unwrap()
-}
-
 #[test]
 fn crds_in_the_stream_serve_its_custom_resources() {
     // `kubectl kustomize | kubeidl validate -`: the CRDs come first in the stream.
     let crd = std::fs::read(repo().join(CRD)).unwrap();
     let widgets = std::fs::read(repo().join(WIDGETS)).unwrap();
     let stream = [crd.as_slice(), b"\n---\n", widgets.as_slice()].concat();
-    let out = validate_stdin(&["-"], &stream);
+    let out = kubeidl_stdin(&["validate", "-"], &stream);
     assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
     let text = stdout(&out);
     assert!(
@@ -543,11 +511,11 @@ fn crds_in_the_stream_serve_its_custom_resources() {
     let out = kubeidl(&["validate", WIDGETS, CRD]);
     assert!(!stdout(&out).contains("no schema"), "{}", stdout(&out));
     // --crds - reads them from stdin.
-    let out = validate_stdin(&["--crds", "-", WIDGETS], &crd);
+    let out = kubeidl_stdin(&["validate", "--crds", "-", WIDGETS], &crd);
     assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
     assert!(!stdout(&out).contains("no schema"), "{}", stdout(&out));
     // Stdin is read once.
-    let out = validate_stdin(&["--crds", "-", "-"], &crd);
+    let out = kubeidl_stdin(&["validate", "--crds", "-", "-"], &crd);
     assert_eq!(out.status.code(), Some(2));
     assert!(
         stderr(&out).contains("named both as a file and in --crds"),

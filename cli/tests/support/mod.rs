@@ -3,8 +3,9 @@
 // Each test binary uses only some of these.
 #![allow(dead_code)]
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 /// The repository root, where the tests run `kubeidl` (paths in arguments are relative to it).
 pub fn repo() -> PathBuf {
@@ -18,6 +19,21 @@ pub fn kubeidl(args: &[&str]) -> Output {
         .current_dir(repo())
         .output()
         .expect("kubeidl runs")
+}
+
+/// Runs `kubeidl` with `args` from the repository root, with `input` on its standard input.
+pub fn kubeidl_stdin(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kubeidl"))
+        .args(args)
+        .current_dir(repo())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("kubeidl runs");
+    // A run that stops before reading stdin closes the pipe; what it says is what counts.
+    let _ = child.stdin.take().expect("a pipe").write_all(input);
+    child.wait_with_output().expect("kubeidl ends")
 }
 
 pub fn stdout(out: &Output) -> String {

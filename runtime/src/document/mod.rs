@@ -8,6 +8,5 @@ mod positions;
 mod yaml;
 
 pub use budget::{EXCESSIVE_ALIASING, MAX_NODES};
-
 pub use positions::{pointer_key, pointer_token, SourcePosition};
 pub use yaml::{chunks, read_documents, Chunk, Document, DocumentError, MAX_DEPTH};

@@ -33,6 +33,32 @@ impl Document {
     pub fn view(&self) -> Located<'_> {
         Located::new(&self.value, &self.positions)
     }
+
+    /// The items of a list document (`v1 List`, `ConfigMapList`...: a kind ending in `List`
+    /// with an `items` array), each a document of its own with its positions, as kubectl
+    /// flattens a list into the objects it applies; `None` for any other document.
+    pub fn list_items(&self) -> Option<Vec<Document>> {
+        let kind = self.value.get("kind").and_then(Value::as_str)?;
+        let items = self.value.get("items").and_then(Value::as_array)?;
+        if !kind.ends_with("List") {
+            return None;
+        }
+        let trees = self.positions.entry("items");
+        Some(
+            items
+                .iter()
+                .enumerate()
+                .map(|(i, item)| Document {
+                    index: self.index,
+                    value: item.clone(),
+                    positions: trees
+                        .and_then(|t| t.item(i))
+                        .cloned()
+                        .unwrap_or_else(|| PositionTree::leaf(self.positions.at)),
+                })
+                .collect(),
+        )
+    }
 }
 
 /// A document that could not be read, with where.
@@ -84,7 +110,12 @@ pub fn chunks(bytes: &[u8]) -> Vec<Chunk<'_>> {
     out
 }
 
-impl Chunk<'_> {
+impl<'a> Chunk<'a> {
+    /// The document's text, as written (a cheap look before reading it).
+    pub fn bytes(&self) -> &'a [u8] {
+        self.bytes
+    }
+
     /// Reads the document.
     pub fn read(&self) -> Result<Document, DocumentError> {
         let (index, first_line, chunk) = (self.index, self.first_line, self.bytes);
