@@ -89,10 +89,10 @@ pub fn tokens(source: &str) -> Vec<String> {
 /// `oldSelf`): `!(has(self.percent) && has(self.fraction))` reads `percent` and `fraction`.
 /// `None` when it reads `self` any other way (`self.size()`, `self[...]`, `self` alone).
 pub fn fields_read(source: &str) -> Option<BTreeSet<String>> {
-    let t = tokens(source);
     if uses_old_self(source) {
         return None;
     }
+    let t = tokens(source);
     let mut read = BTreeSet::new();
     for (i, token) in t.iter().enumerate() {
         if token != "self" {

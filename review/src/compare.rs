@@ -416,6 +416,73 @@ impl<'a> Walk<'a, '_> {
         );
     }
 
+    /// Why an added rule restricts no stored object, when it reads properties new in this
+    /// change (and old ones only through their enum values) and holds on every object without
+    /// the new ones and with each combination of the old ones' values: every stored object is
+    /// such an object. Unless the old schema kept unknown fields, which may hold the new ones.
+    fn restricts_nothing_stored(&self, ov: &View<'a>, nv: &View<'a>, rule: &str) -> Option<String> {
+        if ov
+            .flag(|s| s.extension_flag("x-kubernetes-preserve-unknown-fields"))
+            .is_some()
+        {
+            return None;
+        }
+        type Properties = indexmap::IndexMap<String, Schema>;
+        fn properties<'v, 'a>(v: &'v View<'a>) -> Option<(&'a Properties, &'v Layer<'a>)> {
+            v.get(|s| (!s.properties.is_empty()).then_some(&s.properties))
+        }
+        let names = |v: &View<'a>| -> BTreeSet<String> {
+            properties(v)
+                .map(|(p, _)| p.keys().cloned().collect())
+                .unwrap_or_default()
+        };
+        let added: BTreeSet<String> = names(nv).difference(&names(ov)).cloned().collect();
+        let read = cel_change::fields_read(rule)?;
+        if !read.iter().any(|r| added.contains(r)) {
+            return None;
+        }
+        // Each old property read, with the values its enum lists and whether it may be absent.
+        let required: &[String] = ov
+            .get(|s| (!s.required.is_empty()).then_some(&s.required))
+            .map_or(&[], |(r, _)| r.as_slice());
+        let mut enums: Vec<(&String, Vec<Value>, bool)> = Vec::new();
+        for name in read.iter().filter(|r| !added.contains(*r)) {
+            let (props, layer) = properties(ov)?;
+            let schema = props.get(name)?;
+            let pointer = format!("{}/properties/{name}", layer.pointer);
+            let v = view(self.old, schema, layer.doc, pointer, true, &[]);
+            let (values, _) = v.get(|s| (!s.enum_values.is_empty()).then_some(&s.enum_values))?;
+            enums.push((name, values.clone(), !required.contains(name)));
+        }
+        let domains: Vec<cel_change::Domain<'_>> = enums
+            .iter()
+            .map(|(n, v, absent)| (*n, v, *absent))
+            .collect();
+        if !cel_change::holds_on_each(rule, &domains) {
+            return None;
+        }
+        let new: Vec<&str> = read
+            .iter()
+            .filter(|r| added.contains(*r))
+            .map(String::as_str)
+            .collect();
+        let besides = match enums.is_empty() {
+            true => String::new(),
+            false => format!(
+                " and, of the old ones, only {} through their enum values",
+                enums
+                    .iter()
+                    .map(|(n, _, _)| n.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        };
+        Some(format!(
+            "it reads properties added in the same change ({}){besides}, and holds for every object without them, as every stored object is",
+            new.join(", ")
+        ))
+    }
+
     /// Whether both sides were generated from Go packages, where a format is a Go type.
     fn both_go(&self) -> bool {
         self.old.form == Form::Go && self.new.form == Form::Go
@@ -894,48 +961,6 @@ impl<'a> Walk<'a, '_> {
         };
         let (o, n) = (ov.get(get), nv.get(get));
         let (old_rules, new_rules) = (o.map(|x| x.0).unwrap_or(&[]), n.map(|x| x.0).unwrap_or(&[]));
-        // Properties this change adds here: no stored object has them.
-        let properties = |v: &View<'a>| -> BTreeSet<String> {
-            v.get(|s| (!s.properties.is_empty()).then_some(&s.properties))
-                .map(|(p, _)| p.keys().cloned().collect())
-                .unwrap_or_default()
-        };
-        // (Unless the old schema kept unknown fields: then stored objects may hold them.)
-        let kept_unknown = ov
-            .get(|s| {
-                s.extension_flag("x-kubernetes-preserve-unknown-fields")
-                    .then_some(&())
-            })
-            .is_some();
-        let added: BTreeSet<String> = if kept_unknown {
-            BTreeSet::new()
-        } else {
-            properties(nv)
-                .difference(&properties(ov))
-                .cloned()
-                .collect()
-        };
-        // The old properties whose values an enum lists: a rule reading them besides new
-        // properties can be evaluated on every value a stored object may hold (and on none,
-        // unless they are required).
-        let old_required: Vec<String> = ov
-            .get(|s| (!s.required.is_empty()).then_some(&s.required))
-            .map(|(r, _)| r.clone())
-            .unwrap_or_default();
-        let old_enums: BTreeMap<String, Vec<Value>> = ov
-            .get(|s| (!s.properties.is_empty()).then_some(&s.properties))
-            .map(|(props, layer)| {
-                props
-                    .iter()
-                    .filter_map(|(name, schema)| {
-                        let pointer = format!("{}/properties/{name}", layer.pointer);
-                        let v = view(self.old, schema, layer.doc, pointer, true, &[]);
-                        v.get(|s| (!s.enum_values.is_empty()).then_some(&s.enum_values))
-                            .map(|(values, _)| (name.clone(), values.clone()))
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
         let rule_site = |this: &Self, old: bool, i: usize| {
             let (rules, layer) = if old {
                 (old_rules, o.as_ref().unwrap().1)
@@ -969,46 +994,15 @@ impl<'a> Walk<'a, '_> {
                     let text = cel_change::rule_text(&new_rules[i]);
                     let site = rule_site(self, false, i);
                     let transition = cel_change::uses_old_self(text);
-                    // Reading properties new in this change (and old ones only through their
-                    // enum values), it is evaluated on every stored object as on one without
-                    // the new ones and with each combination of the old ones' values.
-                    let only_added = cel_change::fields_read(text).filter(|read| {
-                        read.iter().any(|r| added.contains(r))
-                            && read
-                                .iter()
-                                .all(|r| added.contains(r) || old_enums.contains_key(r))
-                    });
-                    let holds_on_stored = |read: &BTreeSet<String>| {
-                        let domains: Vec<cel_change::Domain<'_>> = read
-                            .iter()
-                            .filter_map(|r| old_enums.get_key_value(r))
-                            .map(|(name, values)| (name, values, !old_required.contains(name)))
-                            .collect();
-                        cel_change::holds_on_each(text, &domains)
-                    };
                     let (direction, mut message) = if cel_change::trivially_true(text) {
                         (
                             Direction::Neutral,
                             format!("rule `{text}` was added; it always holds"),
                         )
-                    } else if let Some(read) = only_added.as_ref().filter(|r| holds_on_stored(r)) {
-                        let (new, old): (Vec<&str>, Vec<&str>) = read
-                            .iter()
-                            .map(String::as_str)
-                            .partition(|r| added.contains(*r));
-                        let besides = match old.is_empty() {
-                            true => String::new(),
-                            false => format!(
-                                " and, of the old ones, only {} through their enum values",
-                                old.join(", ")
-                            ),
-                        };
+                    } else if let Some(why) = self.restricts_nothing_stored(ov, nv, text) {
                         (
                             Direction::Neutral,
-                            format!(
-                                "rule `{text}` was added; it reads properties added in the same change ({}){besides}, and holds for every object without them, as every stored object is",
-                                new.join(", ")
-                            ),
+                            format!("rule `{text}` was added; {why}"),
                         )
                     } else {
                         (Direction::Tightening, format!("rule `{text}` was added"))

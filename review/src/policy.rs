@@ -130,7 +130,8 @@ impl PolicyChoice {
                     Some((v, Stability::Alpha)) => format!("auto: {v} is alpha"),
                     None => "auto: the definition has no version".to_string(),
                 };
-                match in_status(f) && Policy::for_definition(&f.definition) > Policy::Writers {
+                // The status rule of `policy_for` lowered the version's policy.
+                match self.policy_for(f) != Policy::for_definition(&f.definition) {
                     true => format!("{why}, but status is written by its controller: writers"),
                     false => why,
                 }
