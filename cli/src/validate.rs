@@ -479,15 +479,15 @@ fn check_document(context: &Context<'_>, doc: &Document, item: Option<usize>) ->
     let number = outcome.document.clone();
     // A message about the document as a whole, at its start.
     let whole = |outcome: &mut Outcome, verdict: Verdict, message: String, status: Value| {
-        outcome.messages.push(Message {
+        let text = format!("document {number}: {message}");
+        let message = Message {
             level: Level::Error,
             line: at.line,
             column: at.column,
-            text: format!("document {number}: {message}"),
+            text,
             rule: "BadRequest",
-        });
-        outcome.verdict = verdict;
-        outcome.status = status;
+        };
+        outcome.fail(message, verdict, status);
     };
     let no_kind = kind.is_empty() || api_version.is_empty();
     let gvk = Gvk::of(&api_version, &kind);
@@ -524,15 +524,16 @@ fn check_document(context: &Context<'_>, doc: &Document, item: Option<usize>) ->
         _ => None,
     };
     if let Some(message) = not_served {
-        outcome.messages.push(Message {
+        let status = json!({"metadata": {}, "status": "Failure", "message": message, "reason": "NotFound", "code": 404});
+        let text = format!("{who} (document {number}): {message}");
+        let message = Message {
             level: Level::Error,
             line: version_at.line,
             column: version_at.column,
-            text: format!("{who} (document {number}): {message}"),
+            text,
             rule: "NotServed",
-        });
-        outcome.verdict = Verdict::Invalid;
-        outcome.status = json!({"metadata": {}, "status": "Failure", "message": message, "reason": "NotFound", "code": 404});
+        };
+        outcome.fail(message, Verdict::Invalid, status);
         return outcome;
     }
     let skip = if kind.is_empty() && api_version.is_empty() {

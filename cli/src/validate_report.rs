@@ -54,6 +54,13 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// Marks the object as failed with `message`, and the Status the apiserver would answer.
+    pub fn fail(&mut self, message: Message, verdict: Verdict, status: Value) {
+        self.messages.push(message);
+        self.verdict = verdict;
+        self.status = status;
+    }
+
     /// `Deployment web`, or the kind alone, or the document's number.
     fn title(&self) -> String {
         match (self.kind.is_empty(), self.name.is_empty()) {

@@ -572,31 +572,32 @@ fn errors_only_in_bodies(root: Node<'_>) -> bool {
         }
         false
     }
-    fn check(node: Node<'_>) -> bool {
-        if node.is_error() || node.is_missing() {
-            return in_body(node);
-        }
-        if !node.has_error() {
-            return true;
-        }
-        let mut cursor = node.walk();
-        let children: Vec<Node<'_>> = node.children(&mut cursor).collect();
-        children.into_iter().all(check)
+    let mut errors = Vec::new();
+    error_nodes(root, &mut errors);
+    errors.into_iter().all(in_body)
+}
+
+/// The outermost ERROR and MISSING nodes at or below `node`, in document order.
+fn error_nodes<'t>(node: Node<'t>, out: &mut Vec<Node<'t>>) {
+    if node.is_error() || node.is_missing() {
+        out.push(node);
+        return;
     }
-    check(root)
+    if !node.has_error() {
+        return;
+    }
+    let mut cursor = node.walk();
+    let children: Vec<Node<'t>> = node.children(&mut cursor).collect();
+    for child in children {
+        error_nodes(child, out);
+    }
 }
 
 /// The first ERROR or MISSING node in document order.
 fn first_error(node: Node<'_>) -> Option<Node<'_>> {
-    if node.is_error() || node.is_missing() {
-        return Some(node);
-    }
-    if !node.has_error() {
-        return None;
-    }
-    let mut cursor = node.walk();
-    let children: Vec<Node<'_>> = node.children(&mut cursor).collect();
-    children.into_iter().find_map(first_error)
+    let mut errors = Vec::new();
+    error_nodes(node, &mut errors);
+    errors.into_iter().next()
 }
 
 /// The first ERROR or MISSING node strictly inside `node`.
