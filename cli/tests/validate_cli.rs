@@ -175,6 +175,41 @@ fn stdin_and_a_missing_schema() {
 }
 
 #[test]
+fn the_hand_written_validation_of_built_in_kinds() {
+    // Issue 44's manifest: each mistake only the apiserver's hand-written validation finds, at
+    // its line and column, beside the schema's duplicate container name.
+    let file = "testdata/manifests/native/hand-written.yaml";
+    let out = kubeidl(&["validate", file]);
+    assert_eq!(out.status.code(), Some(1));
+    let lines: Vec<String> = stdout(&out)
+        .lines()
+        .map(|l| l.strip_prefix(file).unwrap_or(l).to_string())
+        .collect();
+    let expected = [
+        ":21:13: Deployment web (document 1): spec.template.spec.containers[1]: Duplicate value: {\"name\":\"app\"}",
+        ":11:15: Deployment web (document 1): spec.template.metadata.labels: Invalid value: {\"app\":\"other\"}: `selector` does not match template `labels`",
+        ":15:13: Deployment web (document 1): spec.template.spec.containers[0].image: Required value",
+        ":17:26: Deployment web (document 1): spec.template.spec.containers[0].ports[0].containerPort: Invalid value: 70000: must be between 1 and 65535, inclusive",
+        ":20:38: Deployment web (document 1): spec.template.spec.containers[0].resources.limits[memory]: Invalid value: \"1Gb\": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'",
+        ":19:21: Deployment web (document 1): spec.template.spec.containers[0].resources.requests: Invalid value: \"2\": must be less than or equal to cpu limit of 1",
+        ":13:22: Deployment web (document 1): spec.template.spec.restartPolicy: Unsupported value: \"OnFailure\": supported values: \"Always\"",
+        ":29:13: CronJob nightly (document 2): spec.schedule: Invalid value: \"every day\": expected exactly 5 fields, found 2: [every day]",
+        ":34:21: CronJob nightly (document 2): spec.jobTemplate.spec.template.spec.restartPolicy: Required value: valid values: \"OnFailure\", \"Never\"",
+        ":43:15: ConfigMap settings (document 3): data[bad key!]: Invalid value: \"bad key!\": a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')",
+        ":48:9: Service my.svc (document 4): metadata.name: Invalid value: \"my.svc\": must not contain dots",
+        ":55:9: Namespace my.ns (document 5): metadata.name: Invalid value: \"my.ns\": must not contain dots",
+    ];
+    assert_eq!(lines, expected);
+    // A type error stops an object as decoding stops it in the apiserver: the hand-written
+    // rules do not add a missing image for an image that is a number.
+    let bad = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers: [{name: c, image: 5}]\n";
+    let out = kubeidl_stdin(&["validate", "-"], bad.as_bytes());
+    let text = stdout(&out);
+    assert!(text.contains("must be of type string"), "{text}");
+    assert!(!text.contains("Required value"), "{text}");
+}
+
+#[test]
 fn native_manifests_need_no_flags() {
     // The built-in kinds of Kubernetes are embedded; strict decoding reports the unknown field
     // of document 2 alone.

@@ -230,10 +230,19 @@ impl Validator {
 
     fn run<'a, 'b>(&self, value: impl ValueView<'a>, old: Option<impl ValueView<'b>>) -> Report {
         let mut report = self.run_schema(value, old);
-        // The kind's hand-written validation runs on what decoded and passed its schema, as the
-        // apiserver's runs only on an object that decoded.
-        if let Some(check) = self.native.filter(|_| report.errors.is_empty()) {
-            report.errors = check(&value.to_json());
+        // The kind's hand-written validation runs on what decoded, as the apiserver's runs only on
+        // an object that decoded: not after a type error. Its errors join the schema's (an enum's
+        // or a list key's), an error both find once.
+        let decoded = !report.errors.iter().any(|e| {
+            e.error_type == ErrorType::TypeInvalid
+                || e.replaced_type == Some(ErrorType::TypeInvalid)
+        });
+        if let Some(check) = self.native.filter(|_| decoded) {
+            for error in check(&value.to_json()) {
+                if !report.errors.contains(&error) {
+                    report.errors.push(error);
+                }
+            }
         }
         report
     }

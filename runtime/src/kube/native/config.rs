@@ -1,31 +1,10 @@
-//! The apiserver's hand-written validation of built-in kinds (`pkg/apis/core/validation` of
-//! kubernetes/kubernetes), for the kinds kubeidl models it of, each check naming its Go
-//! function. It runs on an object that decoded and passed its schema, as the apiserver's runs
-//! only after decoding. Go ranges over maps in random order; keys are taken sorted here.
+//! ConfigMaps and Secrets (`ValidateConfigMap`, `ValidateSecret` in core validation): their keys
+//! and the keys each Secret type requires.
 
+use super::sorted_keys as keys;
 use crate::cel::library::formats::is_config_map_key;
 use crate::errors::{BadValue, FieldError, FieldPath};
-use crate::validate::NativeCheck;
 use serde_json::{Map, Value};
-
-/// The hand-written validation of `kind` in `group`, when kubeidl models it.
-pub fn native_check(group: &str, kind: &str) -> Option<NativeCheck> {
-    match (group, kind) {
-        ("", "ConfigMap") => Some(config_map),
-        ("", "Secret") => Some(secret),
-        _ => None,
-    }
-}
-
-fn keys(object: &Value, field: &str) -> Vec<String> {
-    let mut keys: Vec<String> = object
-        .get(field)
-        .and_then(Value::as_object)
-        .map(|m| m.keys().cloned().collect())
-        .unwrap_or_default();
-    keys.sort();
-    keys
-}
 
 /// Each key's `IsConfigMapKey` messages, at `path[key]`.
 fn key_errors(path: &FieldPath, keys: &[String], errors: &mut Vec<FieldError>) {
@@ -41,7 +20,7 @@ fn key_errors(path: &FieldPath, keys: &[String], errors: &mut Vec<FieldError>) {
 }
 
 /// `ValidateConfigMap`: data and binaryData keys, and no key in both.
-fn config_map(object: &Value) -> Vec<FieldError> {
+pub(super) fn config_map(object: &Value) -> Vec<FieldError> {
     let mut errors = Vec::new();
     let data = FieldPath::root().child("data");
     let binary: Vec<String> = keys(object, "binaryData");
@@ -61,7 +40,7 @@ fn config_map(object: &Value) -> Vec<FieldError> {
 
 /// `ValidateSecret`: the keys of data (stringData merged into it, as the API's conversion
 /// does), and the keys each type requires.
-fn secret(object: &Value) -> Vec<FieldError> {
+pub(super) fn secret(object: &Value) -> Vec<FieldError> {
     let mut errors = Vec::new();
     let data = FieldPath::root().child("data");
     let mut merged = keys(object, "data");

@@ -1,0 +1,78 @@
+//! The apiserver's hand-written validation of built-in kinds (`pkg/apis/*/validation` of
+//! kubernetes/kubernetes), for the kinds kubeidl models it of, each check naming its Go
+//! function. It runs on an object that decoded and passed its schema, as the apiserver's runs
+//! only after decoding, so a value the schema already refuses (an enum, a type) is not
+//! re-checked here. What v1 defaulting would fill in (a protocol, a restart policy) is never
+//! required: a manifest is checked as the server sees it after defaulting. Go ranges over maps
+//! in random order; keys are taken sorted here.
+//!
+//! The modules: [`config`] (ConfigMap, Secret), [`pod`] (pod specs and templates), [`resources`]
+//! (resource requirements and quantities), [`workloads`] (the controllers that own pod
+//! templates), [`selector`] (label selectors), [`values`] (the shared value formats), [`cron`]
+//! (CronJob schedules and time zones).
+
+mod config;
+mod cron;
+mod pod;
+mod resources;
+mod selector;
+mod values;
+mod workloads;
+
+use crate::validate::NativeCheck;
+use serde_json::Value;
+
+/// The hand-written validation of `kind` in `group`, when kubeidl models it.
+pub fn native_check(group: &str, kind: &str) -> Option<NativeCheck> {
+    Some(match (group, kind) {
+        ("", "ConfigMap") => config::config_map,
+        ("", "Secret") => config::secret,
+        ("", "Pod") => pod::pod,
+        ("", "PodTemplate") => pod::pod_template_object,
+        ("", "ReplicationController") => workloads::replication_controller,
+        ("apps", "Deployment") => workloads::deployment,
+        ("apps", "ReplicaSet") => workloads::replica_set,
+        ("apps", "DaemonSet") => workloads::daemon_set,
+        ("apps", "StatefulSet") => workloads::stateful_set,
+        ("batch", "Job") => workloads::job,
+        ("batch", "CronJob") => workloads::cron_job,
+        _ => return None,
+    })
+}
+
+/// The value at `key` of an object, unless absent or null (which decodes as absent).
+fn present<'a>(v: &'a Value, key: &str) -> Option<&'a Value> {
+    v.get(key).filter(|v| !v.is_null())
+}
+
+/// The string at `key` of an object ("" when absent or not a string).
+fn str_at<'a>(v: &'a Value, key: &str) -> &'a str {
+    v.get(key).and_then(Value::as_str).unwrap_or("")
+}
+
+/// The integer at `key` of an object, when there is one.
+fn int_at(v: &Value, key: &str) -> Option<i64> {
+    v.get(key).and_then(Value::as_i64)
+}
+
+/// The items of the array at `key` (none when absent).
+fn items<'a>(v: &'a Value, key: &str) -> &'a [Value] {
+    v.get(key)
+        .and_then(Value::as_array)
+        .map(Vec::as_slice)
+        .unwrap_or(&[])
+}
+
+/// The keys of the object at `key`, sorted.
+fn sorted_keys(v: &Value, key: &str) -> Vec<String> {
+    let mut keys: Vec<String> = v
+        .get(key)
+        .and_then(Value::as_object)
+        .map(|m| m.keys().cloned().collect())
+        .unwrap_or_default();
+    keys.sort();
+    keys
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,361 @@
+//! Cases of the hand-written validation, each from the Go `validation_test.go` next to the rule
+//! (inputs reduced to what the rule reads, texts as the apiserver prints them).
+
+use super::{native_check, pod, workloads};
+use crate::errors::FieldError;
+use serde_json::{json, Value};
+
+fn texts(errors: Vec<FieldError>) -> Vec<String> {
+    errors.iter().map(ToString::to_string).collect()
+}
+
+/// A Deployment of `template_spec` whose selector selects `app: web`.
+fn deployment(template_spec: Value) -> Value {
+    json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "web"},
+           "spec": {"selector": {"matchLabels": {"app": "web"}},
+                    "template": {"metadata": {"labels": {"app": "web"}}, "spec": template_spec}}})
+}
+
+fn container(extra: Value) -> Value {
+    let mut c = json!({"name": "app", "image": "nginx"});
+    c.as_object_mut()
+        .unwrap()
+        .extend(extra.as_object().unwrap().clone());
+    c
+}
+
+#[test]
+fn a_valid_deployment_passes() {
+    let d = deployment(json!({"containers": [container(json!({
+        "ports": [{"name": "http", "containerPort": 80}],
+        "env": [{"name": "POD_NAME", "valueFrom": {"fieldRef": {"fieldPath": "metadata.name"}}},
+                {"name": "LABEL", "valueFrom": {"fieldRef": {"fieldPath": "metadata.labels['app']"}}},
+                {"name": "CPU", "valueFrom": {"resourceFieldRef": {"resource": "limits.cpu"}}}],
+        "resources": {"requests": {"cpu": "100m", "memory": "64Mi"}, "limits": {"cpu": 1, "memory": "128Mi"}},
+        "volumeMounts": [{"name": "data", "mountPath": "/data", "subPath": "app"}],
+        "livenessProbe": {"httpGet": {"path": "/", "port": "http"}},
+        "readinessProbe": {"tcpSocket": {"port": 80}}}))],
+        "volumes": [{"name": "data", "emptyDir": {}}],
+        "tolerations": [{"operator": "Exists"}, {"key": "k", "value": "v", "effect": "NoSchedule"}],
+        "affinity": {"podAntiAffinity": {"preferredDuringSchedulingIgnoredDuringExecution": [
+            {"weight": 100, "podAffinityTerm": {"topologyKey": "kubernetes.io/hostname",
+             "labelSelector": {"matchLabels": {"app": "web"}}}}]}}}));
+    assert_eq!(texts(workloads::deployment(&d)), Vec::<String>::new());
+}
+
+#[test]
+fn the_issue_deployment_gets_every_error() {
+    // A selector that does not select its template, OnFailure, no image, port 70000, requests
+    // above limits (kubernetes issue 44's manifest, duplicate name aside: the schema finds it).
+    let mut d = deployment(json!({"restartPolicy": "OnFailure", "containers": [
+        {"name": "app", "ports": [{"containerPort": 70000}],
+         "resources": {"requests": {"cpu": "2"}, "limits": {"cpu": "1"}}}]}));
+    d["spec"]["template"]["metadata"]["labels"] = json!({"app": "other"});
+    assert_eq!(
+        texts(workloads::deployment(&d)),
+        [
+            "spec.template.metadata.labels: Invalid value: {\"app\":\"other\"}: `selector` does not match template `labels`",
+            "spec.template.spec.containers[0].image: Required value",
+            "spec.template.spec.containers[0].ports[0].containerPort: Invalid value: 70000: must be between 1 and 65535, inclusive",
+            "spec.template.spec.containers[0].resources.requests: Invalid value: \"2\": must be less than or equal to cpu limit of 1",
+            "spec.template.spec.restartPolicy: Unsupported value: \"OnFailure\": supported values: \"Always\"",
+        ]
+    );
+}
+
+#[test]
+fn deployment_selectors() {
+    // TestValidateDeployment: "empty selector", "selector_doesnt_match".
+    let mut d = deployment(json!({"containers": [container(json!({}))]}));
+    d["spec"]["selector"] = json!({});
+    assert_eq!(
+        texts(workloads::deployment(&d)),
+        ["spec.selector: Invalid value: {}: empty selector is invalid for deployment"]
+    );
+    d["spec"]["selector"] =
+        json!({"matchExpressions": [{"key": "app", "operator": "NotIn", "values": ["web"]}]});
+    assert_eq!(texts(workloads::deployment(&d)).len(), 1);
+    d["spec"]["selector"] =
+        json!({"matchExpressions": [{"key": "app", "operator": "In", "values": ["web", "db"]}]});
+    assert!(workloads::deployment(&d).is_empty());
+}
+
+#[test]
+fn deployment_strategies() {
+    // TestValidateDeployment: rollingUpdate with both 0, maxUnavailable over 100%, Recreate with
+    // rollingUpdate, negative minReadySeconds, progressDeadlineSeconds not above minReadySeconds.
+    let mut d = deployment(json!({"containers": [container(json!({}))]}));
+    d["spec"]["strategy"] =
+        json!({"type": "RollingUpdate", "rollingUpdate": {"maxSurge": 0, "maxUnavailable": 0}});
+    assert_eq!(
+        texts(workloads::deployment(&d)),
+        ["spec.strategy.rollingUpdate.maxUnavailable: Invalid value: 0: may not be 0 when `maxSurge` is 0"]
+    );
+    d["spec"]["strategy"] = json!({"rollingUpdate": {"maxUnavailable": "110%"}});
+    assert_eq!(
+        texts(workloads::deployment(&d)),
+        ["spec.strategy.rollingUpdate.maxUnavailable: Invalid value: \"110%\": must not be greater than 100%"]
+    );
+    d["spec"]["strategy"] = json!({"type": "Recreate", "rollingUpdate": {"maxSurge": 1}});
+    assert_eq!(
+        texts(workloads::deployment(&d)),
+        ["spec.strategy.rollingUpdate: Forbidden: may not be specified when strategy `type` is 'Recreate'"]
+    );
+    d["spec"]["strategy"] = json!({"type": "RollingUpdate", "rollingUpdate": {"maxSurge": "200%", "maxUnavailable": 0}});
+    assert!(
+        workloads::deployment(&d).is_empty(),
+        "a surge may exceed 100%"
+    );
+    d["spec"]["strategy"] = json!(null);
+    d["spec"]["minReadySeconds"] = json!(600);
+    assert_eq!(
+        texts(workloads::deployment(&d)),
+        ["spec.progressDeadlineSeconds: Invalid value: 600: must be greater than minReadySeconds"]
+    );
+    d["spec"]["minReadySeconds"] = json!(-1);
+    assert_eq!(
+        texts(workloads::deployment(&d)),
+        ["spec.minReadySeconds: Invalid value: -1: must be greater than or equal to 0"]
+    );
+}
+
+#[test]
+fn replica_sets_and_daemon_sets() {
+    let mut rs =
+        deployment(json!({"containers": [container(json!({}))], "activeDeadlineSeconds": 10}));
+    rs["kind"] = json!("ReplicaSet");
+    rs["spec"]["replicas"] = json!(-1);
+    assert_eq!(
+        texts(workloads::replica_set(&rs)),
+        [
+            "spec.replicas: Invalid value: -1: must be greater than or equal to 0",
+            "spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in ReplicaSet is not Supported",
+        ]
+    );
+    let mut ds = deployment(json!({"containers": [container(json!({}))]}));
+    ds["spec"]["updateStrategy"] =
+        json!({"type": "RollingUpdate", "rollingUpdate": {"maxSurge": 1}});
+    assert_eq!(
+        texts(workloads::daemon_set(&ds)),
+        ["spec.updateStrategy.rollingUpdate.maxSurge: Invalid value: 1: may not be set when maxUnavailable is non-zero"]
+    );
+    ds["spec"]["updateStrategy"]["rollingUpdate"] = json!({"maxSurge": 1, "maxUnavailable": 0});
+    assert!(workloads::daemon_set(&ds).is_empty());
+    ds["spec"]["selector"] = json!({"matchLabels": {}});
+    assert_eq!(
+        texts(workloads::daemon_set(&ds)),
+        ["spec.selector: Invalid value: {}: empty selector is invalid for daemonset"]
+    );
+}
+
+#[test]
+fn stateful_set_claims_are_volumes() {
+    let mut sts = deployment(json!({"containers": [container(json!({
+        "volumeMounts": [{"name": "data", "mountPath": "/data"}, {"name": "logs", "mountPath": "/logs"}]}))]}));
+    sts["spec"]["volumeClaimTemplates"] = json!([{"metadata": {"name": "data"}}]);
+    assert_eq!(
+        texts(workloads::stateful_set(&sts)),
+        ["spec.template.spec.containers[0].volumeMounts[1].name: Not found: \"logs\""]
+    );
+}
+
+#[test]
+fn replication_controllers_default_their_selector() {
+    let rc = json!({"spec": {"template": {"metadata": {"labels": {"a": "b"}},
+                    "spec": {"containers": [{"name": "c", "image": "i"}]}}}});
+    assert!(workloads::replication_controller(&rc).is_empty());
+    let mut other = rc.clone();
+    other["spec"]["selector"] = json!({"a": "c"});
+    assert_eq!(
+        texts(workloads::replication_controller(&other)),
+        ["spec.template.metadata.labels: Invalid value: {\"a\":\"b\"}: `selector` does not match template `labels`"]
+    );
+    let bare =
+        json!({"spec": {"template": {"spec": {"containers": [{"name": "c", "image": "i"}]}}}});
+    assert_eq!(
+        texts(workloads::replication_controller(&bare)),
+        ["spec.selector: Required value"]
+    );
+}
+
+#[test]
+fn jobs_must_not_restart_always() {
+    // TestValidateJob: "restartPolicy Always" and the default.
+    let job = |restart: Value| {
+        json!({"metadata": {"name": "pi"}, "spec": {"template": {"spec": {"restartPolicy": restart,
+              "containers": [{"name": "pi", "image": "perl"}]}}}})
+    };
+    let required =
+        "spec.template.spec.restartPolicy: Required value: valid values: \"OnFailure\", \"Never\"";
+    assert_eq!(texts(workloads::job(&job(json!("Always")))), [required]);
+    assert_eq!(texts(workloads::job(&job(Value::Null))), [required]);
+    assert!(workloads::job(&job(json!("Never"))).is_empty());
+    let mut indexed = job(json!("Never"));
+    indexed["metadata"]["name"] = json!("a".repeat(62));
+    indexed["spec"]["completionMode"] = json!("Indexed");
+    indexed["spec"]["completions"] = json!(10);
+    indexed["spec"]["parallelism"] = json!(-1);
+    assert_eq!(
+        texts(workloads::job(&indexed)),
+        [
+            format!("metadata.name: Invalid value: \"{0}\": will not able to create pod with invalid DNS label: {0}-9", "a".repeat(62)),
+            "spec.parallelism: Invalid value: -1: must be greater than or equal to 0".to_string(),
+        ]
+    );
+}
+
+#[test]
+fn cron_jobs() {
+    let cron = |schedule: &str| {
+        json!({"metadata": {"name": "nightly"}, "spec": {"schedule": schedule, "jobTemplate": {"spec": {
+            "template": {"spec": {"restartPolicy": "OnFailure", "containers": [{"name": "c", "image": "busybox"}]}}}}}})
+    };
+    assert!(workloads::cron_job(&cron("0 3 * * *")).is_empty());
+    assert!(workloads::cron_job(&cron("@daily")).is_empty());
+    assert_eq!(
+        texts(workloads::cron_job(&cron("every day"))),
+        ["spec.schedule: Invalid value: \"every day\": expected exactly 5 fields, found 2: [every day]"]
+    );
+    let mut long = cron("0 3 * * *");
+    long["metadata"]["name"] = json!("n".repeat(53));
+    long["spec"]["jobTemplate"]["spec"]["selector"] = json!({"matchLabels": {"a": "b"}});
+    assert_eq!(
+        texts(workloads::cron_job(&long)),
+        [
+            format!("metadata.name: Invalid value: \"{}\": must be no more than 52 characters", "n".repeat(53)),
+            "spec.jobTemplate.spec.selector: Invalid value: {\"matchLabels\":{\"a\":\"b\"}}: `selector` will be auto-generated".to_string(),
+        ]
+    );
+}
+
+#[test]
+fn containers() {
+    // TestValidateContainers: duplicate names across init and regular containers, bad port
+    // names, env sources, envFrom, mounts of unknown volumes, probes.
+    let spec = json!({
+        "initContainers": [{"name": "app", "image": "i", "livenessProbe": {"exec": {"command": ["true"]}}}],
+        "containers": [container(json!({
+            "ports": [{"name": "HTTP", "containerPort": 80}, {"name": "a", "containerPort": 0, "hostPort": 70000}],
+            "env": [{"name": "A=B", "value": "x"},
+                    {"name": "B", "valueFrom": {}},
+                    {"name": "C", "value": "x", "valueFrom": {"configMapKeyRef": {"name": "cm", "key": "bad key"}}},
+                    {"name": "D", "valueFrom": {"fieldRef": {"fieldPath": "spec.restartPolicy"}}},
+                    {"name": "E", "valueFrom": {"fieldRef": {"fieldPath": "metadata.nope"}}}],
+            "envFrom": [{"prefix": "P_", "configMapRef": {"name": "cm"}, "secretRef": {"name": "s"}}],
+            "volumeMounts": [{"name": "missing", "mountPath": "/a", "subPath": "../up"}, {"name": "v", "mountPath": "/a"}],
+            "startupProbe": {"httpGet": {"port": 80}, "exec": {"command": ["x"]}, "successThreshold": 2},
+            "readinessProbe": {}}))],
+        "volumes": [{"name": "v", "emptyDir": {}}]});
+    let d = deployment(spec);
+    let c = "spec.template.spec.containers[0]";
+    assert_eq!(
+        texts(workloads::deployment(&d)),
+        [
+            format!("{c}.ports[0].name: Invalid value: \"HTTP\": must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)"),
+            format!("{c}.ports[0].name: Invalid value: \"HTTP\": must contain at least one letter (a-z)"),
+            format!("{c}.ports[1].containerPort: Required value"),
+            format!("{c}.ports[1].hostPort: Invalid value: 70000: must be between 1 and 65535, inclusive"),
+            format!("{c}.env[0].name: Invalid value: \"A=B\": a valid environment variable name must consist only of printable ASCII characters other than '='"),
+            format!("{c}.env[1].valueFrom: Invalid value: \"\": must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef`, `secretKeyRef` or `fileKeyRef`"),
+            format!("{c}.env[2].valueFrom: Invalid value: \"\": may not be specified when `value` is not empty"),
+            format!("{c}.env[2].valueFrom.configMapKeyRef.key: Invalid value: \"bad key\": a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')"),
+            format!("{c}.env[3].valueFrom.fieldRef.fieldPath: Unsupported value: \"spec.restartPolicy\": supported values: \"metadata.name\", \"metadata.namespace\", \"metadata.uid\", \"spec.nodeName\", \"spec.serviceAccountName\", \"status.hostIP\", \"status.hostIPs\", \"status.podIP\", \"status.podIPs\""),
+            format!("{c}.env[4].valueFrom.fieldRef.fieldPath: Invalid value: \"metadata.nope\": error converting fieldPath: field label not supported: metadata.nope"),
+            format!("{c}.envFrom: Invalid value: \"\": may not have more than one field specified at a time"),
+            format!("{c}.volumeMounts[0].name: Not found: \"missing\""),
+            format!("{c}.volumeMounts.subPath: Invalid value: \"../up\": must not contain '..'"),
+            format!("{c}.volumeMounts[1].mountPath: Invalid value: \"/a\": must be unique"),
+            format!("{c}.readinessProbe: Required value: must specify a handler type"),
+            format!("{c}.startupProbe.httpGet: Forbidden: may not specify more than 1 handler type"),
+            format!("{c}.startupProbe.successThreshold: Invalid value: 2: must be 1"),
+            "spec.template.spec.initContainers[0].name: Duplicate value: \"app\"".to_string(),
+            "spec.template.spec.initContainers[0].livenessProbe: Forbidden: may not be set for init containers without restartPolicy=Always".to_string(),
+        ]
+    );
+}
+
+#[test]
+fn pod_level_settings() {
+    let spec = json!({
+        "hostNetwork": true,
+        "containers": [container(json!({"ports": [{"containerPort": 80, "hostPort": 8080}]}))],
+        "volumes": [{"name": "Data", "emptyDir": {}, "hostPath": {"path": "/a/../b"}},
+                    {"name": "s", "secret": {"defaultMode": 1000, "items": [{"key": "k", "path": "/abs"}]}}],
+        "nodeSelector": {"disk": "ssd!"},
+        "activeDeadlineSeconds": 0,
+        "tolerations": [{"operator": "Equal", "value": "v"}, {"key": "k", "operator": "Exists", "value": "v"},
+                        {"key": "k", "tolerationSeconds": 5, "effect": "NoSchedule"}],
+        "dnsPolicy": "None",
+        "topologySpreadConstraints": [{"maxSkew": 0, "topologyKey": "zone", "whenUnsatisfiable": "DoNotSchedule"},
+                                      {"maxSkew": 1, "topologyKey": "zone", "whenUnsatisfiable": "DoNotSchedule"}],
+        "affinity": {"nodeAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": {"nodeSelectorTerms": []}},
+                     "podAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": [{"labelSelector": {}}]}},
+        "securityContext": {"runAsUser": -1}});
+    let errors = texts(pod::pod(&json!({"spec": spec})));
+    assert_eq!(
+        errors,
+        [
+            "spec.volumes[0].name: Invalid value: \"Data\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')",
+            "spec.volumes[0].emptyDir: Forbidden: may not specify more than 1 volume type",
+            "spec.volumes[0].hostPath.path: Invalid value: \"/a/../b\": must not contain '..'",
+            "spec.volumes[1].secret.secretName: Required value",
+            "spec.volumes[1].secret.defaultMode: Invalid value: 1000: must be a number between 0 and 0777 (octal), both inclusive",
+            "spec.volumes[1].secret.items[0].path: Invalid value: \"/abs\": must be a relative path",
+            "spec.containers[0].ports[0].hostPort: Invalid value: 8080: must match `containerPort` when `hostNetwork` is true",
+            "spec.nodeSelector: Invalid value: \"ssd!\": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')",
+            "spec.securityContext.runAsUser: Invalid value: -1: must be between 0 and 2147483647, inclusive",
+            "spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms: Required value: must have at least one node selector term",
+            "spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].topologyKey: Required value: can not be empty",
+            "spec.dnsConfig: Required value: must provide `dnsConfig` when `dnsPolicy` is None",
+            "spec.topologySpreadConstraints[0].maxSkew: Invalid value: 0: must be greater than zero",
+            "spec.topologySpreadConstraints[1].{topologyKey, whenUnsatisfiable}: Duplicate value: \"{zone, DoNotSchedule}\"",
+            "spec.activeDeadlineSeconds: Invalid value: 0: must be between 1 and 2147483647, inclusive",
+            "spec.tolerations[0].operator: Invalid value: \"Equal\": operator must be Exists when `key` is empty, which means \"match all values and all keys\"",
+            "spec.tolerations[1].operator: Invalid value: {\"Key\":\"k\",\"Operator\":\"Exists\",\"Value\":\"v\",\"Effect\":\"\",\"TolerationSeconds\":null}: value must be empty when `operator` is 'Exists'",
+            "spec.tolerations[2].effect: Invalid value: \"NoSchedule\": effect must be 'NoExecute' when `tolerationSeconds` is set",
+        ]
+    );
+}
+
+#[test]
+fn pods_only() {
+    let p = json!({"spec": {"containers": [{"name": "c", "image": " nginx"}], "ephemeralContainers": [{"name": "e", "image": "x"}]}});
+    assert_eq!(
+        texts(pod::pod(&p)),
+        [
+            "spec.containers[0].image: Invalid value: \" nginx\": must not have leading or trailing whitespace",
+            "spec.ephemeralContainers: Forbidden: cannot be set on create",
+        ]
+    );
+}
+
+#[test]
+fn every_modelled_kind_has_a_check() {
+    for (group, kind) in [
+        ("", "Pod"),
+        ("", "PodTemplate"),
+        ("", "ReplicationController"),
+        ("apps", "Deployment"),
+        ("apps", "ReplicaSet"),
+        ("apps", "DaemonSet"),
+        ("apps", "StatefulSet"),
+        ("batch", "Job"),
+        ("batch", "CronJob"),
+        ("", "ConfigMap"),
+        ("", "Secret"),
+    ] {
+        assert!(native_check(group, kind).is_some(), "{group}/{kind}");
+    }
+    assert!(native_check("apps", "Pod").is_none());
+}
+
+#[test]
+fn null_is_absent() {
+    // A null decodes as an absent field, which v1 defaulting then fills.
+    let mut d = deployment(
+        json!({"containers": [container(json!({"resources": null, "livenessProbe": null}))],
+                                  "volumes": [{"name": "v", "hostPath": null, "emptyDir": {}}]}),
+    );
+    d["spec"]["strategy"] = json!({"type": "RollingUpdate", "rollingUpdate": {"maxSurge": null, "maxUnavailable": null}});
+    assert_eq!(texts(workloads::deployment(&d)), Vec::<String>::new());
+}
