@@ -74,9 +74,30 @@ pub struct FieldDecl {
 }
 
 impl ObjectDecl {
+    /// The property a field selection names. As the apiserver's `DeclTypeProvider` with
+    /// `recognizeKeywordAsFieldName` (k8s.io/apiserver pkg/cel/types.go, on for every
+    /// compatibility version from 1.31, so for CRDs created on a 1.32 or newer apiserver): a name
+    /// not declared as written that is one of the escaped reserved symbols selects its escaped
+    /// property, so `self.ref.namespace` reads the property `namespace` as
+    /// `self.ref.__namespace__` does.
     pub fn field(&self, cel_name: &str) -> Option<&FieldDecl> {
-        self.fields.iter().find(|f| f.cel_name == cel_name)
+        self.fields
+            .iter()
+            .find(|f| f.cel_name == cel_name)
+            .or_else(|| {
+                if !is_reserved_symbol(cel_name) {
+                    return None;
+                }
+                let escaped = format!("__{cel_name}__");
+                self.fields.iter().find(|f| f.cel_name == escaped)
+            })
     }
+}
+
+/// The symbols the apiserver escapes as `__word__` (its `celReservedSymbols`): CEL's literals,
+/// `in`, and cel-go's reserved words.
+fn is_reserved_symbol(name: &str) -> bool {
+    matches!(name, "true" | "false" | "null" | "in") || super::parse::RESERVED.contains(&name)
 }
 
 impl Decl {
@@ -315,7 +336,7 @@ fn metadata_decl<S: SchemaNode>(schema: Option<&S>, defs: &dyn Definitions<S>) -
 /// the property is not accessible).
 pub fn escape(name: &str) -> Option<String> {
     // The literals and `in` besides cel-go's reserved words are written `__word__`.
-    if matches!(name, "true" | "false" | "null" | "in") || super::parse::RESERVED.contains(&name) {
+    if is_reserved_symbol(name) {
         return Some(format!("__{name}__"));
     }
     let mut chars = name.chars();

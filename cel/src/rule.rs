@@ -221,6 +221,46 @@ mod tests {
     }
 
     #[test]
+    fn a_reserved_word_selects_its_escaped_property() {
+        // apiextensions-apiserver's validation tests: `self.embedded.metadata.namespace` and
+        // `self.embedded.spec.if` are valid, as is the escaped `self.__namespace__`.
+        let d = decl(json!({
+            "type": "object",
+            "properties": {
+                "ref": {"type": "object", "properties": {
+                    "namespace": {"type": "string"}, "if": {"type": "string"}}},
+            }
+        }));
+        let doc = json!({"ref": {"namespace": "default", "if": "x"}});
+        for (source, want) in [
+            (
+                "!has(self.ref.namespace) || self.ref.namespace == 'default'",
+                true,
+            ),
+            (
+                "self.ref.__namespace__ == 'default' && self.ref.if == 'x'",
+                true,
+            ),
+            (
+                "has(self.ref.__if__) && self.ref.namespace != 'default'",
+                false,
+            ),
+        ] {
+            let rule = compile_rule(source, &d, false, ExpressionKind::Rule).unwrap();
+            let out = rule.program.evaluate(
+                &[crate::Value::from_json_decl(&doc, &d)],
+                crate::PER_CALL_LIMIT,
+            );
+            assert_eq!(out.result.unwrap().to_json(), json!(want), "{source}");
+        }
+        // Only the escaped reserved symbols: another name is looked up as written.
+        assert_eq!(
+            error("self.ref.__namespace == ''", &d),
+            "ERROR: <input>:1:9: undefined field '__namespace'\n | self.ref.__namespace == ''\n | ........^"
+        );
+    }
+
+    #[test]
     fn comparing_a_string_with_an_int_is_an_overload_error() {
         assert_eq!(
             error("self.name < 3", &spec()),

@@ -462,3 +462,26 @@ type QueueSpec struct {
         "{text}"
     );
 }
+
+/// `kubeidl crd --controller-gen-compat [flags] ./testdata/go/cgcompat/<package>`: exit code,
+/// stdout, stderr.
+fn compat(package: &str, flags: &[&str]) -> (Option<i32>, String, String) {
+    let path = format!("./testdata/go/cgcompat/{package}");
+    let mut args = vec!["crd", "--controller-gen-compat"];
+    args.extend_from_slice(flags);
+    args.push(&path);
+    let out = kubeidl(&args);
+    (out.status.code(), stdout(&out), stderr(&out))
+}
+
+/// A rule reads a property named by a CEL reserved word as written (`self.ref.namespace`), not
+/// only escaped (`__namespace__`), as apiextensions-apiserver's own tests accept it.
+#[test]
+fn a_rule_selects_a_reserved_word_property_as_written() {
+    let (code, text, err) = compat("keyword", &[]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        text.contains("rule: \"!has(self.ref.namespace) || self.ref.namespace == 'default'\""),
+        "{text}"
+    );
+}
