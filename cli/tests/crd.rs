@@ -485,3 +485,40 @@ fn a_rule_selects_a_reserved_word_property_as_written() {
         "{text}"
     );
 }
+
+/// `// +optional, default GET`: controller-gen reads the marker name up to the first `=`, finds
+/// no marker `optional, default GET` and ignores the line; under `--controller-gen-compat` it is
+/// a warning, otherwise an error at the text that does not parse.
+#[test]
+fn free_text_after_a_marker_name_is_what_controller_gen_ignores() {
+    let (code, text, err) = compat("freetext", &[]);
+    assert_eq!(code, Some(0), "{err}");
+    let path =
+        std::fs::canonicalize(repo().join("testdata/go/cgcompat/freetext/types.go")).unwrap();
+    let path = path.display();
+    assert!(
+        err.contains(&format!(
+            "warning: {path}:10:14: expected '=' or the end of the line"
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!(
+            "warning: {path}:12:14: expected '=' or the end of the line"
+        )),
+        "{err}"
+    );
+    // Neither line is +optional nor +required to controller-gen: `url` is required as a field
+    // without omitempty, `method` optional by its omitempty.
+    let lines: String = text.lines().map(|l| format!("{}\n", l.trim())).collect();
+    assert!(lines.contains("required:\n- url\n"), "{text}");
+    let out = kubeidl(&["crd", "./testdata/go/cgcompat/freetext"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).starts_with(&format!(
+            "error: {path}:10:14: expected '=' or the end of the line"
+        )),
+        "{}",
+        stderr(&out)
+    );
+}

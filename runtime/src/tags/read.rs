@@ -138,7 +138,15 @@ fn read_tag(text: &str) -> Result<Option<TagUse>, SyntaxError> {
     let value = match after.strip_prefix('=') {
         Some(v) => Some(v.trim()),
         None if after.trim().is_empty() || after.trim_start().starts_with('#') => None,
-        None => return Err(error(offset, "expected '=' or the end of the line")),
+        // controller-gen takes everything before the first `=` as the marker's name
+        // (`+optional, default GET` names the marker `optional, default GET`), finds no such
+        // marker and ignores the line: this is an unknown marker to it, not a known one misused.
+        None => {
+            return Err(SyntaxError {
+                unknown_tag: true,
+                ..error(offset, "expected '=' or the end of the line")
+            })
+        }
     };
     let payload = payload(spelling, value, offset + 1)?;
     Ok(Some(TagUse {
