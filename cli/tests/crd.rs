@@ -522,3 +522,27 @@ fn free_text_after_a_marker_name_is_what_controller_gen_ignores() {
         stderr(&out)
     );
 }
+
+/// `+patchMergeKey` repeated with different values, and patch markers in the comment without
+/// the struct tag: errors for OpenAPI, where they become extensions; controller-gen knows neither
+/// marker and a CRD holds no patch strategy, so `--controller-gen-compat` checks nothing of them.
+#[test]
+fn patch_markers_are_not_checked_under_controller_gen_compat() {
+    let (code, text, err) = compat("patchkeys", &[]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(!text.contains("x-kubernetes-patch"), "{text}");
+    let lines: String = text.lines().map(|l| format!("{}\n", l.trim())).collect();
+    assert!(
+        lines.contains("x-kubernetes-list-map-keys:\n- reason\n- cause\n"),
+        "{text}"
+    );
+    let out = kubeidl(&["crd", "./testdata/go/cgcompat/patchkeys"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains(
+            "multiple values are not allowed for tag +patchMergeKey (\"reason\", \"cause\")"
+        ),
+        "{}",
+        stderr(&out)
+    );
+}

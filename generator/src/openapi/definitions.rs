@@ -593,7 +593,11 @@ impl Walk<'_> {
     /// The property of member `m`, whose type's aliases and defined non-struct types have
     /// `docs` (`validations::type_docs`).
     fn property(&mut self, owner: &Arc<Package>, m: &Field, docs: &[TypeDoc]) -> Result<Schema> {
-        check_patch_tags(m)?;
+        // controller-gen knows neither marker (and a CRD holds no patch strategy): it checks
+        // nothing of them.
+        if !self.options.controller_gen {
+            check_patch_tags(m)?;
+        }
         let enum_type = self.enum_type(&m.ty).map_err(at(&m.pos))?;
         let mut lines = m.comments.lines.clone();
         // controller-gen lists no values in descriptions.
