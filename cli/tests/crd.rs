@@ -546,3 +546,29 @@ fn patch_markers_are_not_checked_under_controller_gen_compat() {
         stderr(&out)
     );
 }
+
+/// `./missing/... ./keyword`: a pattern that matches no package is a warning when another
+/// argument matched one, as go/packages (controller-gen's loader) only warns; alone, an error.
+#[test]
+fn a_pattern_matching_no_package_beside_one_that_matches_is_a_warning() {
+    let out = kubeidl(&[
+        "crd",
+        "./testdata/go/cgcompat/missing/...",
+        "./testdata/go/cgcompat/keyword/...",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains("name: nses.keyword.cgcompat.example.com"));
+    assert!(
+        stderr(&out).starts_with(
+            "warning: ./testdata/go/cgcompat/missing/...: matched no packages (./testdata/go/cgcompat/missing: no such directory)"
+        ),
+        "{}",
+        stderr(&out)
+    );
+    let out = kubeidl(&["crd", "./testdata/go/cgcompat/missing/..."]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "error: ./testdata/go/cgcompat/missing/...: matched no packages (./testdata/go/cgcompat/missing: no such directory)\n"
+    );
+}

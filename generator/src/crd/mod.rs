@@ -80,13 +80,13 @@ const CONTROLLER_GEN_KNOWN: &[&str] = &[
 /// Generates the CRDs of the kinds in the named packages (import paths, directories, or
 /// `PATH/...` patterns).
 pub fn generate(loader: &Loader, package_args: &[String], options: &Options) -> Result<Generated> {
+    let mut warnings = Vec::new();
     let paths: Vec<String> = loader
-        .expand_patterns(package_args)?
+        .expand_patterns_warning(package_args, &mut warnings)?
         .into_iter()
         .map(|(path, _)| path)
         .collect();
     let packages = loader.packages(&paths)?;
-    let mut warnings = Vec::new();
     let kinds = kinds::find(&packages, options.controller_gen_compat, &mut warnings)
         .map_err(Error::many)?;
     if kinds.is_empty() {

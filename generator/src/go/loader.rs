@@ -46,15 +46,40 @@ impl Loader {
     /// nested modules, are left out, as the go command does). Each import path comes with whether
     /// it was named on its own rather than matched by a pattern.
     pub fn expand_patterns(&self, args: &[String]) -> Result<Vec<(String, bool)>> {
+        let mut warnings = Vec::new();
+        let out = self.expand_patterns_warning(args, &mut warnings)?;
+        match warnings.into_iter().next() {
+            Some(first) => Err(Error::new(first)),
+            None => Ok(out),
+        }
+    }
+
+    /// [`Loader::expand_patterns`], where a `PATH/...` pattern that matches no package (no Go
+    /// files below it, or no such directory) is a warning when another argument matched one, as
+    /// the go command and go/packages (controller-gen's loader) only warn of it. When no argument
+    /// matched anything, the first such pattern is the error.
+    pub fn expand_patterns_warning(
+        &self,
+        args: &[String],
+        warnings: &mut Vec<String>,
+    ) -> Result<Vec<(String, bool)>> {
         let mut out = Vec::new();
         let mut seen = HashSet::new();
+        let mut unmatched = Vec::new();
         for arg in args {
             let (base, recursive) = match arg.strip_suffix("/...") {
                 Some(base) => (base, true),
                 None if arg == "..." => (".", true),
                 None => (arg.as_str(), false),
             };
-            let (import_path, dir) = self.locate(base)?;
+            let located = self.locate(base);
+            let (import_path, dir) = match located {
+                Err(e) if recursive && base.starts_with('.') && !Path::new(base).exists() => {
+                    unmatched.push(format!("{arg}: matched no packages ({})", e.message));
+                    continue;
+                }
+                located => located?,
+            };
             if !recursive {
                 if seen.insert(import_path.clone()) {
                     out.push((import_path, true));
@@ -64,10 +89,11 @@ impl Loader {
             let mut found = Vec::new();
             walk_package_dirs(&dir, &import_path, true, &mut found)?;
             if found.is_empty() {
-                return Err(Error::new(format!(
+                unmatched.push(format!(
                     "{arg}: matched no packages (no Go files below {})",
                     dir.display()
-                )));
+                ));
+                continue;
             }
             found.sort();
             for path in found {
@@ -76,6 +102,10 @@ impl Loader {
                 }
             }
         }
+        if out.is_empty() && !unmatched.is_empty() {
+            return Err(Error::new(unmatched.swap_remove(0)));
+        }
+        warnings.extend(unmatched);
         Ok(out)
     }
 

@@ -114,8 +114,8 @@ type Selection = (Vec<Arc<Package>>, Vec<(Arc<Package>, String)>, Vec<String>);
 /// selection (`+k8s:openapi-gen=true` on the package, unless `=false` on the type, or on the
 /// type alone); with `untagged_all`, every candidate type of a package that has no such tag.
 fn select(loader: &Loader, package_args: &[String], untagged_all: bool) -> Result<Selection> {
-    let paths = loader.expand_patterns(package_args)?;
     let mut warnings = Vec::new();
+    let paths = loader.expand_patterns_warning(package_args, &mut warnings)?;
     let mut tagged = Vec::new();
     let mut untagged = Vec::new();
     for (path, explicit) in &paths {
