@@ -459,16 +459,8 @@ fn resolve_scalar(text: String, quoted: bool) -> Value {
         _ => {}
     }
     let digits = text.replace('_', "");
-    if let Ok(i) = digits.parse::<i64>() {
-        return Value::Number(i.into());
-    }
-    if let Some(hex) = digits.strip_prefix("0x") {
-        if let Ok(i) = i64::from_str_radix(hex, 16) {
-            return Value::Number(i.into());
-        }
-    }
-    if let Ok(u) = digits.parse::<u64>() {
-        return Value::Number(u.into());
+    if let Some(n) = go_parse_int(&digits) {
+        return Value::Number(n);
     }
     let looks_numeric = digits
         .chars()
@@ -485,6 +477,42 @@ fn resolve_scalar(text: String, quoted: bool) -> Value {
     Value::String(text)
 }
 
+/// An integer as goyaml.v2 resolves one: Go's `strconv.ParseInt(s, 0, 64)`, then
+/// `ParseUint`, so a leading `0` means octal (`0755` is 493, as kubectl sends it), and `0x`,
+/// `0o` and `0b` prefixes choose their bases.
+fn go_parse_int(s: &str) -> Option<Number> {
+    let (negative, body) = match s.as_bytes().first() {
+        Some(b'-') => (true, &s[1..]),
+        Some(b'+') => (false, &s[1..]),
+        _ => (false, s),
+    };
+    let (radix, digits) = match body.get(..2) {
+        Some("0x" | "0X") => (16, &body[2..]),
+        Some("0o" | "0O") => (8, &body[2..]),
+        Some("0b" | "0B") => (2, &body[2..]),
+        _ if body.len() > 1 && body.starts_with('0') => (8, &body[1..]),
+        _ => (10, body),
+    };
+    if digits.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
+        return None;
+    }
+    let magnitude = u64::from_str_radix(digits, radix).ok()?;
+    match negative {
+        false => Some(match i64::try_from(magnitude) {
+            Ok(i) => i.into(),
+            Err(_) => magnitude.into(),
+        }),
+        true if magnitude <= i64::MAX as u64 + 1 => Some(
+            (magnitude as i128)
+                .wrapping_neg()
+                .try_into()
+                .map(|i: i64| i.into())
+                .ok()?,
+        ),
+        true => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -494,6 +522,16 @@ mod tests {
         let mut docs = read_documents(text.as_bytes());
         assert_eq!(docs.len(), 1, "{docs:?}");
         docs.remove(0).unwrap()
+    }
+
+    #[test]
+    fn integers_resolve_as_kubectl_sends_them() {
+        let d = one("a: 0700\nb: 0o755\nc: 0x1F\nd: 0b101\ne: 08\nf: -010\ng: 1_000\nh: +5\ni: 18446744073709551615\nj: '0700'\n");
+        assert_eq!(
+            d.value,
+            json!({"a": 448, "b": 493, "c": 31, "d": 5, "e": 8.0, "f": -8, "g": 1000, "h": 5,
+                   "i": 18446744073709551615u64, "j": "0700"})
+        );
     }
 
     #[test]

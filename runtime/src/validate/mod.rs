@@ -232,17 +232,20 @@ impl Validator {
         let mut report = self.run_schema(value, old);
         // The kind's hand-written validation runs on what decoded, as the apiserver's runs only on
         // an object that decoded: not after a type error. Its errors join the schema's (an enum's
-        // or a list key's), an error both find once.
+        // or a list key's); where both find the same kind of error at one path, the hand-written
+        // text is the one the apiserver gives.
         let decoded = !report.errors.iter().any(|e| {
             e.error_type == ErrorType::TypeInvalid
                 || e.replaced_type == Some(ErrorType::TypeInvalid)
         });
         if let Some(check) = self.native.filter(|_| decoded) {
-            for error in check(&value.to_json()) {
-                if !report.errors.contains(&error) {
-                    report.errors.push(error);
-                }
-            }
+            let native = check(&value.to_json());
+            report.errors.retain(|e| {
+                !native
+                    .iter()
+                    .any(|n| n.path == e.path && n.error_type == e.error_type)
+            });
+            report.errors.extend(native);
         }
         report
     }

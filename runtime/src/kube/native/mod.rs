@@ -9,10 +9,13 @@
 //! The modules: [`config`] (ConfigMap, Secret), [`pod`] (pod specs and templates), [`resources`]
 //! (resource requirements and quantities), [`workloads`] (the controllers that own pod
 //! templates), [`selector`] (label selectors), [`values`] (the shared value formats), [`cron`]
-//! (CronJob schedules and time zones).
+//! (CronJob schedules and time zones), [`network`] (Services, Ingresses, IngressClasses,
+//! NetworkPolicies), [`cluster`] (claims, disruption budgets, autoscalers, RBAC, Namespaces).
 
+mod cluster;
 mod config;
 mod cron;
+mod network;
 mod pod;
 mod resources;
 mod selector;
@@ -36,6 +39,18 @@ pub fn native_check(group: &str, kind: &str) -> Option<NativeCheck> {
         ("apps", "StatefulSet") => workloads::stateful_set,
         ("batch", "Job") => workloads::job,
         ("batch", "CronJob") => workloads::cron_job,
+        ("", "Service") => network::service,
+        ("networking.k8s.io", "Ingress") => network::ingress,
+        ("networking.k8s.io", "IngressClass") => network::ingress_class,
+        ("networking.k8s.io", "NetworkPolicy") => network::network_policy,
+        ("", "PersistentVolumeClaim") => cluster::persistent_volume_claim,
+        ("", "Namespace") => cluster::namespace,
+        ("policy", "PodDisruptionBudget") => cluster::pod_disruption_budget,
+        ("autoscaling", "HorizontalPodAutoscaler") => cluster::horizontal_pod_autoscaler,
+        ("rbac.authorization.k8s.io", "Role") => cluster::role,
+        ("rbac.authorization.k8s.io", "ClusterRole") => cluster::cluster_role,
+        ("rbac.authorization.k8s.io", "RoleBinding") => cluster::role_binding,
+        ("rbac.authorization.k8s.io", "ClusterRoleBinding") => cluster::cluster_role_binding,
         _ => return None,
     })
 }

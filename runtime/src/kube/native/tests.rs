@@ -359,3 +359,174 @@ fn null_is_absent() {
     d["spec"]["strategy"] = json!({"type": "RollingUpdate", "rollingUpdate": {"maxSurge": null, "maxUnavailable": null}});
     assert_eq!(texts(workloads::deployment(&d)), Vec::<String>::new());
 }
+
+#[test]
+fn services() {
+    use super::network::service;
+    let svc = |spec: Value| json!({"spec": spec});
+    assert!(service(&svc(
+        json!({"ports": [{"port": 80, "targetPort": "http"}], "selector": {"app": "web"}})
+    ))
+    .is_empty());
+    assert!(
+        service(&svc(json!({"clusterIP": "None"}))).is_empty(),
+        "a headless Service needs no ports"
+    );
+    assert_eq!(
+        texts(service(&svc(json!({})))),
+        ["spec.ports: Required value"]
+    );
+    assert_eq!(
+        texts(service(&svc(json!({"ports": [{"port": 80}, {"name": "Web", "port": 70000, "targetPort": 0},
+                                             {"name": "Web", "port": 80, "nodePort": 30080}],
+                                   "externalTrafficPolicy": "Local", "loadBalancerClass": "x",
+                                   "loadBalancerSourceRanges": ["10.0.0.0/33"]})))),
+        [
+            "spec.ports[0].name: Required value",
+            "spec.ports[1].name: Invalid value: \"Web\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')",
+            "spec.ports[1].port: Invalid value: 70000: must be between 1 and 65535, inclusive",
+            "spec.ports[2].name: Invalid value: \"Web\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')",
+            "spec.ports[2].name: Duplicate value: \"Web\"",
+            "spec.ports[2].nodePort: Forbidden: may not be used when `type` is 'ClusterIP'",
+            "spec.ports[2]: Duplicate value: {\"Name\":\"Web\",\"Protocol\":\"TCP\",\"AppProtocol\":null,\"Port\":80,\"TargetPort\":80,\"NodePort\":30080}",
+            "spec.LoadBalancerSourceRanges: Forbidden: may only be used when `type` is 'LoadBalancer'",
+            "spec.LoadBalancerSourceRanges[0]: Invalid value: \"10.0.0.0/33\": must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)",
+            "spec.externalTrafficPolicy: Invalid value: \"Local\": may only be set for externally-accessible services",
+            "spec.loadBalancerClass: Forbidden: may only be used when `type` is 'LoadBalancer'",
+        ]
+    );
+    assert!(service(&svc(json!({"type": "LoadBalancer", "ports": [{"port": 443}], "externalTrafficPolicy": "Local",
+                                "loadBalancerSourceRanges": ["10.0.0.0/8"], "loadBalancerClass": "example.com/lb"}))).is_empty());
+    assert_eq!(
+        texts(service(&svc(json!({"type": "ExternalName", "externalName": "db_host.example.com."})))),
+        ["spec.externalName: Invalid value: \"db_host.example.com\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"]
+    );
+}
+
+#[test]
+fn ingresses() {
+    use super::network::ingress;
+    let backend = json!({"service": {"name": "web", "port": {"number": 80}}});
+    let ok = json!({"spec": {"ingressClassName": "nginx", "rules": [{"host": "*.example.com", "http": {"paths": [
+        {"path": "/", "pathType": "Prefix", "backend": backend}]}}], "tls": [{"hosts": ["example.com"], "secretName": "tls"}]}});
+    assert!(ingress(&ok).is_empty());
+    assert_eq!(
+        texts(ingress(&json!({"spec": {}}))),
+        ["spec: Invalid value: null: either `defaultBackend` or `rules` must be specified"]
+    );
+    let bad = json!({"metadata": {"annotations": {"kubernetes.io/ingress.class": "traefik"}},
+        "spec": {"ingressClassName": "nginx", "rules": [{"host": "10.0.0.1", "http": {"paths": [
+        {"path": "api//v1/.", "pathType": "Exact", "backend": {"service": {"name": "web", "port": {"name": "http", "number": 80}}}},
+        {"path": "/", "backend": backend},
+        {"path": "/", "pathType": "ImplementationSpecific", "backend": {"service": {"name": "web", "port": {}}}}]}}]}});
+    let p = "spec.rules[0].http.paths";
+    assert_eq!(
+        texts(ingress(&bad)),
+        [
+            "spec.rules[0].host: Invalid value: \"10.0.0.1\": must be a DNS name, not an IP address".to_string(),
+            format!("{p}[0].path: Invalid value: \"api//v1/.\": must be an absolute path"),
+            format!("{p}[0].path: Invalid value: \"api//v1/.\": must not contain '//'"),
+            format!("{p}[0].path: Invalid value: \"api//v1/.\": cannot end with '/.'"),
+            format!("{p}[0].backend: Invalid value: \"\": cannot set both port name & port number"),
+            format!("{p}[1].pathType: Required value: pathType must be specified"),
+            format!("{p}[2].backend: Required value: port name or number is required"),
+            "annotations.kubernetes.io/ingress.class: Invalid value: \"traefik\": must match `ingressClassName` when both are specified".to_string(),
+        ]
+    );
+}
+
+#[test]
+fn network_policies() {
+    use super::network::network_policy;
+    let np = json!({"spec": {"podSelector": {}, "policyTypes": ["Ingress", "Egress"], "ingress": [{
+        "from": [{}, {"ipBlock": {"cidr": "10.0.0.0/8"}, "podSelector": {}}],
+        "ports": [{"port": 8080, "endPort": 80}, {"port": "http", "endPort": 90}, {"endPort": 90}]}]}});
+    assert_eq!(
+        texts(network_policy(&np)),
+        [
+            "spec.ingress[0].ports[0].endPort: Invalid value: 8080: must be greater than or equal to `port`",
+            "spec.ingress[0].ports[1].endPort: Invalid value: 90: may not be specified when `port` is non-numeric",
+            "spec.ingress[0].ports[2].endPort: Invalid value: 90: may not be specified when `port` is not specified",
+            "spec.ingress[0].from[0]: Required value: must specify a peer",
+            "spec.ingress[0].from[1]: Forbidden: may not specify both ipBlock and another peer",
+        ]
+    );
+}
+
+#[test]
+fn claims_budgets_and_autoscalers() {
+    use super::cluster::*;
+    assert_eq!(
+        texts(persistent_volume_claim(
+            &json!({"spec": {"accessModes": ["ReadWriteOncePod", "ReadOnlyMany"]}})
+        )),
+        [
+            "spec.accessModes: Forbidden: may not use ReadWriteOncePod with other access modes",
+            "spec.resources[storage]: Required value",
+        ]
+    );
+    assert_eq!(
+        texts(persistent_volume_claim(
+            &json!({"spec": {"resources": {"requests": {"storage": "0"}}}})
+        )),
+        [
+            "spec.accessModes: Required value: at least 1 access mode is required",
+            "spec.resources[storage]: Invalid value: \"0\": must be greater than zero",
+        ]
+    );
+    assert_eq!(
+        texts(pod_disruption_budget(&json!({"spec": {"minAvailable": "150%", "maxUnavailable": 1}}))),
+        [
+            "spec: Invalid value: {\"maxUnavailable\":1,\"minAvailable\":\"150%\"}: minAvailable and maxUnavailable cannot be both set",
+            "spec.minAvailable: Invalid value: \"150%\": must not be greater than 100%",
+        ]
+    );
+    assert_eq!(
+        texts(horizontal_pod_autoscaler(
+            &json!({"spec": {"minReplicas": 5, "maxReplicas": 2,
+            "scaleTargetRef": {"kind": "Deployment", "name": "a/b"}}})
+        )),
+        [
+            "spec.maxReplicas: Invalid value: 2: must be greater than or equal to `minReplicas`",
+            "spec.scaleTargetRef.name: Invalid value: \"a/b\": may not contain '/'",
+        ]
+    );
+}
+
+#[test]
+fn rbac() {
+    use super::cluster::*;
+    let rules = json!({"rules": [{"verbs": [], "apiGroups": [""], "resources": ["pods"]},
+                                  {"verbs": ["get"], "nonResourceURLs": ["/healthz"], "resources": ["pods"]},
+                                  {"verbs": ["get"]}]});
+    assert_eq!(
+        texts(role(&rules)),
+        [
+            "rules[0].verbs: Required value: verbs must contain at least one value",
+            "rules[1].nonResourceURLs: Invalid value: [\"/healthz\"]: namespaced rules cannot apply to non-resource URLs",
+            "rules[1].nonResourceURLs: Invalid value: [\"/healthz\"]: rules cannot apply to both regular resources and non-resource URLs",
+            "rules[2].apiGroups: Required value: resource rules must supply at least one api group",
+            "rules[2].resources: Required value: resource rules must supply at least one resource",
+        ]
+    );
+    let ok = json!({"roleRef": {"kind": "ClusterRole", "name": "system:aggregated-metrics-reader"},
+                    "subjects": [{"kind": "User", "name": "jane"}, {"kind": "ServiceAccount", "name": "sa", "namespace": "ns"}]});
+    assert!(cluster_role_binding(&ok).is_empty());
+    let bad = json!({"roleRef": {"apiGroup": "rbac", "kind": "Role", "name": ""},
+                     "subjects": [{"kind": "ServiceAccount", "name": "sa", "apiGroup": "v1"}, {"kind": "Robot", "name": "r"}]});
+    assert_eq!(
+        texts(cluster_role_binding(&bad)),
+        [
+            "roleRef.apiGroup: Unsupported value: \"rbac\": supported values: \"rbac.authorization.k8s.io\"",
+            "roleRef.kind: Unsupported value: \"Role\": supported values: \"ClusterRole\"",
+            "roleRef.name: Required value",
+            "subjects[0].apiGroup: Unsupported value: \"v1\": supported values: \"\"",
+            "subjects[0].namespace: Required value",
+            "subjects[1].kind: Unsupported value: \"Robot\": supported values: \"ServiceAccount\", \"User\", \"Group\"",
+        ]
+    );
+    assert_eq!(
+        texts(namespace(&json!({"spec": {"finalizers": ["kubernetes", "custom"]}}))),
+        ["spec.finalizers: Invalid value: \"custom\": name is neither a standard finalizer name nor is it fully qualified"]
+    );
+}

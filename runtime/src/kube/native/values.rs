@@ -229,6 +229,79 @@ pub fn local_descending_path(path: &str) -> Option<&'static str> {
         .then_some("must not contain '..'")
 }
 
+/// `IsValidIP`'s message under the legacy (sloppy) parsing 1.35 still uses.
+pub const BAD_IP: &str = "must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)";
+/// `IsValidCIDR`'s message under the legacy parsing.
+pub const BAD_CIDR: &str = "must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)";
+
+/// `netutils.ParseIPSloppy`: Go's `net.ParseIP`, which also takes IPv4 octets with leading zeros.
+pub fn is_sloppy_ip(s: &str) -> bool {
+    if s.contains(':') {
+        return s.parse::<std::net::Ipv6Addr>().is_ok();
+    }
+    let octets: Vec<&str> = s.split('.').collect();
+    octets.len() == 4
+        && octets.iter().all(|o| {
+            !o.is_empty()
+                && o.len() <= 3
+                && o.bytes().all(|b| b.is_ascii_digit())
+                && o.parse::<u16>().is_ok_and(|n| n <= 255)
+        })
+}
+
+/// `netutils.ParseCIDRSloppy`: an address and a prefix length its family allows.
+pub fn is_sloppy_cidr(s: &str) -> bool {
+    let Some((ip, bits)) = s.split_once('/') else {
+        return false;
+    };
+    let max = if ip.contains(':') { 128 } else { 32 };
+    is_sloppy_ip(ip)
+        && !bits.is_empty()
+        && bits.len() <= 3
+        && bits.bytes().all(|b| b.is_ascii_digit())
+        && bits.parse::<u16>().is_ok_and(|b| b <= max)
+}
+
+/// `path.IsValidPathSegmentName`: not `.` or `..`, no `/` or `%`.
+pub fn path_segment_messages(name: &str) -> Vec<String> {
+    if let Some(bad) = [".", ".."].into_iter().find(|b| *b == name) {
+        return vec![format!("may not be '{bad}'")];
+    }
+    ["/", "%"]
+        .into_iter()
+        .filter(|c| name.contains(c))
+        .map(|c| format!("may not contain '{c}'"))
+        .collect()
+}
+
+/// `IsDomainPrefixedPath`: `<subdomain>/<path>`, each part checked.
+pub fn domain_prefixed_path(value: &str, path: &FieldPath, errors: &mut Vec<FieldError>) {
+    if value.is_empty() {
+        errors.push(FieldError::required(path.clone(), ""));
+        return;
+    }
+    let Some((host, rest)) = value
+        .split_once('/')
+        .filter(|(h, r)| !h.is_empty() && !r.is_empty())
+    else {
+        errors.push(FieldError::invalid(
+            path.clone(),
+            BadValue::string(value),
+            "must be a domain-prefixed path (such as \"acme.io/foo\")",
+        ));
+        return;
+    };
+    each(formats::is_dns1123_subdomain, host, path, errors);
+    let allowed = |c: char| c.is_ascii_alphanumeric() || "/-._~%!$&'()*+,;=:".contains(c);
+    if !rest.chars().all(allowed) {
+        errors.push(FieldError::invalid(
+            path.clone(),
+            BadValue::string(rest),
+            "Invalid path (regex used for validation is '[A-Za-z0-9/\\-._~%!$&'()*+,;=:]+')",
+        ));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -286,6 +359,18 @@ mod tests {
             "maxSurge: Invalid value: \"150%\": must not be greater than 100%",
             "maxSurge: Invalid value: -1: must be greater than or equal to 0",
         ]);
+    }
+
+    #[test]
+    fn sloppy_addresses() {
+        assert!(is_sloppy_ip("10.0.0.1") && is_sloppy_ip("010.000.0.1") && is_sloppy_ip("::1"));
+        assert!(!is_sloppy_ip("10.0.0") && !is_sloppy_ip("256.0.0.1") && !is_sloppy_ip("a.b.c.d"));
+        assert!(is_sloppy_cidr("10.0.0.0/8") && is_sloppy_cidr("2001:db8::/64"));
+        assert!(
+            !is_sloppy_cidr("10.0.0.0/33")
+                && !is_sloppy_cidr("10.0.0.0")
+                && !is_sloppy_cidr("::/129")
+        );
     }
 
     #[test]

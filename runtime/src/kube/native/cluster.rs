@@ -1,0 +1,343 @@
+//! The other kinds people write beside workloads: PersistentVolumeClaims (core validation),
+//! PodDisruptionBudgets (policy), HorizontalPodAutoscalers (autoscaling), RBAC roles and
+//! bindings (rbac) and Namespaces. Not covered: HPA metrics and behavior, PVC data sources,
+//! PriorityClass and StorageClass rules.
+
+use super::resources;
+use super::values;
+use super::{int_at, items, present, str_at};
+use crate::cel::library::formats;
+use crate::errors::{BadValue, FieldError, FieldPath};
+use serde_json::Value;
+
+fn spec_path() -> FieldPath {
+    FieldPath::root().child("spec")
+}
+
+fn spec(object: &Value) -> &Value {
+    present(object, "spec").unwrap_or(&Value::Null)
+}
+
+/// `ValidatePersistentVolumeClaimSpec` on a create.
+pub(super) fn persistent_volume_claim(object: &Value) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    let spec = spec(object);
+    let path = spec_path();
+    let modes = items(spec, "accessModes");
+    if modes.is_empty() {
+        errors.push(FieldError::required(
+            path.child("accessModes"),
+            "at least 1 access mode is required",
+        ));
+    }
+    if modes.len() > 1 && modes.iter().any(|m| m.as_str() == Some("ReadWriteOncePod")) {
+        errors.push(FieldError::forbidden(
+            path.child("accessModes"),
+            "may not use ReadWriteOncePod with other access modes",
+        ));
+    }
+    if let Some(selector) = present(spec, "selector") {
+        super::selector::validate(selector, &path.child("selector"), &mut errors);
+    }
+    // The apiserver names the storage request `spec.resources[storage]`.
+    let at = path.child("resources").key("storage");
+    match spec
+        .pointer("/resources/requests/storage")
+        .filter(|v| !v.is_null())
+    {
+        None => errors.push(FieldError::required(at, "")),
+        Some(value) => {
+            if let Some(q) = resources::parse(value, &at, &mut errors) {
+                if q.sign() <= 0 {
+                    errors.push(FieldError::invalid(
+                        at,
+                        BadValue::string(q.to_string()),
+                        "must be greater than zero",
+                    ));
+                }
+            }
+        }
+    }
+    let class = str_at(spec, "storageClassName");
+    if !class.is_empty() {
+        values::each(
+            formats::is_dns1123_subdomain,
+            class,
+            &path.child("storageClassName"),
+            &mut errors,
+        );
+    }
+    errors
+}
+
+/// `ValidatePodDisruptionBudgetSpec`: one of minAvailable and maxUnavailable, each a count or
+/// a percent up to 100%, and the selector's rules.
+pub(super) fn pod_disruption_budget(object: &Value) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    let spec = spec(object);
+    let path = spec_path();
+    let min = present(spec, "minAvailable");
+    let max = present(spec, "maxUnavailable");
+    if min.is_some() && max.is_some() {
+        errors.push(FieldError::invalid(
+            path.clone(),
+            BadValue::Json(spec.clone()),
+            "minAvailable and maxUnavailable cannot be both set",
+        ));
+    }
+    for (field, value) in [("minAvailable", min), ("maxUnavailable", max)] {
+        if let Some(value) = value {
+            values::int_or_percent(value, &path.child(field), &mut errors);
+            values::not_over_100_percent(value, &path.child(field), &mut errors);
+        }
+    }
+    if let Some(selector) = present(spec, "selector") {
+        super::selector::validate(selector, &path.child("selector"), &mut errors);
+    }
+    errors
+}
+
+/// `ValidateHorizontalPodAutoscalerSpec`'s replica bounds and target reference.
+pub(super) fn horizontal_pod_autoscaler(object: &Value) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    let spec = spec(object);
+    let path = spec_path();
+    // autoscaling defaults minReplicas to 1; 0 needs the HPAScaleToZero alpha gate.
+    let min = int_at(spec, "minReplicas");
+    if let Some(m) = min.filter(|m| *m < 1) {
+        errors.push(FieldError::invalid(
+            path.child("minReplicas"),
+            BadValue::Int(m),
+            "must be greater than or equal to 1",
+        ));
+    }
+    let max = int_at(spec, "maxReplicas").unwrap_or(0);
+    if max < 1 {
+        errors.push(FieldError::invalid(
+            path.child("maxReplicas"),
+            BadValue::Int(max),
+            "must be greater than 0",
+        ));
+    }
+    if min.is_some_and(|m| max < m) {
+        errors.push(FieldError::invalid(
+            path.child("maxReplicas"),
+            BadValue::Int(max),
+            "must be greater than or equal to `minReplicas`",
+        ));
+    }
+    let target = present(spec, "scaleTargetRef").unwrap_or(&Value::Null);
+    let at = path.child("scaleTargetRef");
+    for field in ["kind", "name"] {
+        let value = str_at(target, field);
+        if value.is_empty() {
+            errors.push(FieldError::required(at.child(field), ""));
+        } else {
+            for msg in values::path_segment_messages(value) {
+                errors.push(FieldError::invalid(
+                    at.child(field),
+                    BadValue::string(value),
+                    msg,
+                ));
+            }
+        }
+    }
+    errors
+}
+
+/// `ValidateRole`: its rules, which may not name URLs.
+pub(super) fn role(object: &Value) -> Vec<FieldError> {
+    policy_rules(object, true)
+}
+
+/// `ValidateClusterRole`: its rules and its aggregation rule's selectors.
+pub(super) fn cluster_role(object: &Value) -> Vec<FieldError> {
+    let mut errors = policy_rules(object, false);
+    if let Some(aggregation) = present(object, "aggregationRule") {
+        let at = FieldPath::root()
+            .child("aggregationRule")
+            .child("clusterRoleSelectors");
+        let selectors = items(aggregation, "clusterRoleSelectors");
+        if selectors.is_empty() {
+            errors.push(FieldError::required(
+                at.clone(),
+                "at least one clusterRoleSelector required if aggregationRule is non-nil",
+            ));
+        }
+        for (i, selector) in selectors.iter().enumerate() {
+            super::selector::validate(selector, &at.index(i), &mut errors);
+        }
+    }
+    errors
+}
+
+/// `ValidatePolicyRule` for each rule.
+fn policy_rules(object: &Value, namespaced: bool) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    for (i, rule) in items(object, "rules").iter().enumerate() {
+        let at = FieldPath::root().child("rules").index(i);
+        if items(rule, "verbs").is_empty() {
+            errors.push(FieldError::required(
+                at.child("verbs"),
+                "verbs must contain at least one value",
+            ));
+        }
+        let urls = items(rule, "nonResourceURLs");
+        if !urls.is_empty() {
+            let value = || BadValue::Json(Value::Array(urls.to_vec()));
+            if namespaced {
+                errors.push(FieldError::invalid(
+                    at.child("nonResourceURLs"),
+                    value(),
+                    "namespaced rules cannot apply to non-resource URLs",
+                ));
+            }
+            if ["apiGroups", "resources", "resourceNames"]
+                .iter()
+                .any(|f| !items(rule, f).is_empty())
+            {
+                errors.push(FieldError::invalid(
+                    at.child("nonResourceURLs"),
+                    value(),
+                    "rules cannot apply to both regular resources and non-resource URLs",
+                ));
+            }
+            continue;
+        }
+        if items(rule, "apiGroups").is_empty() {
+            errors.push(FieldError::required(
+                at.child("apiGroups"),
+                "resource rules must supply at least one api group",
+            ));
+        }
+        if items(rule, "resources").is_empty() {
+            errors.push(FieldError::required(
+                at.child("resources"),
+                "resource rules must supply at least one resource",
+            ));
+        }
+    }
+    errors
+}
+
+const RBAC_GROUP: &str = "rbac.authorization.k8s.io";
+
+/// `ValidateRoleBinding`.
+pub(super) fn role_binding(object: &Value) -> Vec<FieldError> {
+    binding(object, &["Role", "ClusterRole"], true)
+}
+
+/// `ValidateClusterRoleBinding`.
+pub(super) fn cluster_role_binding(object: &Value) -> Vec<FieldError> {
+    binding(object, &["ClusterRole"], false)
+}
+
+/// A binding's role reference (its API group defaulted by rbac/v1) and subjects.
+fn binding(object: &Value, kinds: &[&str], namespaced: bool) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    let role = present(object, "roleRef").unwrap_or(&Value::Null);
+    let at = FieldPath::root().child("roleRef");
+    let group = str_at(role, "apiGroup");
+    if !group.is_empty() && group != RBAC_GROUP {
+        errors.push(FieldError::not_supported(
+            at.child("apiGroup"),
+            BadValue::string(group),
+            &[RBAC_GROUP.to_string()],
+        ));
+    }
+    let kind = str_at(role, "kind");
+    if !kinds.contains(&kind) {
+        let supported: Vec<String> = kinds.iter().map(|k| k.to_string()).collect();
+        errors.push(FieldError::not_supported(
+            at.child("kind"),
+            BadValue::string(kind),
+            &supported,
+        ));
+    }
+    let name = str_at(role, "name");
+    if name.is_empty() {
+        errors.push(FieldError::required(at.child("name"), ""));
+    } else {
+        for msg in values::path_segment_messages(name) {
+            errors.push(FieldError::invalid(
+                at.child("name"),
+                BadValue::string(name),
+                msg,
+            ));
+        }
+    }
+    for (i, subject) in items(object, "subjects").iter().enumerate() {
+        subject_errors(
+            subject,
+            namespaced,
+            &FieldPath::root().child("subjects").index(i),
+            &mut errors,
+        );
+    }
+    errors
+}
+
+/// `ValidateRoleBindingSubject` (rbac/v1 defaults a User's or Group's API group).
+fn subject_errors(subject: &Value, namespaced: bool, at: &FieldPath, errors: &mut Vec<FieldError>) {
+    let name = str_at(subject, "name");
+    if name.is_empty() {
+        errors.push(FieldError::required(at.child("name"), ""));
+    }
+    let group = str_at(subject, "apiGroup");
+    match str_at(subject, "kind") {
+        "ServiceAccount" => {
+            if !name.is_empty() {
+                values::each(
+                    formats::is_dns1123_subdomain,
+                    name,
+                    &at.child("name"),
+                    errors,
+                );
+            }
+            if !group.is_empty() {
+                errors.push(FieldError::not_supported(
+                    at.child("apiGroup"),
+                    BadValue::string(group),
+                    &[String::new()],
+                ));
+            }
+            if !namespaced && str_at(subject, "namespace").is_empty() {
+                errors.push(FieldError::required(at.child("namespace"), ""));
+            }
+        }
+        "User" | "Group" if !group.is_empty() && group != RBAC_GROUP => {
+            errors.push(FieldError::not_supported(
+                at.child("apiGroup"),
+                BadValue::string(group),
+                &[RBAC_GROUP.to_string()],
+            ))
+        }
+        "User" | "Group" => {}
+        other => {
+            let supported = ["ServiceAccount", "User", "Group"].map(String::from);
+            errors.push(FieldError::not_supported(
+                at.child("kind"),
+                BadValue::string(other),
+                &supported,
+            ));
+        }
+    }
+}
+
+/// `ValidateNamespace`: each finalizer a qualified name, standard or domain-qualified.
+pub(super) fn namespace(object: &Value) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    let at = spec_path().child("finalizers");
+    for finalizer in items(spec(object), "finalizers") {
+        let f = finalizer.as_str().unwrap_or("");
+        values::each(formats::is_label_key, f, &at, &mut errors);
+        if !f.contains('/') && !["kubernetes", "orphan", "foregroundDeletion"].contains(&f) {
+            errors.push(FieldError::invalid(
+                at.clone(),
+                BadValue::string(f),
+                "name is neither a standard finalizer name nor is it fully qualified",
+            ));
+        }
+    }
+    errors
+}
