@@ -572,3 +572,43 @@ fn a_pattern_matching_no_package_beside_one_that_matches_is_a_warning() {
         "error: ./testdata/go/cgcompat/missing/...: matched no packages (./testdata/go/cgcompat/missing: no such directory)\n"
     );
 }
+
+/// `+listType:=set`, `+listMapKey:=name`, `+mapType:=atomic` (on a field and on a type):
+/// controller-gen's spelling of the topology markers, applied under `--controller-gen-compat`;
+/// otherwise an error at each, since openapi-gen would drop them without a word.
+#[test]
+fn colon_equals_topology_markers() {
+    let (code, text, err) = compat("colonequals", &[]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.is_empty(), "{err}");
+    let lines: String = text.lines().map(|l| format!("{}\n", l.trim())).collect();
+    assert!(
+        lines.contains("type: array\nx-kubernetes-list-type: set\nheaders:"),
+        "{text}"
+    );
+    assert!(
+        lines.contains("x-kubernetes-list-map-keys:\n- name\nx-kubernetes-list-type: map\n"),
+        "{text}"
+    );
+    assert!(
+        lines.contains("type: object\nx-kubernetes-map-type: atomic\nparams:"),
+        "{text}"
+    );
+    assert!(
+        lines.contains("type: object\nx-kubernetes-map-type: atomic\ntype: object\n"),
+        "{text}"
+    );
+    let out = kubeidl(&["crd", "./testdata/go/cgcompat/colonequals"]);
+    assert_eq!(out.status.code(), Some(2));
+    let path =
+        std::fs::canonicalize(repo().join("testdata/go/cgcompat/colonequals/types.go")).unwrap();
+    assert!(
+        stderr(&out).starts_with(&format!(
+            "error: {}:18:14: `+listType:=` is controller-gen's spelling, which openapi-gen ignores; write `+listType=set`\n",
+            path.display()
+        )),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(stderr(&out).matches("controller-gen's spelling").count(), 5);
+}

@@ -30,6 +30,19 @@ pub fn read_tags(
                 tags.push(At { tag, pos: at });
             }
             Ok(None) => {}
+            Err(e) if unknown.is_some() && e.controller_gen_spelling.is_some() => {
+                // `+listType:=set` under controller-gen compatibility: read as `+listType=set`.
+                let plain = e.controller_gen_spelling.unwrap_or_default();
+                let indent = line.len() - line.trim_start().len();
+                match read_line(&plain) {
+                    Ok(Some(tag)) => tags.push(At {
+                        tag,
+                        pos: pos(indent),
+                    }),
+                    Ok(None) => {}
+                    Err(e) => errors.push(Error::at(&pos(indent + e.offset), &e.message)),
+                }
+            }
             Err(e) => {
                 let error = Error::at(&pos(e.offset), &e.message);
                 match unknown.as_deref_mut() {

@@ -8,6 +8,14 @@ pub fn values<'a>(lines: &'a [String], key: &str) -> Vec<&'a str> {
         .filter_map(|line| {
             let body = line.trim_matches(' ').strip_prefix('+')?;
             let (k, v) = body.split_once('=').unwrap_or((body, ""));
+            // `+listType:=set` is controller-gen's spelling of `+listType=set`: the validation
+            // tag reader refuses it unless controller-gen compatibility asked for it.
+            let k = match k.strip_suffix(':') {
+                Some(bare) if crate::tags::read::CONTROLLER_GEN_PLAIN_MARKERS.contains(&bare) => {
+                    bare
+                }
+                _ => k,
+            };
             (k == key).then_some(v)
         })
         .collect()

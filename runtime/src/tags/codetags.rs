@@ -83,6 +83,9 @@ pub struct SyntaxError {
     /// The tag is in a namespace kubeidl reads (`+kubebuilder:validation:`, `+k8s:`) and no
     /// spelling has its name: a typo, or another tool's marker. controller-gen ignores such.
     pub unknown_tag: bool,
+    /// The line is controller-gen's `+name:=value` spelling of a marker without a namespace
+    /// (`+listType:=set`), which openapi-gen does not read; this is what controller-gen reads.
+    pub controller_gen_spelling: Option<String>,
 }
 
 impl SyntaxError {
@@ -91,6 +94,7 @@ impl SyntaxError {
             offset,
             message: message.into(),
             unknown_tag: false,
+            controller_gen_spelling: None,
         }
     }
 }

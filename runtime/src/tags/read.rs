@@ -75,6 +75,20 @@ pub fn read_line(line: &str) -> Result<Option<TagUse>, SyntaxError> {
     })
 }
 
+/// controller-gen's markers without a namespace, whose `+name:=value` form it reads as
+/// `+name=value` (its marker parser takes a value given to an empty argument name as the
+/// marker's own).
+pub const CONTROLLER_GEN_PLAIN_MARKERS: &[&str] = &[
+    "listType",
+    "listMapKey",
+    "mapType",
+    "structType",
+    "default",
+    "nullable",
+    "optional",
+    "required",
+];
+
 /// The name run after `+`: `[\p{L}_][\p{L}\p{Nd}_.\-:]*`.
 fn name_run(text: &str) -> &str {
     let body = &text[1..];
@@ -114,6 +128,19 @@ fn read_tag(text: &str) -> Result<Option<TagUse>, SyntaxError> {
             false => e,
         };
         return read_tag(&plain).map_err(shift);
+    }
+    if let Some(bare) = run
+        .strip_suffix(':')
+        .filter(|b| CONTROLLER_GEN_PLAIN_MARKERS.contains(b) && after_run.starts_with('='))
+    {
+        let plain = format!("+{bare}{after_run}");
+        return Err(SyntaxError {
+            controller_gen_spelling: Some(plain.clone()),
+            ..error(
+                1 + bare.len(),
+                format!("`+{bare}:=` is controller-gen's spelling, which openapi-gen ignores; write `{plain}`"),
+            )
+        });
     }
     if let Some(tag) = kubebuilder_items(text, run)? {
         return Ok(Some(tag));
