@@ -612,3 +612,27 @@ fn colon_equals_topology_markers() {
     );
     assert_eq!(stderr(&out).matches("controller-gen's spelling").count(), 5);
 }
+
+/// Printer columns: `priority=0` and `description=""` are left out, as the apiserver's types and
+/// controller-gen leave zero values out; under `--controller-gen-compat` a version with printer
+/// columns and no subresource gets `subresources: {}`, which controller-gen's printcolumn marker
+/// creates.
+#[test]
+fn printer_columns_omit_zero_values_and_compat_writes_empty_subresources() {
+    let (code, text, err) = compat("printcolumns", &[]);
+    assert_eq!(code, Some(0), "{err}");
+    let lines: String = text.lines().map(|l| format!("{}\n", l.trim())).collect();
+    assert!(
+        lines.contains(
+            "additionalPrinterColumns:\n- jsonPath: \".spec.size\"\nname: Size\ntype: integer\n- jsonPath: \".spec.reason\"\nname: Reason\npriority: 1\ntype: string\nname: printcolumns\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        lines.contains("storage: true\nsubresources: {}\n"),
+        "{text}"
+    );
+    let default = stdout(&kubeidl(&["crd", "./testdata/go/cgcompat/printcolumns"]));
+    assert!(!default.contains("subresources"), "{default}");
+    assert!(!default.contains("priority: 0"), "{default}");
+}

@@ -26,11 +26,12 @@ pub struct Kind {
 
 /// The kinds declared in `packages`, in package then name order. A package with kinds but no
 /// `+groupName` is an error (a CRD needs a group); a package marked `+kubebuilder:skip` has none.
-/// With `allow_empty_group`, an explicit `+groupName=` (empty) gives the group `""`, as
-/// controller-gen gives it, though no apiserver accepts such a CRD; `warnings` says so.
+/// With `controller_gen_compat`, an explicit `+groupName=` (empty) gives the group `""`, as
+/// controller-gen gives it, though no apiserver accepts such a CRD (`warnings` says so), and a
+/// version with printer columns gets `subresources: {}` as controller-gen writes it.
 pub fn find(
     packages: &[Arc<Package>],
-    allow_empty_group: bool,
+    controller_gen_compat: bool,
     warnings: &mut Vec<String>,
 ) -> Result<Vec<Kind>, Vec<Error>> {
     let mut kinds = Vec::new();
@@ -51,7 +52,7 @@ pub fn find(
         }
         let group = match comment_tags::single(&pkg.doc_comments, "groupName") {
             Ok(Some(g)) if !g.trim().is_empty() => g.trim().to_string(),
-            Ok(Some(_)) if allow_empty_group => {
+            Ok(Some(_)) if controller_gen_compat => {
                 warnings.push(format!(
                     "{}: package {} says +groupName= (empty): its CRDs have no group, which an apiserver refuses",
                     found[0].pos, pkg.path
@@ -83,13 +84,17 @@ pub fn find(
         };
         for decl in found {
             match read_markers(decl) {
-                Ok(markers) => kinds.push(Kind {
+                Ok(mut markers) => kinds.push(Kind {
+                    markers: {
+                        markers.subresources_always =
+                            controller_gen_compat && !markers.printer_columns.is_empty();
+                        markers
+                    },
                     package: pkg.clone(),
                     name: decl.name.clone(),
                     pos: decl.pos.clone(),
                     group: group.clone(),
                     version: version.clone(),
-                    markers,
                 }),
                 Err(mut e) => errors.append(&mut e),
             }

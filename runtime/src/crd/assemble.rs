@@ -137,7 +137,7 @@ fn version_object<P>(kind: &KindVersion<P>, schema: Schema, storage: bool) -> Va
         "schema".into(),
         json!({ "openAPIV3Schema": schema.to_json() }),
     );
-    if !m.subresources.is_empty() {
+    if !m.subresources.is_empty() || m.subresources_always {
         v.insert("subresources".into(), m.subresources.clone().into());
     }
     if !m.printer_columns.is_empty() {

@@ -25,6 +25,11 @@ pub struct KindMarkers {
     pub scope: Option<String>,
     /// `subresources` of the version (`status`, `scale`), as the CRD holds them.
     pub subresources: serde_json::Map<String, Value>,
+    /// `subresources: {}` is written even when empty: controller-gen's printer column marker
+    /// creates the version's subresources object, so its CRDs have one wherever a version has
+    /// printer columns (set under controller-gen compatibility).
+    #[serde(default)]
+    pub subresources_always: bool,
     pub printer_columns: Vec<Value>,
     pub selectable_fields: Vec<Value>,
     pub storage: bool,
@@ -296,13 +301,16 @@ fn apply_args(markers: &mut KindMarkers, args: &mut Args<'_>) {
                     column.insert(field.into(), v.into());
                 }
             }
+            // Zero values are left out, as the apiserver's types (`omitempty`) and controller-gen
+            // leave them out: `description=""` and `priority=0` say nothing.
             for key in ["description", "format"] {
-                if let Some(v) = args.take(key) {
+                if let Some(v) = args.take(key).filter(|v| !v.is_empty()) {
                     column.insert(key.into(), v.into());
                 }
             }
             if let Some(p) = args.take("priority") {
                 match p.parse::<i32>() {
+                    Ok(0) => {}
                     Ok(n) => {
                         column.insert("priority".into(), n.into());
                     }
