@@ -7,7 +7,9 @@ use kubeidl_gen::Error;
 use std::process::ExitCode;
 
 pub fn run(args: CrdArgs) -> Result<ExitCode, Error> {
-    let loader = super::loader(&args.modules)?;
+    // controller-gen reads markers only from `//` comments.
+    let loader =
+        super::loader(&args.modules)?.with_line_comment_markers_only(args.controller_gen_compat);
     let options = Options {
         lenient: args.lenient,
         max_description_len: args.max_desc_len,

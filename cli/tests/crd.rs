@@ -636,3 +636,23 @@ fn printer_columns_omit_zero_values_and_compat_writes_empty_subresources() {
     assert!(!default.contains("subresources"), "{default}");
     assert!(!default.contains("priority: 0"), "{default}");
 }
+
+/// Markers in `/* */` comments: controller-gen reads markers only from `//` comments, so under
+/// `--controller-gen-compat` they are not applied (nor kept in descriptions); a `//` marker
+/// beside them is.
+#[test]
+fn compat_reads_markers_only_from_line_comments() {
+    let (code, text, err) = compat("blockcomment", &[]);
+    assert_eq!(code, Some(0), "{err}");
+    let lines: String = text.lines().map(|l| format!("{}\n", l.trim())).collect();
+    assert!(
+        lines.contains("mode:\ndescription: Mode of operation\ntype: string\n"),
+        "{text}"
+    );
+    assert!(
+        lines.contains("name:\ndescription: Name of the module.\nmaxLength: 63\ntype: string\n"),
+        "{text}"
+    );
+    let default = stdout(&kubeidl(&["crd", "./testdata/go/cgcompat/blockcomment"]));
+    assert!(default.contains("- DSM"), "{default}");
+}

@@ -103,15 +103,30 @@ pub struct CommentGroups {
     spans: Vec<(usize, usize)>,
     /// Every group's lines, in file order.
     pub all: Vec<Vec<String>>,
+    line_comment_markers_only: bool,
 }
 
 impl CommentGroups {
+    /// `build_with(comments, false)`.
+    #[cfg(test)]
+    pub fn build(comments: &[RawComment<'_>]) -> CommentGroups {
+        CommentGroups::build_with(comments, false)
+    }
+
     /// Groups comments as go/parser does: a comment on the same line as the preceding token
     /// starts a group that only takes further comments on that line; otherwise a group takes each
     /// following comment that starts at most one line after the previous one ends, as long as no
-    /// code token lies between them.
-    pub fn build(comments: &[RawComment<'_>]) -> CommentGroups {
-        let mut groups = CommentGroups::default();
+    /// code token lies between them. With `line_comment_markers_only`, the lines of `/* */`
+    /// comments that start with `+` are left out (controller-gen reads markers only from `//`
+    /// comments).
+    pub fn build_with(
+        comments: &[RawComment<'_>],
+        line_comment_markers_only: bool,
+    ) -> CommentGroups {
+        let mut groups = CommentGroups {
+            line_comment_markers_only,
+            ..CommentGroups::default()
+        };
         let mut current: Vec<&RawComment<'_>> = Vec::new();
         let mut line_group = false;
         for c in comments {
@@ -135,7 +150,7 @@ impl CommentGroups {
 
     fn push(&mut self, group: &[&RawComment<'_>]) {
         let Some(last) = group.last() else { return };
-        let doc = group_lines(group.iter().copied());
+        let doc = group_lines_with(group.iter().copied(), self.line_comment_markers_only);
         self.all.push(doc.lines.clone());
         self.spans.push((group[0].start_row, last.end_row));
         self.by_end_row.insert(last.end_row, doc);
@@ -180,7 +195,17 @@ impl CommentGroups {
 /// and one following space are stripped, directives dropped, `/* */` unwrapped, trailing blanks
 /// trimmed, leading blank lines dropped and runs of blank lines collapsed into one; `[""]` when
 /// nothing is left.
+#[cfg(test)]
 pub fn group_lines<'a, 'c: 'a>(comments: impl Iterator<Item = &'a RawComment<'c>>) -> Doc {
+    group_lines_with(comments, false)
+}
+
+/// `group_lines`; with `line_comment_markers_only`, without the lines of `/* */` comments that
+/// start with `+`.
+fn group_lines_with<'a, 'c: 'a>(
+    comments: impl Iterator<Item = &'a RawComment<'c>>,
+    line_comment_markers_only: bool,
+) -> Doc {
     let mut raw_lines: Vec<(&str, LineStart)> = Vec::new();
     for c in comments {
         let raw = c.text;
@@ -197,6 +222,9 @@ pub fn group_lines<'a, 'c: 'a>(comments: impl Iterator<Item = &'a RawComment<'c>
             }
         } else if raw.starts_with("/*") && raw.ends_with("*/") && raw.len() >= 4 {
             for (i, line) in raw[2..raw.len() - 2].split('\n').enumerate() {
+                if line_comment_markers_only && line.trim_start().starts_with('+') {
+                    continue;
+                }
                 let column = if i == 0 { first_column + 2 } else { 1 };
                 raw_lines.push((line, at(i, column)));
             }

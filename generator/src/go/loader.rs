@@ -5,7 +5,7 @@
 use super::build_constraint::file_is_built;
 use super::model::{Package, TypeExpr, PREDECLARED_TYPES};
 use super::modules::ModuleMap;
-use super::parse::{go_parser, parse_file, ParsedFile};
+use super::parse::{go_parser, parse_file_with, ParsedFile};
 use crate::error::{Error, Result};
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -22,6 +22,8 @@ pub struct Loader {
     complete_packages: Mutex<HashMap<String, Slot>>,
     /// How many packages are parsed at once (default: the machine's parallelism).
     threads: usize,
+    /// Lines of `/* */` comments that start with `+` are left out (controller-gen's reading).
+    line_comment_markers_only: bool,
 }
 
 impl Loader {
@@ -31,7 +33,15 @@ impl Loader {
             packages: Mutex::new(HashMap::new()),
             complete_packages: Mutex::new(HashMap::new()),
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            line_comment_markers_only: false,
         }
+    }
+
+    /// Reads markers only from `//` comments, as controller-gen does: a `/* */` comment's lines
+    /// that start with `+` are left out of the comments of what they document.
+    pub fn with_line_comment_markers_only(mut self, only: bool) -> Loader {
+        self.line_comment_markers_only = only;
+        self
     }
 
     /// Parses at most `threads` packages at once (at least one).
@@ -212,7 +222,13 @@ impl Loader {
                 .as_ref()
                 .expect("jobs come from loaded sources")
                 .files[f];
-            parse_file(parser, &file.path, &file.text, pending[p].0)
+            parse_file_with(
+                parser,
+                &file.path,
+                &file.text,
+                pending[p].0,
+                self.line_comment_markers_only,
+            )
         };
         let workers = self.threads.min(jobs.len()).max(1);
         if workers == 1 {
@@ -308,8 +324,15 @@ impl Loader {
             .files
             .iter()
             .map(|f| {
-                f.parse
-                    .then(|| parse_file(&mut parser, &f.path, &f.text, import_path))
+                f.parse.then(|| {
+                    parse_file_with(
+                        &mut parser,
+                        &f.path,
+                        &f.text,
+                        import_path,
+                        self.line_comment_markers_only,
+                    )
+                })
             })
             .collect();
         assemble(import_path, sources, results)

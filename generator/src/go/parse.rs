@@ -40,6 +40,19 @@ pub fn parse_file(
     source: &str,
     package_path: &str,
 ) -> Result<ParsedFile> {
+    parse_file_with(parser, path, source, package_path, false)
+}
+
+/// [`parse_file`]; with `line_comment_markers_only`, lines of `/* */` comments that start with
+/// `+` are left out of every comment, as controller-gen reads markers only from `//` comments
+/// (and a marker line would be text, not a marker, to it).
+pub fn parse_file_with(
+    parser: &mut Parser,
+    path: &std::path::Path,
+    source: &str,
+    package_path: &str,
+    line_comment_markers_only: bool,
+) -> Result<ParsedFile> {
     let tree = parser
         .parse(source, None)
         .ok_or_else(|| Error::new(format!("{}: the Go parser gave up", path.display())))?;
@@ -51,6 +64,7 @@ pub fn parse_file(
         package_path,
         imports: HashMap::new(),
         comments: CommentGroups::default(),
+        line_comment_markers_only,
     };
     // A function body kubeidl does not read (one in Go syntax newer than the grammar, such
     // as Go 1.26's `new(expr)`) does not stop the file's types from being read.
@@ -67,6 +81,7 @@ struct FileReader<'a> {
     /// Import name (alias or package name) to import path.
     imports: HashMap<String, String>,
     comments: CommentGroups,
+    line_comment_markers_only: bool,
 }
 
 impl<'a> FileReader<'a> {
@@ -116,7 +131,10 @@ impl<'a> FileReader<'a> {
     }
 
     fn read(mut self, root: Node<'_>) -> Result<ParsedFile> {
-        self.comments = CommentGroups::build(&collect_comments(root, self.source));
+        self.comments = CommentGroups::build_with(
+            &collect_comments(root, self.source),
+            self.line_comment_markers_only,
+        );
         let mut out = ParsedFile {
             comment_lines: self.comments.all.iter().flatten().cloned().collect(),
             ..ParsedFile::default()
