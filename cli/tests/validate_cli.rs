@@ -210,6 +210,23 @@ fn the_hand_written_validation_of_built_in_kinds() {
 }
 
 #[test]
+fn shadowed_tags_keep_their_hand_written_twins() {
+    // 1.36 wraps the ReplicationController's replicas and minReadySeconds tags in +k8s:alpha,
+    // which the schema then leaves out; the hand-written rule refuses the values in every
+    // release, once, with its own text.
+    let file = "testdata/manifests/native/shadowed.yaml";
+    for version in ["1.33", "1.35", "1.36"] {
+        let out = kubeidl(&["validate", "--kube-version", version, file]);
+        assert_eq!(out.status.code(), Some(1), "{version}");
+        let expected = format!(
+            "{file}:8:13: ReplicationController legacy (document 1): spec.replicas: Invalid value: -3: must be greater than or equal to 0\n\
+             {file}:9:20: ReplicationController legacy (document 1): spec.minReadySeconds: Invalid value: -1: must be greater than or equal to 0\n"
+        );
+        assert_eq!(stdout(&out), expected, "{version}");
+    }
+}
+
+#[test]
 fn native_manifests_need_no_flags() {
     // The built-in kinds of Kubernetes are embedded; strict decoding reports the unknown field
     // of document 2 alone.

@@ -271,6 +271,11 @@ pub(super) fn stateful_set(object: &Value) -> Vec<FieldError> {
 pub(super) fn replication_controller(object: &Value) -> Vec<FieldError> {
     let mut errors = Vec::new();
     let spec = spec(object);
+    // Kubernetes 1.36 declares these as tags shadowed by `+k8s:alpha`, which do not decide the
+    // response; the hand-written twins still do, in every release.
+    for field in ["replicas", "minReadySeconds"] {
+        values::non_negative(spec, field, &spec_path(), &mut errors);
+    }
     let selector = spec
         .get("selector")
         .and_then(Value::as_object)
