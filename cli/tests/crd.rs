@@ -656,3 +656,18 @@ fn compat_reads_markers_only_from_line_comments() {
     let default = stdout(&kubeidl(&["crd", "./testdata/go/cgcompat/blockcomment"]));
     assert!(default.contains("- DSM"), "{default}");
 }
+
+/// A field whose markers restate its type's `type` and `format` (metav1.Condition's
+/// `lastTransitionTime`, `Type=string` over a Duration) is its type, without an `allOf` that
+/// repeats it: controller-gen's flattening merges equal keywords.
+#[test]
+fn markers_restating_the_type_add_no_all_of() {
+    let (code, text, err) = compat("restated", &[]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(!text.contains("allOf"), "{text}");
+    let lines: String = text.lines().map(|l| format!("{}\n", l.trim())).collect();
+    assert!(
+        lines.contains("format: date-time\ntype: string\nwindow:\n"),
+        "{text}"
+    );
+}

@@ -207,7 +207,10 @@ fn take_reference(schema: &mut Schema) -> Option<String> {
         return Some(r);
     }
     match schema.all_of.as_slice() {
-        [only] if only.reference.is_some() && schema.schema_type.is_none() => {
+        // A field whose tags restate its type's `type` (`+kubebuilder:validation:Type=string`
+        // over metav1.Duration) is a use of the type as well: merged as one, keywords equal to
+        // the type's say nothing more, as controller-gen's allOf flattening merges them.
+        [only] if only.reference.is_some() => {
             let only = schema.all_of.remove(0);
             let bare = Schema {
                 reference: None,
