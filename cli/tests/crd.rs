@@ -671,3 +671,19 @@ fn markers_restating_the_type_add_no_all_of() {
         "{text}"
     );
 }
+
+/// `type HTTPHeaderName HeaderName`: under `--controller-gen-compat` a defined type over another
+/// named type carries that type's markers, as controller-gen's schema of it refers to the other
+/// type; on a field and on a list's items.
+#[test]
+fn a_defined_type_over_a_named_type_keeps_its_markers() {
+    let (code, text, err) = compat("definedover", &[]);
+    assert_eq!(code, Some(0), "{err}");
+    let lines: String = text.lines().map(|l| format!("{}\n", l.trim())).collect();
+    let over = "description: \"HTTPHeaderName is a header name, case-insensitive.\"\nmaxLength: 256\nminLength: 1\npattern: \"^[A-Za-z0-9-]+$\"\ntype: string\n";
+    assert!(
+        lines.contains(&format!("items:\n{over}type: array\n")),
+        "{text}"
+    );
+    assert!(lines.contains(&format!("over:\n{over}")), "{text}");
+}

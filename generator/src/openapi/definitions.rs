@@ -558,7 +558,8 @@ impl Walk<'_> {
                 self.provenance
                     .required(&self.current, &name, declared.clone());
             }
-            let docs = validations::type_docs(&self.types, &m.ty).map_err(at(&m.pos))?;
+            let docs = validations::type_docs(&self.types, &m.ty, self.options.controller_gen)
+                .map_err(at(&m.pos))?;
             let here = format!("/properties/{}", kubeidl::document::pointer_token(&name));
             self.provenance.node(&self.current, here.clone(), declared);
             let outer = std::mem::replace(&mut self.here, here);
@@ -759,7 +760,7 @@ impl Walk<'_> {
     fn element(&mut self, elem: &TypeExpr) -> Result<Schema> {
         let comments = self.types.comments(elem)?;
         let package = self.types.package_of(elem)?;
-        let docs = validations::type_docs(&self.types, elem)?;
+        let docs = validations::type_docs(&self.types, elem, self.options.controller_gen)?;
         let default = default_value(
             &self.types,
             &comments,

@@ -212,8 +212,10 @@ pub struct TypeDoc {
 
 /// The declarations whose comments a use of `ty` carries: each alias along the chain (`type A =
 /// B`), then the defined type it ends in, unless that type has a definition of its own (a
-/// struct), whose tags stand on the definition instead.
-pub fn type_docs(types: &Types<'_>, ty: &TypeExpr) -> Result<Vec<TypeDoc>> {
+/// struct), whose tags stand on the definition instead. With `through_defined`, a defined
+/// non-struct type over another named type (`type HTTPHeaderName HeaderName`) carries that
+/// type's comments too, as controller-gen's schema of such a type refers to the other one.
+pub fn type_docs(types: &Types<'_>, ty: &TypeExpr, through_defined: bool) -> Result<Vec<TypeDoc>> {
     let mut docs = Vec::new();
     let mut current = ty.clone();
     while let TypeExpr::Pointer(elem) = current {
@@ -241,6 +243,14 @@ pub fn type_docs(types: &Types<'_>, ty: &TypeExpr) -> Result<Vec<TypeDoc>> {
         }
         if types.kind(&current)? != Kind::Struct {
             docs.push(doc);
+            if through_defined {
+                if let TypeExpr::Named { package, .. } = &decl.ty {
+                    if !is_std(package) {
+                        current = decl.ty.clone();
+                        continue;
+                    }
+                }
+            }
         }
         return Ok(docs);
     }
