@@ -1,6 +1,8 @@
 //! Any bytes read as a YAML/JSON stream give documents or positioned errors, never a panic; every
 //! document read validates (as a create and as an update of itself) against the test CRD without
-//! panic or stack overflow.
+//! panic or stack overflow, against the embedded kind its apiVersion and kind name, and through
+//! every hand-written check of a built-in kind whatever its shape (`kube::native_check` is public
+//! and may be given any value).
 //!
 //! Seeds that must stay in the corpus live in `fuzz/seeds/manifest/` (a "billion laughs"
 //! document between two Widgets: refused for excessive aliasing, the Widgets still read). Give
@@ -27,10 +29,64 @@ fn widget_validator() -> &'static Arc<Result<Validator, String>> {
     })
 }
 
+fn embedded() -> &'static Catalog {
+    static C: OnceLock<Catalog> = OnceLock::new();
+    C.get_or_init(|| {
+        let mut catalog = Catalog::new();
+        let release = kubeidl::kube::release(kubeidl::kube::NEWEST).expect("embedded release");
+        catalog.add_release(&release).expect("embedded kinds load");
+        catalog
+    })
+}
+
+/// Every kind with hand-written checks.
+const NATIVE: &[(&str, &str)] = &[
+    ("", "Pod"),
+    ("", "PodTemplate"),
+    ("", "ReplicationController"),
+    ("", "Service"),
+    ("", "ConfigMap"),
+    ("", "Secret"),
+    ("", "Namespace"),
+    ("", "PersistentVolumeClaim"),
+    ("apps", "Deployment"),
+    ("apps", "ReplicaSet"),
+    ("apps", "DaemonSet"),
+    ("apps", "StatefulSet"),
+    ("batch", "Job"),
+    ("batch", "CronJob"),
+    ("networking.k8s.io", "Ingress"),
+    ("networking.k8s.io", "IngressClass"),
+    ("networking.k8s.io", "NetworkPolicy"),
+    ("policy", "PodDisruptionBudget"),
+    ("autoscaling", "HorizontalPodAutoscaler"),
+    ("rbac.authorization.k8s.io", "Role"),
+    ("rbac.authorization.k8s.io", "ClusterRole"),
+    ("rbac.authorization.k8s.io", "RoleBinding"),
+    ("rbac.authorization.k8s.io", "ClusterRoleBinding"),
+];
+
 fuzz_target!(|data: &[u8]| {
     let validator = widget_validator().as_ref().as_ref().expect("Widget schema");
     for doc in read_documents(data).into_iter().flatten() {
         let _ = validator.validate(&doc.value);
         let _ = validator.validate_update(&doc.value, &doc.value);
+        let gvk = Gvk::of(
+            doc.value["apiVersion"].as_str().unwrap_or_default(),
+            doc.value["kind"].as_str().unwrap_or_default(),
+        );
+        if let Ok(built_in) = embedded().validator(&gvk).as_ref() {
+            let _ = built_in.validate(&doc.value);
+        }
+        for (group, kind) in NATIVE {
+            if let Some(check) = kubeidl::kube::native_check(group, kind) {
+                let _ = check(&doc.value);
+                if let Some(spec) = doc.value.get("spec") {
+                    let _ = check(
+                        &serde_json::json!({"spec": {"template": spec, "jobTemplate": {"spec": spec}}}),
+                    );
+                }
+            }
+        }
     }
 });

@@ -530,3 +530,109 @@ fn rbac() {
         ["spec.finalizers: Invalid value: \"custom\": name is neither a standard finalizer name nor is it fully qualified"]
     );
 }
+
+/// Every node of `v`, as JSON pointers.
+fn pointers(v: &Value, at: String, out: &mut Vec<String>) {
+    match v {
+        Value::Object(m) => m
+            .iter()
+            .for_each(|(k, c)| pointers(c, format!("{at}/{k}"), out)),
+        Value::Array(a) => a
+            .iter()
+            .enumerate()
+            .for_each(|(i, c)| pointers(c, format!("{at}/{i}"), out)),
+        _ => {}
+    }
+    out.push(at);
+}
+
+#[test]
+fn any_shape_is_checked_without_panic() {
+    // Each node of real-shaped objects replaced by a value of every other JSON type, through
+    // every hand-written check (they are public and may be given anything).
+    let kinds = [
+        ("", "Pod"),
+        ("", "PodTemplate"),
+        ("", "ReplicationController"),
+        ("", "Service"),
+        ("", "ConfigMap"),
+        ("", "Secret"),
+        ("", "Namespace"),
+        ("", "PersistentVolumeClaim"),
+        ("apps", "Deployment"),
+        ("apps", "ReplicaSet"),
+        ("apps", "DaemonSet"),
+        ("apps", "StatefulSet"),
+        ("batch", "Job"),
+        ("batch", "CronJob"),
+        ("networking.k8s.io", "Ingress"),
+        ("networking.k8s.io", "IngressClass"),
+        ("networking.k8s.io", "NetworkPolicy"),
+        ("policy", "PodDisruptionBudget"),
+        ("autoscaling", "HorizontalPodAutoscaler"),
+        ("rbac.authorization.k8s.io", "Role"),
+        ("rbac.authorization.k8s.io", "ClusterRole"),
+        ("rbac.authorization.k8s.io", "RoleBinding"),
+        ("rbac.authorization.k8s.io", "ClusterRoleBinding"),
+    ];
+    let checks: Vec<_> = kinds
+        .iter()
+        .filter_map(|(g, k)| native_check(g, k))
+        .collect();
+    assert_eq!(checks.len(), kinds.len());
+    let mut samples = vec![
+        deployment(
+            json!({"containers": [container(json!({"ports": [{"containerPort": 80, "hostPort": 80}],
+            "env": [{"name": "A", "valueFrom": {"fieldRef": {"fieldPath": "metadata.labels['a']"}}}],
+            "envFrom": [{"configMapRef": {"name": "c"}}], "resources": {"limits": {"cpu": "1"}, "requests": {"cpu": "1"}},
+            "volumeMounts": [{"name": "v", "mountPath": "/v"}], "livenessProbe": {"httpGet": {"port": 80}},
+            "lifecycle": {"preStop": {"exec": {"command": ["x"]}}}}))],
+            "volumes": [{"name": "v", "secret": {"secretName": "s", "items": [{"key": "k", "path": "p"}]}}],
+            "tolerations": [{"key": "k", "operator": "Exists"}], "dnsPolicy": "None", "dnsConfig": {"nameservers": ["1.1.1.1"], "options": [{"name": "x"}]},
+            "affinity": {"nodeAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": {"nodeSelectorTerms": [{"matchExpressions": [{"key": "k", "operator": "In", "values": ["v"]}]}]}}},
+            "topologySpreadConstraints": [{"maxSkew": 1, "topologyKey": "z", "whenUnsatisfiable": "DoNotSchedule", "minDomains": 2}],
+            "securityContext": {"runAsUser": 1, "supplementalGroups": [1]}}),
+        ),
+        json!({"spec": {"schedule": "* * * * *", "timeZone": "UTC", "jobTemplate": {"spec": {"completionMode": "Indexed", "completions": 2,
+               "template": {"spec": {"restartPolicy": "Never", "containers": [{"name": "c", "image": "i"}]}}}},
+               "ports": [{"port": 80, "targetPort": "http", "nodePort": 30000}], "externalIPs": ["1.2.3.4"],
+               "loadBalancerSourceRanges": ["10.0.0.0/8"], "sessionAffinity": "ClientIP",
+               "sessionAffinityConfig": {"clientIP": {"timeoutSeconds": 10}},
+               "rules": [{"host": "a.b", "http": {"paths": [{"path": "/", "pathType": "Prefix", "backend": {"service": {"name": "s", "port": {"number": 80}}}}]}}],
+               "tls": [{"hosts": ["*.a.b"], "secretName": "t"}], "ingress": [{"from": [{"ipBlock": {"cidr": "10.0.0.0/8", "except": ["10.1.0.0/16"]}}], "ports": [{"port": 80, "endPort": 90}]}],
+               "accessModes": ["ReadWriteOnce"], "resources": {"requests": {"storage": "1Gi"}}, "minAvailable": "50%",
+               "maxReplicas": 3, "minReplicas": 1, "scaleTargetRef": {"kind": "Deployment", "name": "d"},
+               "finalizers": ["kubernetes"], "parameters": {"kind": "K", "name": "n", "scope": "Namespace", "namespace": "ns"}},
+               "data": {"a": "b"}, "binaryData": {"a": "b"}, "stringData": {"tls.crt": "x"}, "type": "kubernetes.io/tls",
+               "rules": [{"verbs": ["get"], "apiGroups": [""], "resources": ["pods"], "nonResourceURLs": ["/x"]}],
+               "aggregationRule": {"clusterRoleSelectors": [{"matchLabels": {"a": "b"}}]},
+               "roleRef": {"kind": "Role", "name": "r"}, "subjects": [{"kind": "ServiceAccount", "name": "s"}],
+               "template": {"metadata": {"labels": {"a": "b"}}, "spec": {"containers": [{"name": "c", "image": "i"}]}}}),
+    ];
+    samples.push(json!({"spec": samples[0]["spec"]["template"]["spec"].clone()}));
+    let odd = [
+        Value::Null,
+        json!(-1),
+        json!("x"),
+        json!([1, "a", null]),
+        json!({"a": {}}),
+    ];
+    for sample in &samples {
+        let mut paths = Vec::new();
+        pointers(sample, String::new(), &mut paths);
+        for path in paths.iter().filter(|p| !p.is_empty()) {
+            for replacement in &odd {
+                let mut mutated = sample.clone();
+                *mutated.pointer_mut(path).unwrap() = replacement.clone();
+                for check in &checks {
+                    let _ = check(&mutated);
+                }
+            }
+        }
+        for check in &checks {
+            for whole in &odd {
+                let _ = check(whole);
+            }
+        }
+    }
+}
