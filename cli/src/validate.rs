@@ -208,19 +208,21 @@ fn load_catalog(
                         e.message
                     ))
                 })?;
-                if !is_crd(&doc.value) {
-                    if args.verbose {
-                        let kind = doc.value.get("kind").and_then(Value::as_str).unwrap_or("");
-                        eprintln!(
+                for doc in doc.list_items().unwrap_or_else(|| vec![doc]) {
+                    if !is_crd(&doc.value) {
+                        if args.verbose {
+                            let kind = doc.value.get("kind").and_then(Value::as_str).unwrap_or("");
+                            eprintln!(
                             "{label}: document {}: skipped in --crds: kind is {kind:?}, not CustomResourceDefinition",
                             doc.index + 1
                         );
+                        }
+                        continue;
                     }
-                    continue;
+                    catalog.add_crd(&doc.value).map_err(|e| {
+                        Error::new(format!("{label}: document {}: {e}", doc.index + 1))
+                    })?;
                 }
-                catalog
-                    .add_crd(&doc.value)
-                    .map_err(|e| Error::new(format!("{label}: document {}: {e}", doc.index + 1)))?;
             }
         }
     }
@@ -307,25 +309,28 @@ fn add_crds_in_inputs(
         // one at a time, so a long stream is never held whole.
         for chunk in chunks(&bytes).iter().filter(|c| mentions_crd(c.bytes())) {
             let Ok(doc) = chunk.read() else { continue };
-            if !is_crd(&doc.value) {
-                continue;
-            }
-            let crd = &doc.value;
-            let group = crd
-                .pointer("/spec/group")
-                .and_then(Value::as_str)
-                .unwrap_or("");
-            let kind = crd
-                .pointer("/spec/names/kind")
-                .and_then(Value::as_str)
-                .unwrap_or("");
-            let versions = crd.pointer("/spec/versions").and_then(Value::as_array);
-            let known = versions.into_iter().flatten().any(|v| {
-                let version = v.get("name").and_then(Value::as_str).unwrap_or("");
-                catalog.knows(&Gvk::of(&format!("{group}/{version}"), kind))
-            });
-            if !known {
-                let _ = catalog.add_crd(crd);
+            // `kubectl get crd -o yaml` writes its CRDs as a List.
+            for doc in doc.list_items().unwrap_or_else(|| vec![doc]) {
+                if !is_crd(&doc.value) {
+                    continue;
+                }
+                let crd = &doc.value;
+                let group = crd
+                    .pointer("/spec/group")
+                    .and_then(Value::as_str)
+                    .unwrap_or("");
+                let kind = crd
+                    .pointer("/spec/names/kind")
+                    .and_then(Value::as_str)
+                    .unwrap_or("");
+                let versions = crd.pointer("/spec/versions").and_then(Value::as_array);
+                let known = versions.into_iter().flatten().any(|v| {
+                    let version = v.get("name").and_then(Value::as_str).unwrap_or("");
+                    catalog.knows(&Gvk::of(&format!("{group}/{version}"), kind))
+                });
+                if !known {
+                    let _ = catalog.add_crd(crd);
+                }
             }
         }
     }

@@ -227,6 +227,44 @@ fn shadowed_tags_keep_their_hand_written_twins() {
 }
 
 #[test]
+fn crds_in_a_list_serve_their_kinds() {
+    // `kubectl get crd -o yaml` writes CRDs as a v1 List; given to --crds, or in the stream
+    // before the custom resources, its CRDs define their kinds.
+    let crd = std::fs::read_to_string(repo().join(CRD)).unwrap();
+    let mut list = String::from("apiVersion: v1\nkind: List\nitems:\n");
+    for (i, line) in crd
+        .lines()
+        .filter(|l| !l.starts_with('#') && l.trim() != "---")
+        .enumerate()
+    {
+        list.push_str(if i == 0 { "- " } else { "  " });
+        list.push_str(line);
+        list.push('\n');
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("crds.yaml");
+    std::fs::write(&file, &list).unwrap();
+    let out = kubeidl(&["validate", "--crds", file.to_str().unwrap(), WIDGETS]);
+    let text = stdout(&out);
+    assert!(!text.contains("no schema for kind Widget"), "{text}");
+    assert!(
+        text.contains("spec.colour: Invalid value: value provided for unknown field"),
+        "{text}"
+    );
+    let stream = format!(
+        "{list}---\n{}",
+        std::fs::read_to_string(repo().join(WIDGETS)).unwrap()
+    );
+    let out = kubeidl_stdin(&["validate", "-"], stream.as_bytes());
+    let text = stdout(&out);
+    assert!(!text.contains("no schema for kind Widget"), "{text}");
+    assert!(
+        text.contains("spec.colour: Invalid value: value provided for unknown field"),
+        "{text}"
+    );
+}
+
+#[test]
 fn native_manifests_need_no_flags() {
     // The built-in kinds of Kubernetes are embedded; strict decoding reports the unknown field
     // of document 2 alone.
