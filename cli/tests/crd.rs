@@ -687,3 +687,19 @@ fn a_defined_type_over_a_named_type_keeps_its_markers() {
     );
     assert!(lines.contains(&format!("over:\n{over}")), "{text}");
 }
+
+/// Rules on structs embedded inline: under `--controller-gen-compat` the embedding struct gets
+/// them after its own, depth first, as controller-gen merges an inline-embedded struct's schema
+/// into the embedding one's (Gateway API's BackendRef over BackendObjectReference).
+#[test]
+fn rules_of_inline_embedded_structs_follow_the_embedding_structs_own() {
+    let (code, text, err) = compat("inlinerules", &[]);
+    assert_eq!(code, Some(0), "{err}");
+    let lines: String = text.lines().map(|l| format!("{}\n", l.trim())).collect();
+    assert!(
+        lines.contains(
+            "x-kubernetes-validations:\n- message: weight at most 100\nrule: \"!has(self.weight) || self.weight <= 100\"\n- message: port required for Service\nrule: \"self.kind == 'Service' ? has(self.port) : true\"\n- message: port positive\nrule: \"!has(self.port) || self.port > 0\"\ntype: array\n"
+        ),
+        "{text}"
+    );
+}

@@ -493,6 +493,10 @@ impl Walk<'_> {
         self.record_extensions(&decl.comments, &decl.pos.file, &[]);
         if self.options.validations {
             self.lower_type(&ty, decl, &mut schema)?;
+            if self.options.controller_gen && matches!(decl.ty, TypeExpr::Struct(_)) {
+                let members = self.types.members(&ty).map_err(at(&decl.pos))?;
+                self.lower_inlined_types(&members, &mut schema)?;
+            }
         }
         if let Some(u) = unions(&self.types, &ty).map_err(at(&decl.pos))? {
             schema.extensions.insert("x-kubernetes-unions".into(), u);
@@ -1062,6 +1066,33 @@ impl Walk<'_> {
         let members = validations::members(&self.types, elem)?;
         let place = self.place(elem, Scopes::TYPE, None, &members)?;
         self.lower_type_uses(docs, &place, schema);
+        Ok(())
+    }
+
+    /// The tags on the declarations of the structs `members` inline (depth first, in member
+    /// order), onto the inlining struct's definition after its own: controller-gen merges an
+    /// inline-embedded struct's schema into the embedding one's, its rules after the embedding
+    /// struct's own.
+    fn lower_inlined_types(&mut self, members: &[Field], schema: &mut Schema) -> Result<()> {
+        for m in members {
+            if !is_inline(m) || comment_tags::has_openapi_gen(&m.comments, "false") {
+                continue;
+            }
+            let inner = self.types.unpointed(&m.ty).map_err(at(&m.pos))?;
+            let TypeExpr::Named { package, name } = &inner else {
+                continue;
+            };
+            if is_std(package) {
+                continue;
+            }
+            let pkg = self.types.declaring(package, name).map_err(at(&m.pos))?;
+            let Some(decl) = pkg.types.get(name.as_str()) else {
+                continue;
+            };
+            self.lower_type(&inner, decl, schema)?;
+            let fields = self.types.members(&inner).map_err(at(&m.pos))?;
+            self.lower_inlined_types(&fields, schema)?;
+        }
         Ok(())
     }
 
