@@ -66,8 +66,11 @@ pub const MARKERS: &[&str] = &[
     "kubebuilder:metadata",
 ];
 
-/// Markers of other generators that may stand on a kind.
-const OTHER_GENERATORS: &[&str] = &["kubebuilder:object:", "kubebuilder:skip"];
+/// Markers of other generators that may stand on a kind (prefixes).
+const OTHER_GENERATORS: &[&str] = &["kubebuilder:object:"];
+/// Markers of other generators that may stand on a kind (whole names): `+kubebuilder:skip` is
+/// a package's, not to be taken for the prefix of `+kubebuilder:skipversion`.
+const OTHER_GENERATOR_NAMES: &[&str] = &["kubebuilder:skip"];
 
 /// Reads one comment line of a kind into `markers`. Lines that are not CRD markers (text,
 /// validation tags, other generators' markers) are left alone; a `+kubebuilder:` marker kubeidl
@@ -80,10 +83,13 @@ pub fn read_line(line: &str, markers: &mut KindMarkers) -> Result<(), Vec<Marker
         markers.scope = Some("Cluster".into());
         return Ok(());
     }
-    if !body.starts_with("kubebuilder:") || OTHER_GENERATORS.iter().any(|o| body.starts_with(o)) {
+    let name_end = body.find(['=', ' ']).unwrap_or(body.len());
+    if !body.starts_with("kubebuilder:")
+        || OTHER_GENERATORS.iter().any(|o| body.starts_with(o))
+        || OTHER_GENERATOR_NAMES.contains(&body[..name_end].trim_end())
+    {
         return Ok(());
     }
-    let name_end = body.find(['=', ' ']).unwrap_or(body.len());
     let marker = MARKERS.iter().find(|m| {
         body.strip_prefix(**m)
             .is_some_and(|rest| rest.is_empty() || rest.starts_with(':'))
@@ -417,5 +423,14 @@ mod tests {
         read_line("+kubebuilder:validation:MinLength=1", &mut m).unwrap();
         assert_eq!(m.subresources.len(), 1);
         assert_eq!(m.plural.as_deref(), Some("x"));
+    }
+
+    #[test]
+    fn skipversion_is_not_the_package_skip_marker() {
+        let mut m = KindMarkers::default();
+        read_line("+kubebuilder:skip", &mut m).unwrap();
+        assert!(!m.skip);
+        read_line("+kubebuilder:skipversion", &mut m).unwrap();
+        assert!(m.skip);
     }
 }
