@@ -703,3 +703,30 @@ fn rules_of_inline_embedded_structs_follow_the_embedding_structs_own() {
         "{text}"
     );
 }
+
+/// `type Widget v1.Widget` in v1beta1, with its own markers: a version of the kind, as
+/// controller-gen finds a kind's versions by name in every package of its group (Gateway API's
+/// v1beta1 Gateway, HTTPRoute, ReferenceGrant).
+#[test]
+fn a_kind_declared_over_another_versions_kind_is_a_version() {
+    let (code, text, err) = compat("kindover/...", &[]);
+    assert_eq!(code, Some(0), "{err}");
+    let lines: String = text.lines().map(|l| format!("{}\n", l.trim())).collect();
+    assert!(
+        lines.contains("- additionalPrinterColumns:\n- jsonPath: \".spec.size\"\nname: Size\ntype: integer\nname: v1beta1\nschema:\nopenAPIV3Schema:\ndescription: \"Widget is the older version, the same type.\"\n"),
+        "{text}"
+    );
+    assert!(
+        lines.contains("served: true\nstorage: false\nsubresources: {}\n"),
+        "{text}"
+    );
+    // v1alpha1 has no doc of its own: v1's describes it; v1alpha2 is skipped; the short name v1
+    // gives is the CRD's, the versions that say nothing of names agreeing.
+    assert!(
+        lines.contains("name: v1alpha1\nschema:\nopenAPIV3Schema:\ndescription: Widget is the current version.\n"),
+        "{text}"
+    );
+    assert!(!text.contains("v1alpha2"), "{text}");
+    assert!(lines.contains("shortNames:\n- wd\n"), "{text}");
+    assert_eq!(lines.matches("size:\nformat: int32\n").count(), 3, "{text}");
+}

@@ -36,16 +36,45 @@ pub fn find(
 ) -> Result<Vec<Kind>, Vec<Error>> {
     let mut kinds = Vec::new();
     let mut errors = Vec::new();
+    let skipped = |pkg: &Package| comment_tags::has(&pkg.doc_comments, "kubebuilder:skip");
+    // The kinds declared as structs, by group; a package's defined type over another package's
+    // type that has the name of a kind of the same group is that kind too, in this version (Gateway
+    // API's `type Gateway v1.Gateway` in v1beta1), as controller-gen finds a kind's versions by
+    // name in every package of its group.
+    let struct_kinds: std::collections::HashSet<(String, String)> = packages
+        .iter()
+        .filter(|pkg| !skipped(pkg))
+        .filter_map(|pkg| {
+            let group = comment_tags::single(&pkg.doc_comments, "groupName").ok()??;
+            Some((group.trim().to_string(), pkg))
+        })
+        .flat_map(|(group, pkg)| {
+            pkg.types
+                .values()
+                .filter(|d| is_kind(d))
+                .map(move |d| (group.clone(), d.name.clone()))
+        })
+        .collect();
     for pkg in packages {
-        if comment_tags::has(&pkg.doc_comments, "kubebuilder:skip") {
+        if skipped(pkg) {
             continue;
         }
+        let group_here = comment_tags::single(&pkg.doc_comments, "groupName")
+            .ok()
+            .flatten()
+            .map(|g| g.trim().to_string());
         let mut names: Vec<&String> = pkg.types.keys().collect();
         names.sort();
         let found: Vec<&TypeDecl> = names
             .into_iter()
             .map(|n| &pkg.types[n.as_str()])
-            .filter(|d| is_kind(d))
+            .filter(|d| {
+                is_kind(d)
+                    || group_here.as_ref().is_some_and(|g| {
+                        is_defined_over_named(d)
+                            && struct_kinds.contains(&(g.clone(), d.name.clone()))
+                    })
+            })
             .collect();
         if found.is_empty() {
             continue;
@@ -105,6 +134,11 @@ pub fn find(
     } else {
         Err(errors)
     }
+}
+
+/// `type Gateway v1.Gateway`: a defined (not alias, not generic) type over another named type.
+fn is_defined_over_named(decl: &TypeDecl) -> bool {
+    !decl.alias && !decl.generic && matches!(decl.ty, TypeExpr::Named { .. })
 }
 
 /// A struct that embeds `TypeMeta` and `ObjectMeta` (directly or through a pointer).

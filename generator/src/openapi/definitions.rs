@@ -434,8 +434,30 @@ impl Walk<'_> {
     fn definition(&mut self, pkg: &Arc<Package>, decl: &TypeDecl) -> Result<Schema> {
         let ty = named(pkg, &decl.name);
         let special = SpecialMethods::of(self.types.methods(&ty)?);
+        let mut description = self.description(&decl.comments);
+        if description.is_none() && self.options.controller_gen {
+            // `type BackendTLSPolicy v1.BackendTLSPolicy` without a doc of its own: controller-gen's
+            // schema of it is the other type's, description included.
+            let mut over = decl.ty.clone();
+            for _ in 0..100 {
+                let TypeExpr::Named { package, name } = &over else {
+                    break;
+                };
+                let Ok(other) = self.types.declaring(package, name) else {
+                    break;
+                };
+                let Some(next) = other.types.get(name.as_str()) else {
+                    break;
+                };
+                description = self.description(&next.comments);
+                if description.is_some() {
+                    break;
+                }
+                over = next.ty.clone();
+            }
+        }
         let mut schema = Schema {
-            description: self.description(&decl.comments),
+            description,
             ..Schema::default()
         };
         if special.custom_definition {

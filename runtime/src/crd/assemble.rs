@@ -200,8 +200,23 @@ fn names<P: Clone + Display>(versions: &[KindVersion<P>], errors: &mut Vec<Locat
         at: k.at.clone(),
         problem: Problem::new(message),
     };
+    // A version whose markers say nothing of names or scope agrees with the others, as
+    // controller-gen applies each version's `+kubebuilder:resource` to the one CRD (Gateway API's
+    // v1alpha3 BackendTLSPolicy, declared over v1's, has none).
+    let says = |k: &KindVersion<P>| {
+        let m = &k.markers;
+        m.plural.is_some()
+            || m.singular.is_some()
+            || m.scope.is_some()
+            || !m.short_names.is_empty()
+            || !m.categories.is_empty()
+    };
+    let first = versions.iter().find(|k| says(k)).unwrap_or(first);
     let names = of(first);
-    for other in &versions[1..] {
+    for other in versions.iter().filter(|k| says(k)) {
+        if std::ptr::eq(other, first) {
+            continue;
+        }
         let o = of(other);
         let same = o.plural == names.plural
             && o.singular == names.singular
