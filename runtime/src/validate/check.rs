@@ -274,6 +274,10 @@ impl<'p, 'f, 'a, V: ValueView<'a>> Walker<'p, 'f, V> {
                 }
                 if let Some(items) = node.items {
                     for (i, item) in v.items().enumerate() {
+                        // A built-in kind's decoder makes a null item its type's zero value.
+                        if item.is_null() && node.null_item_is_zero {
+                            continue;
+                        }
                         let step = Toward::Index(i);
                         self.child(items, item, &path.index(i), mode, depth + 1, toward, step);
                     }
@@ -372,6 +376,10 @@ impl<'p, 'f, 'a, V: ValueView<'a>> Walker<'p, 'f, V> {
             for (key, child) in undeclared {
                 if node.additional_false {
                     openapi::forbidden_property(key, path, &mut self.found.values);
+                } else if child.is_null() {
+                    // A null map value is no error: a built-in kind's decoder stores its type's
+                    // zero value, and a custom resource's is pruned before validation
+                    // (PruneNonNullableNullsWithoutDefaults), or kept where nullable.
                 } else if let Unknown::Schema(ap) = node.unknown {
                     let step = Toward::Key(key);
                     self.child(ap, child, &path.key(key), mode, depth + 1, toward, step);

@@ -230,6 +230,8 @@ pub(crate) struct Node {
     /// An empty string passes the format: a built-in type's `[]byte` decodes `""` (the published
     /// `format: byte` says otherwise).
     pub empty_passes_format: bool,
+    /// A null item is its type's zero value, as a built-in type's decoder makes it.
+    pub null_item_is_zero: bool,
     pub multiple_of: Option<Number>,
     pub minimum: Option<Number>,
     pub maximum: Option<Number>,
@@ -516,6 +518,7 @@ impl<'s> Compiler<'_, 's> {
             type_only: false,
             custom_errors: custom_errors::all(s).into(),
             empty_passes_format: self.native && s.format.as_deref() == Some("byte"),
+            null_item_is_zero: self.native,
         };
         node.type_only = node.checks_only_type();
         node

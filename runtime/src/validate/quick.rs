@@ -731,12 +731,16 @@ impl<'p, 'a, V: ValueView<'a>> Quick<'p, 'a, V> {
             false => None,
         };
         let mut mark = self.failing.len();
+        let null_is_zero = self.plan.nodes[id].null_item_is_zero;
         for (i, item) in v.items().enumerate() {
             // Settled: clean, with nothing set aside below (a scalar checked here sets
             // nothing aside).
             let class = Class::of(item);
             if objects_only && class != Class::Object {
                 return false;
+            }
+            if class == Class::Null && null_is_zero {
+                continue;
             }
             let (clean, settled) = match scalars {
                 Some(scalars) if class.bit() & (Class::CONTAINERS | Class::Null.bit()) == 0 => {
@@ -825,7 +829,8 @@ impl<'p, 'a, V: ValueView<'a>> Quick<'p, 'a, V> {
                     // Undeclared keys rank in the object's order.
                     let position = undeclared;
                     undeclared += 1;
-                    if head.additional != NONE {
+                    // A null map value is no error (the full walk's `object` says why).
+                    if head.additional != NONE && !child.is_null() {
                         let id = head.additional as NodeId;
                         let value_head = &self.form.heads[id];
                         let class = Class::of(child);

@@ -1014,3 +1014,22 @@ fn rules_of_go_types_are_not_refused_for_their_estimated_cost() {
         ["requests: Invalid value: Duplicate value"]
     );
 }
+
+#[test]
+fn null_map_values_and_list_items_decode_as_the_apiserver_decodes_them() {
+    // A custom resource's null map value is pruned before validation
+    // (PruneNonNullableNullsWithoutDefaults); its null list item is an error.
+    let cr = validator(spec_schema());
+    let report =
+        cr.validate(&json!({"spec": {"name": "a", "labels": {"k": null}, "tags": [null]}}));
+    assert_eq!(
+        messages(&report),
+        vec!["spec.tags[0]: Invalid value: \"null\": spec.tags[0] in body must be of type string: \"null\""]
+    );
+    // A built-in kind's decoder makes both its type's zero value.
+    let schema = Schema::from_json(&spec_schema()).unwrap();
+    let built_in = Validator::for_built_in_kind(&schema, Default::default()).unwrap();
+    let report =
+        built_in.validate(&json!({"spec": {"name": "a", "labels": {"k": null}, "tags": [null]}}));
+    assert_eq!(messages(&report), Vec::<String>::new());
+}

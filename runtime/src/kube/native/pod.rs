@@ -126,6 +126,16 @@ fn pod_spec(spec: &Value, path: &FieldPath, claim_volumes: &[&str], errors: &mut
         }
     }
     host_ports(spec, path, errors);
+    // `validateRestartPolicy`.
+    let restart = str_at(spec, "restartPolicy");
+    if !restart.is_empty() && !["Always", "OnFailure", "Never"].contains(&restart) {
+        let supported = ["Always", "OnFailure", "Never"].map(String::from);
+        errors.push(FieldError::not_supported(
+            path.child("restartPolicy"),
+            BadValue::string(restart),
+            &supported,
+        ));
+    }
     if present(spec, "hostNetwork").and_then(Value::as_bool) == Some(true) {
         host_network_ports(containers, &path.child("containers"), errors);
     }

@@ -636,3 +636,27 @@ fn any_shape_is_checked_without_panic() {
         }
     }
 }
+
+#[test]
+fn missing_selectors_select_nothing_and_job_policies_are_named() {
+    // TestValidateDeployment "missing selector": the nil selector selects nothing.
+    let mut d = deployment(json!({"containers": [container(json!({}))]}));
+    d["spec"].as_object_mut().unwrap().remove("selector");
+    assert_eq!(
+        texts(workloads::deployment(&d)),
+        [
+            "spec.selector: Required value",
+            "spec.template.metadata.labels: Invalid value: {\"app\":\"web\"}: `selector` does not match template `labels`",
+        ]
+    );
+    // TestValidateJob: an unknown policy is refused by the pod spec's rule and the Job's.
+    let job = json!({"spec": {"template": {"spec": {"restartPolicy": "OnFailures",
+                     "containers": [{"name": "c", "image": "i"}]}}}});
+    assert_eq!(
+        texts(workloads::job(&job)),
+        [
+            "spec.template.spec.restartPolicy: Unsupported value: \"OnFailures\": supported values: \"Always\", \"OnFailure\", \"Never\"",
+            "spec.template.spec.restartPolicy: Unsupported value: \"OnFailures\": supported values: \"OnFailure\", \"Never\"",
+        ]
+    );
+}

@@ -44,10 +44,16 @@ fn template_labels(template: &Value) -> Option<&Value> {
 
 /// A controller's `metav1.LabelSelector`: its rules, not empty, and selecting its template.
 fn controller_selector(spec: &Value, controller: &str, errors: &mut Vec<FieldError>) {
+    let path = spec_path().child("selector");
     let Some(selector) = present(spec, "selector") else {
+        // A missing selector converts to one that selects nothing, so the template is not
+        // selected either; a DaemonSet's validation has no nil check of its own.
+        if controller != "daemonset" {
+            errors.push(FieldError::required(path, ""));
+        }
+        template_selected(spec, Some(false), errors);
         return;
     };
-    let path = spec_path().child("selector");
     selector::validate(selector, &path, errors);
     if selector::is_empty(selector) {
         errors.push(FieldError::invalid(
@@ -369,10 +375,18 @@ fn job_spec(spec: &Value, path: &FieldPath, errors: &mut Vec<FieldError>) {
         .and_then(Value::as_str)
         .unwrap_or("");
     let restart_path = at.child("spec").child("restartPolicy");
-    if restart != "OnFailure" && restart != "Never" {
+    if restart.is_empty() || restart == "Always" {
+        // v1 defaulting makes an unset policy Always.
         errors.push(FieldError::required(
             restart_path,
             "valid values: \"OnFailure\", \"Never\"",
+        ));
+    } else if restart != "OnFailure" && restart != "Never" {
+        let supported = ["OnFailure", "Never"].map(String::from);
+        errors.push(FieldError::not_supported(
+            restart_path,
+            BadValue::string(restart),
+            &supported,
         ));
     } else if restart == "OnFailure" && present(spec, "podFailurePolicy").is_some() {
         errors.push(FieldError::invalid(
