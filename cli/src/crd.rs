@@ -7,13 +7,19 @@ use kubeidl_gen::Error;
 use std::process::ExitCode;
 
 pub fn run(args: CrdArgs) -> Result<ExitCode, Error> {
+    let release = args
+        .controller_gen_compat
+        .as_deref()
+        .map(kubeidl_gen::controller_gen::release)
+        .transpose()
+        .map_err(Error::new)?;
     // controller-gen reads markers only from `//` comments.
-    let loader =
-        super::loader(&args.modules)?.with_line_comment_markers_only(args.controller_gen_compat);
+    let loader = super::loader(&args.modules)?.with_line_comment_markers_only(release.is_some());
     let options = Options {
         lenient: args.lenient,
         max_description_len: args.max_desc_len,
-        controller_gen_compat: args.controller_gen_compat,
+        controller_gen_compat: release.is_some(),
+        controller_gen_release: release,
         allow_dangerous_types: args.allow_dangerous_types,
         ignore_unexported_fields: args.ignore_unexported_fields,
         generate_embedded_object_meta: args.generate_embedded_object_meta,

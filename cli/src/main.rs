@@ -652,9 +652,17 @@ pub struct CrdArgs {
     pub lenient: bool,
     /// Do what controller-gen does where kubeidl differs on purpose, so a project can switch with
     /// a zero diff: descriptions keep their line breaks, `required` lists are sorted, unknown
-    /// `+kubebuilder:` markers are warnings instead of errors.
-    #[arg(long)]
-    pub controller_gen_compat: bool,
+    /// `+kubebuilder:` markers are warnings instead of errors. `=RELEASE` names the release to
+    /// match (v0.19, v0.20, v0.21, or main for controller-tools' unreleased branch); without it,
+    /// the newest release.
+    #[arg(
+        long,
+        value_name = "RELEASE",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = kubeidl_gen::controller_gen::NEWEST
+    )]
+    pub controller_gen_compat: Option<String>,
     /// With --controller-gen-compat, accept float fields (`type: number`), which controller-gen
     /// refuses unless `crd:allowDangerousTypes=true` (their encoding differs across languages).
     #[arg(long)]

@@ -16,6 +16,7 @@ pub fn run(args: OpenapiArgs) -> Result<ExitCode, Error> {
         explicit_defaults_only: false,
         shadowed: args.shadowed,
         controller_gen: false,
+        controller_gen_release: None,
         refuse_floats: false,
         ignore_unexported_fields: false,
         cel_libraries: args.cel_libraries.iter().copied().collect(),

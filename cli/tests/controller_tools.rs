@@ -6,7 +6,9 @@
 //!
 //! `KUBEIDL_CONTROLLER_TOOLS` points at a controller-tools checkout and `KUBEIDL_K8S_SOURCES` at
 //! the Kubernetes sources its go.mod pins (api/, apimachinery/, apiextensions-apiserver/); the
-//! test skips without them.
+//! test skips without them. `KUBEIDL_CONTROLLER_TOOLS_RELEASE` names the checkout's release
+//! (`v0.21`...) for `--controller-gen-compat=`; without it the checkout is taken for the main
+//! branch (`main`).
 
 mod support;
 
@@ -157,7 +159,11 @@ fn kubeidl_crd(
     let module = |m: &str| format!("k8s.io/{m}={}", k8s.join(m).display());
     std::process::Command::new(env!("CARGO_BIN_EXE_kubeidl"))
         .current_dir(testdata)
-        .args(["crd", "--controller-gen-compat"])
+        .arg("crd")
+        .arg(format!(
+            "--controller-gen-compat={}",
+            std::env::var("KUBEIDL_CONTROLLER_TOOLS_RELEASE").unwrap_or_else(|_| "main".into())
+        ))
         .args(options)
         .args(["--module", &module("api")])
         .args(["--module", &module("apimachinery")])

@@ -730,3 +730,64 @@ fn a_kind_declared_over_another_versions_kind_is_a_version() {
     assert!(lines.contains("shortNames:\n- wd\n"), "{text}");
     assert_eq!(lines.matches("size:\nformat: int32\n").count(), 3, "{text}");
 }
+
+/// One-of markers: `--controller-gen-compat` writes them as the newest release does (v0.21: the
+/// `filter` count), `=main` as controller-tools' main branch, `=v0.19` without AtLeastOneOf
+/// (which it does not know); explicit rules come first, then AtMostOneOf, ExactlyOneOf,
+/// AtLeastOneOf, as controller-gen applies markers by priority.
+#[test]
+fn one_of_rules_follow_the_controller_gen_release() {
+    let rules = |flag: &str| -> (Vec<String>, String) {
+        let out = kubeidl(&["crd", flag, "./testdata/go/cgcompat/oneof"]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let rules = stdout(&out)
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("rule: "))
+            .map(|r| r.trim_matches('"').to_string())
+            .collect();
+        (rules, stderr(&out))
+    };
+    let (newest, _) = rules("--controller-gen-compat");
+    assert_eq!(
+        newest,
+        [
+            "has(self.a) || has(self.b)",
+            "[has(self.a),has(self.b)].filter(x,x==true).size() <= 1",
+            "[has(self.c),has(self.d)].filter(x,x==true).size() == 1",
+            "[has(self.a),has(self.c)].filter(x,x==true).size() >= 1",
+        ]
+    );
+    assert_eq!(rules("--controller-gen-compat=v0.20.1").0, newest);
+    assert_eq!(
+        rules("--controller-gen-compat=main").0,
+        [
+            "has(self.a) || has(self.b)",
+            "(has(self.a)?1:0)+(has(self.b)?1:0) <= 1",
+            "(has(self.c)?1:0)+(has(self.d)?1:0) == 1",
+            "has(self.a)||has(self.c)",
+        ]
+    );
+    let (v19, warnings) = rules("--controller-gen-compat=v0.19");
+    assert_eq!(
+        v19,
+        [
+            "has(self.a) || has(self.b)",
+            "[has(self.c),has(self.d)].filter(x,x==true).size() == 1",
+            "[has(self.a),has(self.b)].filter(x,x==true).size() <= 1",
+        ]
+    );
+    assert!(
+        warnings.contains("+kubebuilder:validation:AtLeastOneOf=a;c on Spec is left out: controller-gen v0.19 does not know the marker"),
+        "{warnings}"
+    );
+    let out = kubeidl(&[
+        "crd",
+        "--controller-gen-compat=v0.16",
+        "./testdata/go/cgcompat/oneof",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "error: --controller-gen-compat=v0.16: not a controller-gen release kubeidl matches (known: v0.19, v0.20, v0.21, main)\n"
+    );
+}

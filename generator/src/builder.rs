@@ -46,6 +46,7 @@ impl Generator {
                 explicit_defaults_only: false,
                 shadowed: false,
                 controller_gen: false,
+                controller_gen_release: None,
                 refuse_floats: false,
                 ignore_unexported_fields: false,
                 cel_libraries: Default::default(),

@@ -7,6 +7,7 @@
 //!   wraps the same.
 
 mod builder;
+pub mod controller_gen;
 pub mod crd;
 pub mod error;
 pub mod go;

@@ -36,6 +36,9 @@ pub struct Options {
     /// is left out, `int` and floats have no format, a type's documentation shows where it is
     /// used, and an ObjectMeta below the root is a bare object.
     pub controller_gen_compat: bool,
+    /// With `controller_gen_compat`, the controller-gen release whose output to match (`None`:
+    /// the newest, [`crate::controller_gen::NEWEST`]).
+    pub controller_gen_release: Option<&'static crate::controller_gen::Release>,
     /// With `controller_gen_compat`, accept float members (`type: number`), as controller-gen's
     /// `crd:allowDangerousTypes`; controller-gen refuses them otherwise. kubeidl accepts them.
     pub allow_dangerous_types: bool,
@@ -111,6 +114,7 @@ pub fn generate(loader: &Loader, package_args: &[String], options: &Options) -> 
             explicit_defaults_only: true,
             shadowed: false,
             controller_gen: options.controller_gen_compat,
+            controller_gen_release: options.controller_gen_release,
             refuse_floats: options.controller_gen_compat && !options.allow_dangerous_types,
             ignore_unexported_fields: options.ignore_unexported_fields,
             cel_libraries: Default::default(),

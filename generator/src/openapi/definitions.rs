@@ -51,6 +51,8 @@ pub struct Options {
     /// their line breaks, and only `+k8s:enum` (not openapi-gen's `+enum`) makes a string type
     /// an enum.
     pub controller_gen: bool,
+    /// With `controller_gen`, the release whose output to match (`None`: the newest).
+    pub controller_gen_release: Option<&'static crate::controller_gen::Release>,
     /// Leave unexported fields out without a warning (controller-gen's `ignoreUnexportedFields`).
     pub ignore_unexported_fields: bool,
     /// Refuse float members, as controller-gen does unless `allowDangerousTypes` is set.
@@ -1125,7 +1127,30 @@ impl Walk<'_> {
             .place(ty, Scopes::TYPE, None, &members)
             .map_err(at(&decl.pos))?;
         let doc = decl.comments.with_kubebuilder_markers(&decl.above);
+        if !self.options.controller_gen {
+            self.lower_doc(&doc, &decl.pos.file, &place, schema);
+            return Ok(());
+        }
+        // The one-of rules this type's markers give, as the release writes and orders them.
+        let rules_before = rule_count(schema);
         self.lower_doc(&doc, &decl.pos.file, &place, schema);
+        if let Some(Value::Array(rules)) = schema.extensions.get_mut(RULES) {
+            let release = self
+                .options
+                .controller_gen_release
+                .unwrap_or_else(crate::controller_gen::newest);
+            let mut own = rules.split_off(rules_before.min(rules.len()));
+            for fields in crate::controller_gen::one_of_rules(release, &mut own) {
+                self.tally.warn_once(format!(
+                    "{}: +kubebuilder:validation:AtLeastOneOf={} on {} is left out: controller-gen {} does not know the marker",
+                    decl.pos,
+                    fields.join(";"),
+                    decl.name,
+                    release.name
+                ));
+            }
+            rules.extend(own);
+        }
         Ok(())
     }
 
@@ -1263,6 +1288,16 @@ fn describe_conflict(conflict: &UseConflict) -> String {
         }
         UseConflict::Keyword(key) => format!("both set {key:?}, to different values"),
         UseConflict::Unreadable(message) => message.clone(),
+    }
+}
+
+const RULES: &str = "x-kubernetes-validations";
+
+/// How many rules a schema has.
+fn rule_count(schema: &Schema) -> usize {
+    match schema.extensions.get(RULES) {
+        Some(Value::Array(rules)) => rules.len(),
+        _ => 0,
     }
 }
 
