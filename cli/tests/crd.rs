@@ -791,3 +791,24 @@ fn one_of_rules_follow_the_controller_gen_release() {
         "error: --controller-gen-compat=v0.16: not a controller-gen release kubeidl matches (known: v0.19, v0.20, v0.21, main)\n"
     );
 }
+
+/// An ObjectMeta below the root under `--controller-gen-compat --generate-embedded-object-meta`:
+/// controller-gen's fixed schema for k8s.io/apimachinery's ObjectMeta (crd/known_types.go), five
+/// properties of bare types, without the descriptions and list type the Go type has.
+#[test]
+fn compat_embedded_object_meta_is_controller_gens_fixed_schema() {
+    let apimachinery = repo().join("testdata/standin/apimachinery");
+    let module = format!("k8s.io/apimachinery={}", apimachinery.display());
+    let (code, text, err) = compat(
+        "embeddedmeta",
+        &["--generate-embedded-object-meta", "--module", &module],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let lines: String = text.lines().map(|l| format!("{}\n", l.trim())).collect();
+    assert!(
+        lines.contains(
+            "metadata:\ndescription: Metadata of the objects made from the template.\nproperties:\nannotations:\nadditionalProperties:\ntype: string\ntype: object\nfinalizers:\nitems:\ntype: string\ntype: array\nlabels:\nadditionalProperties:\ntype: string\ntype: object\nname:\ntype: string\nnamespace:\ntype: string\ntype: object\nsize:\n"
+        ),
+        "{text}"
+    );
+}

@@ -65,6 +65,9 @@ pub struct Generated {
     pub tags: Counts,
 }
 
+/// k8s.io/apimachinery's ObjectMeta.
+const OBJECT_META: &str = "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta";
+
 /// The types controller-gen writes its own schema for, with no description.
 const CONTROLLER_GEN_KNOWN: &[&str] = &[
     "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta",
@@ -131,6 +134,23 @@ pub fn generate(loader: &Loader, package_args: &[String], options: &Options) -> 
         for name in CONTROLLER_GEN_KNOWN {
             if let Some(schema) = definitions.get_mut(*name) {
                 schema.description = None;
+            }
+        }
+        if options.generate_embedded_object_meta {
+            // controller-gen's `generateEmbeddedObjectMeta` gives k8s.io/apimachinery's ObjectMeta
+            // a fixed schema (crd/known_types.go): five properties, bare types, no descriptions.
+            if let Some(meta) = definitions.get_mut(OBJECT_META) {
+                let fixed = serde_json::json!({
+                    "name": {"type": "string"},
+                    "namespace": {"type": "string"},
+                    "annotations": {"type": "object", "additionalProperties": {"type": "string"}},
+                    "labels": {"type": "object", "additionalProperties": {"type": "string"}},
+                    "finalizers": {"type": "array", "items": {"type": "string"}},
+                });
+                let fixed =
+                    Schema::from_json(&serde_json::json!({"type": "object", "properties": fixed}))
+                        .expect("a valid schema");
+                meta.properties = fixed.properties;
             }
         }
     }
