@@ -812,3 +812,17 @@ fn compat_embedded_object_meta_is_controller_gens_fixed_schema() {
         "{text}"
     );
 }
+
+/// A field beside an inline-embedded struct's field of the same JSON name: one property, as in
+/// Go; under `--controller-gen-compat` described as the embedded one (even when it has no
+/// comment), since controller-gen merges embedded structs first and keeps the first description.
+#[test]
+fn a_duplicate_json_name_is_described_as_controller_gen_merges_it() {
+    let (code, text, err) = compat("dupname", &[]);
+    assert_eq!(code, Some(0), "{err}");
+    let lines: String = text.lines().map(|l| format!("{}\n", l.trim())).collect();
+    assert!(
+        lines.contains("auth:\ndescription: auth from the struct embedded two levels down.\ntype: string\nown:\ndescription: only the outer struct has it\ntype: string\ntoken:\ntype: string\n"),
+        "{text}"
+    );
+}

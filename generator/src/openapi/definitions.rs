@@ -506,6 +506,9 @@ impl Walk<'_> {
                 let members = self.types.members(&ty).map_err(at(&decl.pos))?;
                 let mut rules = StructRules::default();
                 self.members(pkg, &members, &HashSet::new(), &mut schema, &mut rules)?;
+                if self.options.controller_gen {
+                    self.embedded_first_descriptions(&members, &mut schema)?;
+                }
                 if self.options.validations {
                     self.struct_rules(decl, rules, &mut schema);
                 }
@@ -1090,6 +1093,59 @@ impl Walk<'_> {
         let members = validations::members(&self.types, elem)?;
         let place = self.place(elem, Scopes::TYPE, None, &members)?;
         self.lower_type_uses(docs, &place, schema);
+        Ok(())
+    }
+
+    /// A JSON name that more than one member has (a field beside one of an inline-embedded
+    /// struct): controller-gen merges an embedded struct's schema into the embedding one's
+    /// before the embedding struct's own fields (an embedded struct's own embedded ones first),
+    /// and the first description merged stays (crd/flatten.go flattenAllOfInto merges no
+    /// descriptions), so the property is described as that first member is. Its schema is the
+    /// one Go's rule chose (the shallowest member).
+    fn embedded_first_descriptions(
+        &mut self,
+        members: &[Field],
+        schema: &mut Schema,
+    ) -> Result<()> {
+        fn order(
+            this: &Walk<'_>,
+            members: &[Field],
+            out: &mut Vec<(String, Field)>,
+        ) -> Result<()> {
+            for m in members {
+                if !is_inline(m) || comment_tags::has_openapi_gen(&m.comments, "false") {
+                    continue;
+                }
+                let inner = this.types.unpointed(&m.ty).map_err(at(&m.pos))?;
+                let fields = this.types.members(&inner).map_err(at(&m.pos))?;
+                order(this, &fields, out)?;
+            }
+            for m in members {
+                if is_inline(m) || comment_tags::has_openapi_gen(&m.comments, "false") {
+                    continue;
+                }
+                if let Some(name) = json_name(m) {
+                    out.push((name, m.clone()));
+                }
+            }
+            Ok(())
+        }
+        let mut merged = Vec::new();
+        order(self, members, &mut merged)?;
+        let mut seen: HashSet<&str> = HashSet::new();
+        for (i, (name, field)) in merged.iter().enumerate() {
+            if !seen.insert(name) || !merged[i + 1..].iter().any(|(n, _)| n == name) {
+                continue;
+            }
+            let docs =
+                validations::type_docs(&self.types, &field.ty, true).map_err(at(&field.pos))?;
+            let description = self
+                .description(&field.comments)
+                .or_else(|| self.type_description(&docs));
+            if let Some(property) = schema.properties.get_mut(name) {
+                property.description = description;
+            }
+        }
         Ok(())
     }
 
