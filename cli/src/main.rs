@@ -653,7 +653,7 @@ pub struct CrdArgs {
     /// Do what controller-gen does where kubeidl differs on purpose, so a project can switch with
     /// a zero diff: descriptions keep their line breaks, `required` lists are sorted, unknown
     /// `+kubebuilder:` markers are warnings instead of errors. `=RELEASE` names the release to
-    /// match (v0.19, v0.20, v0.21, or main for controller-tools' unreleased branch); without it,
+    /// match (v0.17 to v0.21, or main for controller-tools' unreleased branch); without it,
     /// the newest release.
     #[arg(
         long,

@@ -788,7 +788,7 @@ fn one_of_rules_follow_the_controller_gen_release() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         stderr(&out),
-        "error: --controller-gen-compat=v0.16: not a controller-gen release kubeidl matches (known: v0.19, v0.20, v0.21, main)\n"
+        "error: --controller-gen-compat=v0.16: not a controller-gen release kubeidl matches (known: v0.17, v0.18, v0.19, v0.20, v0.21, main)\n"
     );
 }
 

@@ -30,6 +30,9 @@ pub enum AtLeastOneOf {
 pub struct Release {
     /// `v0.21`; `main` is controller-tools' unreleased main branch.
     pub name: &'static str,
+    /// The release knows `AtMostOneOf` and `ExactlyOneOf` (from v0.19); before, it ignores
+    /// them and their rules are left out.
+    pub at_most_exactly_one_of: bool,
     pub one_of_count: OneOfCount,
     pub at_least_one_of: AtLeastOneOf,
     /// `ExactlyOneOf` rules follow `AtMostOneOf` ones. Before v0.20 both had the same priority,
@@ -42,25 +45,43 @@ pub struct Release {
 /// markers by priority: XValidation, then AtMostOneOf, ExactlyOneOf, AtLeastOneOf).
 pub const RELEASES: &[Release] = &[
     Release {
+        name: "v0.17",
+        at_most_exactly_one_of: false,
+        one_of_count: OneOfCount::Filter,
+        at_least_one_of: AtLeastOneOf::Unknown,
+        exactly_after_at_most: false,
+    },
+    Release {
+        name: "v0.18",
+        at_most_exactly_one_of: false,
+        one_of_count: OneOfCount::Filter,
+        at_least_one_of: AtLeastOneOf::Unknown,
+        exactly_after_at_most: false,
+    },
+    Release {
         name: "v0.19",
+        at_most_exactly_one_of: true,
         one_of_count: OneOfCount::Filter,
         at_least_one_of: AtLeastOneOf::Unknown,
         exactly_after_at_most: false,
     },
     Release {
         name: "v0.20",
+        at_most_exactly_one_of: true,
         one_of_count: OneOfCount::Filter,
         at_least_one_of: AtLeastOneOf::Count,
         exactly_after_at_most: true,
     },
     Release {
         name: "v0.21",
+        at_most_exactly_one_of: true,
         one_of_count: OneOfCount::Filter,
         at_least_one_of: AtLeastOneOf::Count,
         exactly_after_at_most: true,
     },
     Release {
         name: "main",
+        at_most_exactly_one_of: true,
         one_of_count: OneOfCount::Sum,
         at_least_one_of: AtLeastOneOf::Or,
         exactly_after_at_most: true,
@@ -157,8 +178,9 @@ fn rule_text(release: &Release, how: OneOf, fields: &[String]) -> String {
 }
 
 /// The rules one type's markers gave (`rules`, in comment order), as `release` writes and orders
-/// them. Returns the `AtLeastOneOf` rules left out because the release does not know the marker.
-pub fn one_of_rules(release: &Release, rules: &mut Vec<Value>) -> Vec<Vec<String>> {
+/// them. Returns the markers left out because the release does not know them, each as written
+/// (`+kubebuilder:validation:AtLeastOneOf=a;b`).
+pub fn one_of_rules(release: &Release, rules: &mut Vec<Value>) -> Vec<String> {
     let mut dropped = Vec::new();
     let mut ranked: Vec<(u8, Value)> = Vec::new();
     for mut rule in std::mem::take(rules) {
@@ -166,8 +188,20 @@ pub fn one_of_rules(release: &Release, rules: &mut Vec<Value>) -> Vec<Vec<String
             ranked.push((0, rule));
             continue;
         };
-        if how == OneOf::AtLeast && release.at_least_one_of == AtLeastOneOf::Unknown {
-            dropped.push(fields);
+        let known = match how {
+            OneOf::AtMost | OneOf::Exactly => release.at_most_exactly_one_of,
+            OneOf::AtLeast => release.at_least_one_of != AtLeastOneOf::Unknown,
+        };
+        if !known {
+            let marker = match how {
+                OneOf::AtMost => "AtMostOneOf",
+                OneOf::Exactly => "ExactlyOneOf",
+                OneOf::AtLeast => "AtLeastOneOf",
+            };
+            dropped.push(format!(
+                "+kubebuilder:validation:{marker}={}",
+                fields.join(";")
+            ));
             continue;
         }
         rule["rule"] = Value::String(rule_text(release, how, &fields));
@@ -197,7 +231,7 @@ mod tests {
         assert_eq!(newest().name, "v0.21");
         assert_eq!(
             release("v0.16").unwrap_err(),
-            "--controller-gen-compat=v0.16: not a controller-gen release kubeidl matches (known: v0.19, v0.20, v0.21, main)"
+            "--controller-gen-compat=v0.16: not a controller-gen release kubeidl matches (known: v0.17, v0.18, v0.19, v0.20, v0.21, main)"
         );
     }
 
@@ -230,8 +264,18 @@ mod tests {
         let mut v19 = rules();
         assert_eq!(
             one_of_rules(release("v0.19").unwrap(), &mut v19),
-            [vec!["a".to_string(), "c".to_string()]]
+            ["+kubebuilder:validation:AtLeastOneOf=a;c"]
         );
+        let mut v17 = rules();
+        assert_eq!(
+            one_of_rules(release("v0.17").unwrap(), &mut v17),
+            [
+                "+kubebuilder:validation:ExactlyOneOf=a;b",
+                "+kubebuilder:validation:AtLeastOneOf=a;c",
+                "+kubebuilder:validation:AtMostOneOf=c;d",
+            ]
+        );
+        assert_eq!(texts(&v17), ["self.a != 'x'"]);
         assert_eq!(
             texts(&v19),
             [

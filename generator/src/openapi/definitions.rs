@@ -1107,11 +1107,7 @@ impl Walk<'_> {
         members: &[Field],
         schema: &mut Schema,
     ) -> Result<()> {
-        fn order(
-            this: &Walk<'_>,
-            members: &[Field],
-            out: &mut Vec<(String, Field)>,
-        ) -> Result<()> {
+        fn order(this: &Walk<'_>, members: &[Field], out: &mut Vec<(String, Field)>) -> Result<()> {
             for m in members {
                 if !is_inline(m) || comment_tags::has_openapi_gen(&m.comments, "false") {
                     continue;
@@ -1196,13 +1192,10 @@ impl Walk<'_> {
                 .controller_gen_release
                 .unwrap_or_else(crate::controller_gen::newest);
             let mut own = rules.split_off(rules_before.min(rules.len()));
-            for fields in crate::controller_gen::one_of_rules(release, &mut own) {
+            for marker in crate::controller_gen::one_of_rules(release, &mut own) {
                 self.tally.warn_once(format!(
-                    "{}: +kubebuilder:validation:AtLeastOneOf={} on {} is left out: controller-gen {} does not know the marker",
-                    decl.pos,
-                    fields.join(";"),
-                    decl.name,
-                    release.name
+                    "{}: {marker} on {} is left out: controller-gen {} does not know the marker",
+                    decl.pos, decl.name, release.name
                 ));
             }
             rules.extend(own);
