@@ -653,6 +653,17 @@ fn compat_reads_markers_only_from_line_comments() {
         lines.contains("name:\ndescription: Name of the module.\nmaxLength: 63\ntype: string\n"),
         "{text}"
     );
+    // Each one left out is a warning at it.
+    let path =
+        std::fs::canonicalize(repo().join("testdata/go/cgcompat/blockcomment/types.go")).unwrap();
+    let path = path.display();
+    assert_eq!(
+        err,
+        format!(
+            "warning: {path}:9:1: +kubebuilder:validation:Enum=DSM is in a /* */ comment, where controller-gen reads no markers; left out\n\
+             warning: {path}:18:3: +kubebuilder:validation:MinLength=1 is in a /* */ comment, where controller-gen reads no markers; left out\n"
+        )
+    );
     let default = stdout(&kubeidl(&["crd", "./testdata/go/cgcompat/blockcomment"]));
     assert!(default.contains("- DSM"), "{default}");
 }

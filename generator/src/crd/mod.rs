@@ -93,6 +93,13 @@ pub fn generate(loader: &Loader, package_args: &[String], options: &Options) -> 
         .map(|(path, _)| path)
         .collect();
     let packages = loader.packages(&paths)?;
+    for pkg in &packages {
+        for (pos, text) in &pkg.ignored_markers {
+            warnings.push(format!(
+                "{pos}: {text} is in a /* */ comment, where controller-gen reads no markers; left out"
+            ));
+        }
+    }
     let kinds = kinds::find(&packages, options.controller_gen_compat, &mut warnings)
         .map_err(Error::many)?;
     if kinds.is_empty() {

@@ -104,6 +104,9 @@ pub struct CommentGroups {
     /// Every group's lines, in file order.
     pub all: Vec<Vec<String>>,
     line_comment_markers_only: bool,
+    /// With `line_comment_markers_only`, the `+` lines left out of `/* */` comments: 1-based
+    /// line and column, and the text.
+    pub ignored_markers: Vec<(usize, usize, String)>,
 }
 
 impl CommentGroups {
@@ -150,6 +153,21 @@ impl CommentGroups {
 
     fn push(&mut self, group: &[&RawComment<'_>]) {
         let Some(last) = group.last() else { return };
+        if self.line_comment_markers_only {
+            for c in group.iter().filter(|c| c.text.starts_with("/*")) {
+                for (i, line) in c.text[2..].split('\n').enumerate() {
+                    let text = line.trim_start();
+                    if !text.starts_with('+') {
+                        continue;
+                    }
+                    let lead = line.chars().count() - text.chars().count();
+                    let column = if i == 0 { c.start_column + 3 } else { 1 } + lead;
+                    let text = text.trim_end_matches("*/").trim_end();
+                    self.ignored_markers
+                        .push((c.start_row + i + 1, column, text.to_string()));
+                }
+            }
+        }
         let doc = group_lines_with(group.iter().copied(), self.line_comment_markers_only);
         self.all.push(doc.lines.clone());
         self.spans.push((group[0].start_row, last.end_row));

@@ -437,6 +437,15 @@ fn add_file(pkg: &mut Package, file: &Path, parsed: ParsedFile) {
         pkg.methods.entry(receiver).or_default().push(method);
     }
     pkg.consts.extend(parsed.consts);
+    let at = std::sync::Arc::new(file.to_path_buf());
+    for (line, column, text) in parsed.ignored_markers {
+        let pos = crate::error::SourcePos {
+            file: at.clone(),
+            line,
+            column,
+        };
+        pkg.ignored_markers.push((pos, text));
+    }
     pkg.files.push(file.to_path_buf());
 }
 

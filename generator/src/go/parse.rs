@@ -22,6 +22,8 @@ pub struct ParsedFile {
     /// The package clause's doc comment and the closest comment group above it (where
     /// `groupversion_info.go` puts `+groupName`).
     pub package_lines: Vec<String>,
+    /// Marker lines of `/* */` comments left out (see [`parse_file_with`]): line, column, text.
+    pub ignored_markers: Vec<(usize, usize, String)>,
 }
 
 /// A tree-sitter parser for Go.
@@ -137,6 +139,7 @@ impl<'a> FileReader<'a> {
         );
         let mut out = ParsedFile {
             comment_lines: self.comments.all.iter().flatten().cloned().collect(),
+            ignored_markers: std::mem::take(&mut self.comments.ignored_markers),
             ..ParsedFile::default()
         };
         let mut cursor = root.walk();
