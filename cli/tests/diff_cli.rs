@@ -1018,6 +1018,8 @@ fn kubernetes_api_groups_as_go_trees() {
     let mut by_rule: BTreeMap<String, usize> = BTreeMap::new();
     let mut by_direction: BTreeMap<String, usize> = BTreeMap::new();
     let mut witnessed = 0;
+    let mut violations: Vec<(String, String)> = Vec::new();
+    let mut declared = 0;
     for group in groups {
         let (o, n) = (old.join("api").join(group), new.join("api").join(group));
         if !o.is_dir() || !n.is_dir() {
@@ -1057,6 +1059,15 @@ fn kubernetes_api_groups_as_go_trees() {
                     );
                 }
             }
+            if f.get("violates").is_some() {
+                violations.push((
+                    format!("{group}: {} {}.{}", f["ruleId"], f["definition"], f["path"]),
+                    f["direction"].as_str().unwrap().to_string(),
+                ));
+            }
+            if f["message"].as_str().unwrap().contains("KEP-5073") {
+                declared += 1;
+            }
             // A witness's error stands at the finding's field or below it.
             if let Some(w) = f.get("witness").filter(|w| !w.is_null()) {
                 witnessed += 1;
@@ -1085,7 +1096,21 @@ fn kubernetes_api_groups_as_go_trees() {
         eprintln!("{group}: {} findings {counts:?}", findings.len());
     }
     eprintln!("all groups: by direction {by_direction:?}, {witnessed} witnessed");
-    assert!(witnessed > 0, "no witness in any group");
+    // What makes the exit status 1 between Kubernetes releases is what the strict policy of a
+    // GA API refuses and nothing else: loosenings (enum values added, a required field made
+    // optional), which a rolled-back or skewed apiserver and exhaustive clients do not take.
+    // The `+k8s:` tags Kubernetes adds to existing fields restate hand-written checks
+    // (KEP-5073) and are neutral, with that reason.
+    assert!(
+        violations
+            .iter()
+            .all(|(_, direction)| direction == "loosening"),
+        "{violations:#?}"
+    );
+    assert!(
+        declared > 0 || !by_direction.contains_key("tightening"),
+        "no +k8s: tag judged a restatement"
+    );
     for (rule, n) in &by_rule {
         eprintln!("  {rule}: {n}");
     }
@@ -2546,4 +2571,77 @@ fn gateway_api_releases() {
         .collect();
     assert!(!cors.is_empty());
     assert!(cors.iter().all(|x| x["direction"] == "neutral"), "{cors:?}");
+    let violations =
+        |f: &[serde_json::Value]| f.iter().filter(|x| x.get("violates").is_some()).count();
+    let neutral = |f: &[serde_json::Value], rule: &str, path: &str, text: &str| {
+        let hits: Vec<&serde_json::Value> = f
+            .iter()
+            .filter(|x| {
+                x["ruleId"] == rule
+                    && x["path"] == path
+                    && x["message"].as_str().unwrap().contains(text)
+            })
+            .collect();
+        assert!(!hits.is_empty(), "no {rule} at {path}");
+        assert!(
+            hits.iter()
+                .all(|x| x["direction"] == "neutral" && x.get("violates").is_none()),
+            "{hits:?}"
+        );
+    };
+    // The false alarms a reading of every violation found (issue 41's closing note), each now
+    // neutral with its reason: a total 16 rules x 8 matches already keep within 128; a rule that
+    // reads rules only through their new name; bounds the old enum ["System"] meets; a rule
+    // about "*", which the old origin pattern refused; and BackendTLSPolicy v1alpha3's status
+    // subresource, served on neither side, is not compared at all.
+    let f = findings("v1.1.0", "v1.2.0", "standard");
+    neutral(&f, "cel-rule-added", "spec.rules", "already keeps it");
+    let f = findings("v1.1.0", "v1.2.0", "experimental");
+    neutral(
+        &f,
+        "cel-rule-added",
+        "spec.rules",
+        "only through fields added in the same change (name)",
+    );
+    let f = findings("v1.4.0", "v1.5.0", "standard");
+    for rule in [
+        "min-length-tightened",
+        "max-length-tightened",
+        "pattern-added",
+    ] {
+        neutral(
+            &f,
+            rule,
+            "spec.validation.wellKnownCACertificates",
+            "old enum",
+        );
+    }
+    assert!(
+        !f.iter().any(|x| x["ruleId"] == "status-subresource-added"),
+        "{f:?}"
+    );
+    let f = findings("v1.3.0", "v1.4.0", "experimental");
+    neutral(
+        &f,
+        "cel-rule-added",
+        "spec.rules[*].filters[*].cors.allowOrigins",
+        "refused \"*\"",
+    );
+    // What is left breaks stored objects, clients or requests under the policies the docs
+    // define (every one is listed in issue 41's closing note with why): this many per release.
+    let tags = [
+        "v1.0.0", "v1.1.0", "v1.2.0", "v1.3.0", "v1.4.0", "v1.5.0", "v1.6.0",
+    ];
+    if tags
+        .iter()
+        .all(|t| root.join(t).join("config/crd").is_dir())
+    {
+        let counts = |channel: &str| -> Vec<usize> {
+            tags.windows(2)
+                .map(|p| violations(&findings(p[0], p[1], channel)))
+                .collect()
+        };
+        assert_eq!(counts("standard"), [3, 1, 3, 8, 13, 10]);
+        assert_eq!(counts("experimental"), [4, 23, 6, 24, 62, 18]);
+    }
 }

@@ -113,6 +113,159 @@ pub fn fields_read(source: &str) -> Option<BTreeSet<String>> {
     Some(read)
 }
 
+/// The macros whose variable stands for a list's items.
+const ITEM_MACROS: &[&str] = &["all", "exists", "exists_one", "filter", "map"];
+
+/// The fields of a list's items a rule on the list reads, when it reads the list only through
+/// macros (`self.all(r, !has(r.name) || ...)`, nested `self.exists_one(...)` included) and each
+/// item only through fields of the macros' variables; `None` for anything else (`self.size()`,
+/// an item read whole, `oldSelf`).
+pub fn item_fields_read(source: &str) -> Option<BTreeSet<String>> {
+    if uses_old_self(source) {
+        return None;
+    }
+    let t = tokens(source);
+    let mut variables = BTreeSet::new();
+    for (i, token) in t.iter().enumerate() {
+        if token != "self" {
+            continue;
+        }
+        let call = (
+            t.get(i + 1)?,
+            t.get(i + 2)?,
+            t.get(i + 3)?,
+            t.get(i + 4)?,
+            t.get(i + 5)?,
+        );
+        match call {
+            (dot, name, open, var, comma)
+                if dot == "."
+                    && ITEM_MACROS.contains(&name.as_str())
+                    && open == "("
+                    && comma == "," =>
+            {
+                variables.insert(var.clone());
+            }
+            _ => return None,
+        }
+    }
+    let mut read = BTreeSet::new();
+    for (i, token) in t.iter().enumerate() {
+        // A variable's own binding (`all(r,`) is no read.
+        if !variables.contains(token) || t.get(i + 1).map(String::as_str) == Some(",") {
+            continue;
+        }
+        match (t.get(i + 1).map(String::as_str), t.get(i + 2), t.get(i + 3)) {
+            (Some("."), Some(name), next) if next.map(String::as_str) != Some("(") => {
+                read.insert(name.clone());
+            }
+            _ => return None,
+        }
+    }
+    (!read.is_empty()).then_some(read)
+}
+
+/// Whether a rule on a list holds on lists of `0..=most` items that hold none of the fields it
+/// reads (what [`item_fields_read`] found): every stored list is such a list when the fields
+/// are new.
+pub fn holds_on_lists_without(source: &str, most: usize) -> bool {
+    let Ok(program) = kubeidl::cel::Program::compile(source, &["self"]) else {
+        return false;
+    };
+    (0..=most).all(|n| {
+        let list = Value::Array(vec![Value::Object(serde_json::Map::new()); n]);
+        let out = program.evaluate(
+            &[kubeidl::cel::Value::from_json(&list)],
+            kubeidl::cel::PER_CALL_LIMIT,
+        );
+        matches!(out.result, Ok(kubeidl::cel::Value::Bool(true)))
+    })
+}
+
+/// A rule that bounds the total size of one field across a list's first items, as Gateway API
+/// writes it: `(self.size() > 0 ? self[0].f.size() : 0) + (self.size() > 1 ? ...) <= N`, each
+/// term possibly guarded by `has(self[i].f) ? ... : 0`. The field, the number of terms and `N`.
+pub fn size_sum_bound(source: &str) -> Option<(String, usize, u64)> {
+    let text: String = source.split_whitespace().collect::<Vec<_>>().join(" ");
+    let (sum, limit) = text.rsplit_once("<=")?;
+    let limit: u64 = limit.trim().parse().ok()?;
+    let term = regex::Regex::new(
+        r"^\(self\.size\(\) > (\d+) \? (?:\(has\(self\[(\d+)\]\.(\w+)\) \? )?self\[(\d+)\]\.(\w+)\.size\(\) : 0\)(?: : 0\))?$",
+    )
+    .ok()?;
+    let mut field: Option<String> = None;
+    let terms: Vec<&str> = sum.split(" + ").map(str::trim).collect();
+    for (i, t) in terms.iter().enumerate() {
+        let c = term.captures(t)?;
+        let index = |n: usize| c.get(n).map(|m| m.as_str().parse::<usize>().ok());
+        let guarded_field = c.get(3).map(|m| m.as_str());
+        let name = c.get(5)?.as_str();
+        let same_index =
+            index(1)?? == i && index(4)?? == i && index(2).is_none_or(|g| g == Some(i));
+        if !same_index || guarded_field.is_some_and(|g| g != name) {
+            return None;
+        }
+        match &field {
+            Some(f) if f != name => return None,
+            _ => field = Some(name.to_string()),
+        }
+    }
+    Some((field?, terms.len(), limit))
+}
+
+/// The string literals a rule on a list tests membership of (`'*' in self`), when it reads the
+/// list only that way and through `self.size()`: then the rule sees a stored list only through
+/// its size and which of those literals it holds.
+pub fn literal_membership(source: &str) -> Option<Vec<String>> {
+    let t = tokens(source);
+    let mut literals = Vec::new();
+    for (i, token) in t.iter().enumerate() {
+        if token != "self" {
+            continue;
+        }
+        let before = (i >= 2).then(|| (&t[i - 2], &t[i - 1]));
+        match before {
+            Some((literal, op))
+                if op == "in" && (literal.starts_with('\'') || literal.starts_with('"')) =>
+            {
+                let inner = &literal[1..literal.len().saturating_sub(1)];
+                if inner.contains('\\') || literal.len() < 2 {
+                    return None;
+                }
+                literals.push(inner.to_string());
+            }
+            _ => {
+                let size = t.get(i + 1..i + 5).map(|s| s.join(""));
+                if size.as_deref() != Some(".size()") {
+                    return None;
+                }
+            }
+        }
+    }
+    (!literals.is_empty()).then_some(literals)
+}
+
+/// Whether a rule on a list of strings holds on lists of `0..=most` strings none of which is
+/// among `literals`.
+pub fn holds_on_lists_of_others(source: &str, literals: &[String], most: usize) -> bool {
+    let Ok(program) = kubeidl::cel::Program::compile(source, &["self"]) else {
+        return false;
+    };
+    // A string no literal equals.
+    let other = format!(
+        "{}~",
+        literals.iter().map(String::as_str).collect::<String>()
+    );
+    (0..=most).all(|n| {
+        let list = Value::Array(vec![Value::String(other.clone()); n]);
+        let out = program.evaluate(
+            &[kubeidl::cel::Value::from_json(&list)],
+            kubeidl::cel::PER_CALL_LIMIT,
+        );
+        matches!(out.result, Ok(kubeidl::cel::Value::Bool(true)))
+    })
+}
+
 /// The most objects [`holds_on_each`] evaluates a rule on.
 const MOST_OBJECTS: usize = 256;
 
@@ -593,6 +746,20 @@ pub fn metadata_changes(old: &Value, new: &Value) -> Vec<&'static str> {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn size_sums_are_recognized() {
+        let two = "(self.size() > 0 ? (has(self[0].matches) ? self[0].matches.size() : 0) : 0) + (self.size() > 1 ? (has(self[1].matches) ? self[1].matches.size() : 0) : 0) <= 16";
+        assert_eq!(size_sum_bound(two), Some(("matches".to_string(), 2, 16)));
+        let plain = "(self.size() > 0 ? self[0].hosts.size() : 0) <= 4";
+        assert_eq!(size_sum_bound(plain), Some(("hosts".to_string(), 1, 4)));
+        assert_eq!(
+            size_sum_bound("(self.size() > 1 ? self[0].a.size() : 0) <= 4"),
+            None
+        );
+        assert_eq!(size_sum_bound("(self.size() > 0 ? self[0].a.size() : 0) + (self.size() > 1 ? self[1].b.size() : 0) <= 4"), None);
+        assert_eq!(size_sum_bound("self.size() <= 4"), None);
+    }
 
     #[test]
     fn tokens_ignore_spacing_and_keep_strings_whole() {

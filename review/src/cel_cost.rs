@@ -8,6 +8,8 @@
 //!
 //! Resources are the definitions a CRD version stands for, or those that carry
 //! `x-kubernetes-group-version-kind`; other definitions no resource reaches are estimated alone.
+//! Kubernetes' own types are left out: their declarative rules run as generated Go code, which
+//! no cost limit bounds.
 
 use super::findings::{join_path, Direction, Finding, Site};
 use super::input::{Form, Revision};
@@ -141,7 +143,7 @@ impl Estimates {
         let with_rules: BTreeSet<&String> = rev
             .definitions
             .iter()
-            .filter(|(_, d)| has_rules(&d.schema))
+            .filter(|(n, d)| has_rules(&d.schema) && Ratcheting::of(n) == Ratcheting::Crd)
             .map(|(n, _)| n)
             .collect();
         if with_rules.is_empty() {
@@ -404,6 +406,31 @@ spec:
         );
         // The same rule under the same schema: no cost finding.
         assert!(diff(&crd(Some(10), RULE), &crd(Some(10), RULE)).is_empty());
+    }
+
+    #[test]
+    fn kubernetes_own_types_have_no_cost_limit() {
+        // Their declarative rules run as generated Go code: dropping the bound above a rule of
+        // a k8s.io/api type costs nothing the apiserver limits; of any other type, it does.
+        let revision = |name: &str, max_items: Option<u64>| {
+            let mut hosts = serde_json::json!({"type": "array", "items": {"type": "string", "maxLength": 253},
+                                               "x-kubernetes-validations": [{"rule": RULE}]});
+            if let Some(n) = max_items {
+                hosts["maxItems"] = serde_json::json!(n);
+            }
+            let schema = serde_json::json!({"type": "object", "properties": {"hosts": hosts},
+                "x-kubernetes-group-version-kind": [{"group": "x", "version": "v1", "kind": "Thing"}]});
+            let doc =
+                serde_json::json!({"openapi": "3.0.0", "components": {"schemas": {name: schema}}});
+            read_revision(doc.to_string().as_bytes(), "r.json").unwrap()
+        };
+        let over = |name: &str| {
+            diff(&revision(name, Some(10)), &revision(name, None))
+                .iter()
+                .any(|f| f.rule.starts_with("cel-cost"))
+        };
+        assert!(!over("io.k8s.api.x.v1.Thing"));
+        assert!(over("com.example.x.v1.Thing"));
     }
 
     #[test]

@@ -86,11 +86,39 @@ pub fn diff(old: &Revision, new: &Revision) -> Vec<Finding> {
             (None, None) => {}
         }
     }
+    out.iter_mut().for_each(declared_restatement);
     // Cost findings follow the walk's in each definition.
     out.extend(super::cel_cost::findings(old, new));
     out.extend(crds.findings);
     out.sort_by(|a, b| a.definition.cmp(&b.definition));
     out
+}
+
+/// A `+k8s:` tag (or `+enum`) added to a field a Kubernetes type already had declares a check
+/// the type's hand-written validation makes: Kubernetes migrates its validation to tags
+/// (KEP-5073) with the hand-written code still answering, and holds the two equal. Such a
+/// tightening is neutral, with that reason; a tag that changed (an old site) is judged as any
+/// change.
+fn declared_restatement(finding: &mut Finding) {
+    // A rule of a Kubernetes type read from Go comes from `+k8s:` tags (k8s.io/api writes no
+    // other), though its site is the field or type the tags lowered it onto; `+enum` lists the
+    // values a hand-written check already takes.
+    let declared = finding.new.as_ref().is_some_and(|s| {
+        s.text.starts_with("+k8s:")
+            || s.text == "+enum"
+            || finding.rule == "cel-rule-added" && s.file.ends_with(".go")
+    });
+    if finding.direction == Direction::Tightening
+        && declared
+        && finding.old.is_none()
+        && Ratcheting::of(&finding.definition) == Ratcheting::Native
+    {
+        finding.direction = Direction::Neutral;
+        finding.updates = None;
+        finding.message.push_str(
+            "; a +k8s: tag added to a field of a Kubernetes type declares a check its hand-written validation already makes (KEP-5073), which still answers; kubeidl cannot read the hand-written code to confirm the two agree",
+        );
+    }
 }
 
 /// Where the walk is: the field path, whether a non-map list's items are above, and the
@@ -420,6 +448,132 @@ impl<'a> Walk<'a, '_> {
     /// change (and old ones only through their enum values) and holds on every object without
     /// the new ones and with each combination of the old ones' values: every stored object is
     /// such an object. Unless the old schema kept unknown fields, which may hold the new ones.
+    /// Whether the old node lists an enum of strings each of which `meets` a new bound: then a
+    /// new bound on strings restricts nothing the old schema accepted.
+    fn old_enum_meets(&self, ov: &View<'a>, meets: impl Fn(&str) -> bool) -> bool {
+        ov.get(|s| (!s.enum_values.is_empty()).then_some(&s.enum_values))
+            .is_some_and(|(values, _)| values.iter().all(|v| v.as_str().is_some_and(&meets)))
+    }
+
+    /// Why an added rule bounding a field's total size across a list's items restricts no
+    /// stored list ([`cel_change::size_sum_bound`]): the old bounds already keep the total
+    /// within it (the items it counts, at most the list's old `maxItems`, times the field's old
+    /// `maxItems`).
+    fn bounded_by_old_sizes(&self, ov: &View<'a>, rule: &str) -> Option<String> {
+        let (field, terms, limit) = cel_change::size_sum_bound(rule)?;
+        let (items, layer) = ov.get(|s| s.items.as_deref())?;
+        let pointer = format!("{}/items", layer.pointer);
+        let item = view(self.old, items, layer.doc, pointer, true, &[]);
+        let (properties, at) = item.get(|s| (!s.properties.is_empty()).then_some(&s.properties))?;
+        let pointer = format!("{}/properties/{field}", at.pointer);
+        let of_field = view(
+            self.old,
+            properties.get(&field)?,
+            at.doc,
+            pointer,
+            true,
+            &[],
+        );
+        let per_item = of_field.get(|s| s.max_items)?.0;
+        let counted = match ov.get(|s| s.max_items) {
+            Some((max, _)) => max.min(terms as u64),
+            None => terms as u64,
+        };
+        let most = counted.checked_mul(per_item)?;
+        (most <= limit).then(|| {
+            format!("the old schema already keeps it: it counts at most {counted} items, each with at most {per_item} {field}, {most} in all")
+        })
+    }
+
+    /// Why an added rule on a list of strings restricts no stored list: it reads the list only
+    /// through its size and whether it holds some literals ([`cel_change::literal_membership`]),
+    /// the old item schema refused every one of them (by its pattern or enum), and the rule
+    /// holds on every list of other strings up to the old `maxItems` (64 when unbounded, and
+    /// only for rules that count nothing).
+    fn refused_literals_only(&self, ov: &View<'a>, rule: &str) -> Option<String> {
+        const MOST: u64 = 64;
+        let literals = cel_change::literal_membership(rule)?;
+        let (items, layer) = ov.get(|s| s.items.as_deref())?;
+        let pointer = format!("{}/items", layer.pointer);
+        let item = view(self.old, items, layer.doc, pointer, true, &[]);
+        let pattern = item
+            .get(|s| s.pattern.as_deref())
+            .and_then(|(p, _)| regex::Regex::new(p).ok());
+        let enumerated = item.get(|s| (!s.enum_values.is_empty()).then_some(&s.enum_values));
+        let refused = |literal: &String| {
+            pattern.as_ref().is_some_and(|re| !re.is_match(literal))
+                || enumerated
+                    .is_some_and(|(values, _)| !values.iter().any(|v| v.as_str() == Some(literal)))
+        };
+        if !literals.iter().all(refused) {
+            return None;
+        }
+        let counts = cel_change::tokens(rule).iter().any(|t| t == "size");
+        let most = match ov.get(|s| s.max_items).map(|x| x.0) {
+            Some(max) if max <= MOST => max,
+            _ if counts => return None,
+            _ => MOST,
+        };
+        if !cel_change::holds_on_lists_of_others(rule, &literals, most as usize) {
+            return None;
+        }
+        let quoted: Vec<String> = literals.iter().map(|l| quote(l)).collect();
+        Some(format!(
+            "the old item schema refused {}, so no stored list holds it, and the rule holds on every list without it",
+            quoted.join(", ")
+        ))
+    }
+
+    /// Why an added rule on a list restricts no stored list: it reads the items only through
+    /// fields new in this change (`self.all(r, !has(r.name) || ...)`), so on every stored list
+    /// it sees items without them, and it holds on every such list up to the old `maxItems`.
+    /// An unbounded (or long) list is tried up to 64 items, and only for rules that count
+    /// nothing.
+    fn list_rule_restricts_nothing_stored(
+        &self,
+        ov: &View<'a>,
+        nv: &View<'a>,
+        rule: &str,
+    ) -> Option<String> {
+        const MOST: u64 = 64;
+        let items = |v: &View<'a>, revision| {
+            let (schema, layer) = v.get(|s| s.items.as_deref())?;
+            let pointer = format!("{}/items", layer.pointer);
+            Some(view(revision, schema, layer.doc, pointer, true, &[]))
+        };
+        let (oi, ni) = (items(ov, self.old)?, items(nv, self.new)?);
+        if oi
+            .flag(|s| s.extension_flag("x-kubernetes-preserve-unknown-fields"))
+            .is_some()
+        {
+            return None;
+        }
+        let names = |v: &View<'a>| -> BTreeSet<String> {
+            v.get(|s| (!s.properties.is_empty()).then_some(&s.properties))
+                .map(|(p, _)| p.keys().cloned().collect())
+                .unwrap_or_default()
+        };
+        let added: BTreeSet<String> = names(&ni).difference(&names(&oi)).cloned().collect();
+        let read = cel_change::item_fields_read(rule)?;
+        if !read.is_subset(&added) {
+            return None;
+        }
+        let counts = cel_change::tokens(rule).iter().any(|t| t == "size");
+        let most = match ov.get(|s| s.max_items).map(|x| x.0) {
+            Some(max) if max <= MOST => max,
+            _ if counts => return None,
+            _ => MOST,
+        };
+        if !cel_change::holds_on_lists_without(rule, most as usize) {
+            return None;
+        }
+        let read: Vec<&str> = read.iter().map(String::as_str).collect();
+        Some(format!(
+            "it reads the items only through fields added in the same change ({}), and holds for every list of items without them, as every stored list is",
+            read.join(", ")
+        ))
+    }
+
     fn restricts_nothing_stored(&self, ov: &View<'a>, nv: &View<'a>, rule: &str) -> Option<String> {
         if ov
             .flag(|s| s.extension_flag("x-kubernetes-preserve-unknown-fields"))
@@ -437,7 +591,9 @@ impl<'a> Walk<'a, '_> {
                 .unwrap_or_default()
         };
         let added: BTreeSet<String> = names(nv).difference(&names(ov)).cloned().collect();
-        let read = cel_change::fields_read(rule)?;
+        let Some(read) = cel_change::fields_read(rule) else {
+            return self.list_rule_restricts_nothing_stored(ov, nv, rule);
+        };
         if !read.iter().any(|r| added.contains(r)) {
             return None;
         }
@@ -754,17 +910,29 @@ impl<'a> Walk<'a, '_> {
             } else {
                 order::max_count(o.map(|x| x.0), n.map(|x| x.0))
             };
-            let (rule, direction) = match cmp {
+            let (rule, mut direction) = match cmp {
                 Cmp::Same => continue,
                 Cmp::Narrower => (tightened, Direction::Tightening),
                 _ => (loosened, Direction::Loosening),
             };
+            let mut why_not = String::new();
+            if direction == Direction::Tightening && what == "length" {
+                let bound = n.map(|x| x.0 as usize);
+                let meets = |value: &str| {
+                    let length = value.chars().count();
+                    bound.is_none_or(|b| if is_min { length >= b } else { length <= b })
+                };
+                if self.old_enum_meets(ov, meets) {
+                    direction = Direction::Neutral;
+                    why_not = "; every value the old enum allowed meets it".to_string();
+                }
+            }
             let bound = |x: Option<u64>| match x {
                 Some(v) => format!("{} {v}", if is_min { "at least" } else { "at most" }),
                 None => "unbounded".to_string(),
             };
             let message = format!(
-                "the {what} must be {} (was {})",
+                "the {what} must be {} (was {}){why_not}",
                 bound(n.map(|x| x.0)),
                 bound(o.map(|x| x.0))
             );
@@ -819,12 +987,28 @@ impl<'a> Walk<'a, '_> {
                 (None, None)
             }
         };
+        // A value the old enum allowed that the new pattern refuses: none means the new
+        // pattern restricts nothing the old schema accepted.
+        let old_enum_matches = b.is_some_and(|p| {
+            regex::Regex::new(p).is_ok_and(|re| self.old_enum_meets(ov, |v| re.is_match(v)))
+        });
+        let (dropped, narrowing) = match old_enum_matches {
+            true => (None, Direction::Neutral),
+            false => (dropped, Direction::Tightening),
+        };
+        let all_old_match = match old_enum_matches {
+            true => "; every value the old enum allowed matches it",
+            false => "",
+        };
         match (a, b) {
             (None, Some(p)) => {
                 let example = dropped
                     .map(|s| format!("; {} was accepted before and no longer is", quote(&s)));
-                let message = format!("values must now match {p}{}", example.unwrap_or_default());
-                emit(self, "pattern-added", Direction::Tightening, message);
+                let message = format!(
+                    "values must now match {p}{}{all_old_match}",
+                    example.unwrap_or_default()
+                );
+                emit(self, "pattern-added", narrowing, message);
             }
             (Some(p), None) => {
                 let example = added
@@ -999,7 +1183,11 @@ impl<'a> Walk<'a, '_> {
                             Direction::Neutral,
                             format!("rule `{text}` was added; it always holds"),
                         )
-                    } else if let Some(why) = self.restricts_nothing_stored(ov, nv, text) {
+                    } else if let Some(why) = self
+                        .restricts_nothing_stored(ov, nv, text)
+                        .or_else(|| self.bounded_by_old_sizes(ov, text))
+                        .or_else(|| self.refused_literals_only(ov, text))
+                    {
                         (
                             Direction::Neutral,
                             format!("rule `{text}` was added; {why}"),
@@ -1393,6 +1581,221 @@ mod tests {
             "{findings:?}"
         );
         added.direction
+    }
+
+    /// The direction of a rule added on a list whose items gain `name` in the same change.
+    fn list_rule_with_new_item_fields(rule: &str, max_items: Option<u64>) -> Direction {
+        let item = |new: bool| {
+            let mut properties = json!({"path": {"type": "string"}});
+            if new {
+                properties["name"] = json!({"type": "string"});
+            }
+            json!({"type": "object", "properties": properties})
+        };
+        let list = |new: bool| {
+            let mut schema = json!({"type": "array", "items": item(new)});
+            if let Some(max) = max_items {
+                schema["maxItems"] = json!(max);
+            }
+            if new {
+                schema["x-kubernetes-validations"] = json!([{"rule": rule}]);
+            }
+            json!({"type": "object", "properties": {"rules": schema}})
+        };
+        let revision = |schema: Value| {
+            let doc = json!({"openapi": "3.0.0", "components": {"schemas": {"a.Route": schema}}});
+            read_revision(doc.to_string().as_bytes(), "r.json").expect("revision")
+        };
+        let findings = diff(&revision(list(false)), &revision(list(true)));
+        let added = findings
+            .iter()
+            .find(|f| f.rule == "cel-rule-added")
+            .unwrap_or_else(|| panic!("{findings:?}"));
+        added.direction
+    }
+
+    #[test]
+    fn a_k8s_tag_added_to_a_kubernetes_field_restates_its_hand_written_check() {
+        let finding = |definition: &str, tag: &str, old: Option<Site>| Finding {
+            rule: "max-items-tightened",
+            definition: definition.to_string(),
+            path: "sharedCounters".to_string(),
+            direction: Tightening,
+            updates: Some(crate::Updates::FieldEdited),
+            old,
+            new: Some(Site {
+                text: tag.to_string(),
+                ..Site::default()
+            }),
+            message: "the item count must be at most 8 (was unbounded)".to_string(),
+        };
+        let judged = |mut f: Finding| {
+            declared_restatement(&mut f);
+            f.direction
+        };
+        assert_eq!(
+            judged(finding(
+                "io.k8s.api.resource.v1.ResourceSliceSpec",
+                "+k8s:maxItems=8",
+                None
+            )),
+            Neutral
+        );
+        // A kubebuilder project's tag, a tag that changed, and a marker of another dialect are
+        // judged as any change.
+        assert_eq!(
+            judged(finding("io.example.v1.WidgetSpec", "+k8s:maxItems=8", None)),
+            Tightening
+        );
+        let was = Some(Site {
+            text: "+k8s:maxItems=32".to_string(),
+            ..Site::default()
+        });
+        assert_eq!(
+            judged(finding(
+                "io.k8s.api.resource.v1.ResourceSliceSpec",
+                "+k8s:maxItems=8",
+                was
+            )),
+            Tightening
+        );
+        assert_eq!(
+            judged(finding(
+                "io.k8s.api.resource.v1.ResourceSliceSpec",
+                "+kubebuilder:validation:MaxItems=8",
+                None
+            )),
+            Tightening
+        );
+        assert_eq!(
+            judged(finding(
+                "io.k8s.api.resource.v1.DeviceSubRequest",
+                "+enum",
+                None
+            )),
+            Neutral
+        );
+    }
+
+    #[test]
+    fn a_total_the_old_bounds_already_keep_restricts_nothing() {
+        // Gateway API v1.1 -> v1.2: matches grow from 8 to 64 per rule, with a rule keeping
+        // their total at 128 across 16 rules; 16 x 8 stored matches never exceed it.
+        let terms: Vec<String> = (0..16)
+            .map(|i| format!("(self.size() > {i} ? (has(self[{i}].matches) ? self[{i}].matches.size() : 0) : 0)"))
+            .collect();
+        let rule = format!("{} <= 128", terms.join(" + "));
+        let revision = |matches: u64, with_rule: bool| {
+            let mut rules = json!({"type": "array", "maxItems": 16, "items": {"type": "object", "properties": {
+                "matches": {"type": "array", "maxItems": matches, "items": {"type": "object"}}}}});
+            if with_rule {
+                rules["x-kubernetes-validations"] = json!([{"rule": rule}]);
+            }
+            let schema = json!({"type": "object", "properties": {"rules": rules}});
+            let doc = json!({"openapi": "3.0.0", "components": {"schemas": {"a.Route": schema}}});
+            read_revision(doc.to_string().as_bytes(), "r.json").expect("revision")
+        };
+        let added = |old_matches| {
+            let findings = diff(&revision(old_matches, false), &revision(64, true));
+            findings
+                .iter()
+                .find(|f| f.rule == "cel-rule-added")
+                .map(|f| f.direction)
+                .unwrap_or_else(|| panic!("{findings:?}"))
+        };
+        assert_eq!(added(8), Neutral);
+        assert_eq!(added(9), Tightening);
+    }
+
+    #[test]
+    fn a_rule_on_literals_the_old_items_refused_restricts_nothing() {
+        // Gateway API v1.3 -> v1.4: allowOrigins gains "*" (alone) in the same change.
+        let rule = "!('*' in self && self.size() > 1)";
+        let revision = |pattern: &str, with_rule: bool| {
+            let mut origins = json!({"type": "array", "maxItems": 64,
+                                      "items": {"type": "string", "pattern": pattern}});
+            if with_rule {
+                origins["x-kubernetes-validations"] = json!([{"rule": rule}]);
+            }
+            let schema = json!({"type": "object", "properties": {"origins": origins}});
+            let doc = json!({"openapi": "3.0.0", "components": {"schemas": {"a.Cors": schema}}});
+            read_revision(doc.to_string().as_bytes(), "r.json").expect("revision")
+        };
+        let added = |old_pattern| {
+            let findings = diff(
+                &revision(old_pattern, false),
+                &revision("^(\\*|https?://.+)$", true),
+            );
+            findings
+                .iter()
+                .find(|f| f.rule == "cel-rule-added")
+                .map(|f| f.direction)
+                .unwrap_or_else(|| panic!("{findings:?}"))
+        };
+        assert_eq!(added("^https?://.+$"), Neutral);
+        // Where the old items could be "*", a stored ["*", "https://a"] is refused.
+        assert_eq!(added("^.+$"), Tightening);
+    }
+
+    #[test]
+    fn string_bounds_every_old_enum_value_meets_restrict_nothing() {
+        // Gateway API v1.4 -> v1.5: wellKnownCACertificates loses its enum ["System"] and gains
+        // length bounds and a pattern "System" meets.
+        let revision = |schema: Value| {
+            let schema = json!({"type": "object", "properties": {"ca": schema}});
+            let doc = json!({"openapi": "3.0.0", "components": {"schemas": {"a.Policy": schema}}});
+            read_revision(doc.to_string().as_bytes(), "r.json").expect("revision")
+        };
+        let old = json!({"type": "string", "enum": ["System"]});
+        let new =
+            json!({"type": "string", "minLength": 1, "maxLength": 253, "pattern": "^[A-Za-z]+$"});
+        let findings = diff(&revision(old.clone()), &revision(new));
+        let got: Vec<(&str, Direction)> = findings.iter().map(|f| (f.rule, f.direction)).collect();
+        assert_eq!(
+            got,
+            [
+                ("enum-removed", Loosening),
+                ("min-length-tightened", Neutral),
+                ("max-length-tightened", Neutral),
+                ("pattern-added", Neutral),
+            ],
+            "{findings:?}"
+        );
+        // A bound an old value fails still tightens.
+        let short = json!({"type": "string", "maxLength": 3, "pattern": "^[a-z]+$"});
+        let findings = diff(&revision(old), &revision(short));
+        let got: Vec<(&str, Direction)> = findings.iter().map(|f| (f.rule, f.direction)).collect();
+        assert_eq!(
+            got,
+            [
+                ("enum-removed", Loosening),
+                ("max-length-tightened", Tightening),
+                ("pattern-added", Tightening),
+            ],
+            "{findings:?}"
+        );
+    }
+
+    #[test]
+    fn a_list_rule_on_item_fields_new_in_the_change_restricts_nothing_stored() {
+        // Gateway API v1.1 -> v1.2: rules gain a name, unique among named rules.
+        let unique = "self.all(l1, !has(l1.name) || self.exists_one(l2, has(l2.name) && l1.name == l2.name))";
+        assert_eq!(list_rule_with_new_item_fields(unique, Some(16)), Neutral);
+        assert_eq!(list_rule_with_new_item_fields(unique, None), Neutral);
+        // Rules that stored lists fail, or that read old item fields, restrict them.
+        assert_eq!(
+            list_rule_with_new_item_fields("self.all(r, has(r.name))", Some(16)),
+            Tightening
+        );
+        assert_eq!(
+            list_rule_with_new_item_fields("self.all(r, !has(r.name) || r.path != '')", Some(16)),
+            Tightening
+        );
+        // Counting rules are tried on every length up to the old maxItems; unbounded, not at all.
+        let few = "self.filter(r, !has(r.name)).size() <= 3";
+        assert_eq!(list_rule_with_new_item_fields(few, Some(3)), Neutral);
+        assert_eq!(list_rule_with_new_item_fields(few, Some(4)), Tightening);
+        assert_eq!(list_rule_with_new_item_fields(few, None), Tightening);
     }
 
     #[test]

@@ -542,6 +542,11 @@ fn version(o: Side, n: Side, ov: Version, nv: Version, report: &mut Report) {
             },
         ),
     ] {
+        // Subresources change how requests are served: a version served on neither side has
+        // none to change.
+        if !ov.served() && !nv.served() {
+            break;
+        }
         let path = version_path(name, &key.replace('/', "."));
         match (ov.get(key).is_some(), nv.get(key).is_some()) {
             (false, true) => report.emit(added, path, None, new_site(key)),

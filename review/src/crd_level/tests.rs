@@ -339,3 +339,30 @@ fn fields_of_the_wrong_shape_are_read_as_absent() {
     // `storage: []` is no storage version, `served: yes` a served one; scale appeared.
     assert_eq!(ids, ["scale-subresource-added"], "{got:?}");
 }
+
+#[test]
+fn subresources_of_a_version_served_on_neither_side_are_not_compared() {
+    // Gateway API v1.4 -> v1.5: BackendTLSPolicy v1alpha3 gains a status subresource while it
+    // is served: false on both sides; no request reaches it.
+    let versions = |served: bool, status: bool| {
+        let status = if status {
+            "      subresources: {status: {}}\n"
+        } else {
+            ""
+        };
+        format!(
+            "    - {{name: v1, served: true, storage: true, schema: {{openAPIV3Schema: {{type: object}}}}}}\n    - name: v1alpha3\n      served: {served}\n      storage: false\n      schema: {{openAPIV3Schema: {{type: object}}}}\n{status}"
+        )
+    };
+    let unserved = rules(
+        &crd(&versions(false, false), "", ""),
+        &crd(&versions(false, true), "", ""),
+    );
+    assert!(unserved.is_empty(), "{unserved:?}");
+    let served = rules(
+        &crd(&versions(true, false), "", ""),
+        &crd(&versions(true, true), "", ""),
+    );
+    let ids: Vec<&str> = served.iter().map(|r| r.0.as_str()).collect();
+    assert_eq!(ids, ["status-subresource-added"], "{served:?}");
+}
