@@ -4,6 +4,7 @@
 
 use super::error::{CompileError, CompileIssue, Stage};
 use cel::common::ast::{EntryExpr, Expr, IdedExpr, SourceInfo};
+use std::fmt::Write;
 
 /// The code point limit of an expression.
 pub const MAX_CODE_POINTS: usize = 100_000;
@@ -243,6 +244,114 @@ fn reserved_identifier(root: &IdedExpr) -> Option<(u64, String)> {
     None
 }
 
+/// The expression's shape: its tree with node ids left out and chains of `&&` and of `||`
+/// flattened (the parser balances them, so `a || b || c || d` and `(a || b) || (c || d)` are one
+/// shape). Two sources of one shape mean the same to every evaluation; `None` if it does not
+/// parse.
+pub fn shape(source: &str) -> Option<String> {
+    let parsed = parse(source).ok()?;
+    let mut out = String::new();
+    write_shape(&parsed.expr, &mut out);
+    Some(out)
+}
+
+fn write_shape(e: &IdedExpr, out: &mut String) {
+    match &e.expr {
+        Expr::Call(call) if matches!(call.func_name.as_str(), "_||_" | "_&&_") => {
+            let mut operands = Vec::new();
+            flatten(&call.func_name, e, &mut operands);
+            let _ = write!(out, "{}(", call.func_name);
+            for operand in operands {
+                write_shape(operand, out);
+                out.push(',');
+            }
+            out.push(')');
+        }
+        Expr::Call(call) => {
+            let _ = write!(out, "{}(", call.func_name);
+            if let Some(target) = &call.target {
+                write_shape(target, out);
+                out.push(';');
+            }
+            for arg in &call.args {
+                write_shape(arg, out);
+                out.push(',');
+            }
+            out.push(')');
+        }
+        Expr::Select(select) => {
+            out.push_str(if select.test { "has(" } else { "(" });
+            write_shape(&select.operand, out);
+            let _ = write!(out, ").{}", select.field);
+        }
+        Expr::Ident(name) => out.push_str(name),
+        Expr::Literal(value) => {
+            let _ = write!(out, "{value:?}");
+        }
+        Expr::List(list) => {
+            out.push('[');
+            for item in &list.elements {
+                write_shape(item, out);
+                out.push(',');
+            }
+            let _ = write!(out, "]{:?}", list.optional_indices);
+        }
+        Expr::Map(map) => write_entries("map", &map.entries, out),
+        Expr::Struct(s) => write_entries(&s.type_name, &s.entries, out),
+        Expr::Comprehension(c) => {
+            let _ = write!(
+                out,
+                "comprehension({},{:?},{};",
+                c.iter_var, c.iter_var2, c.accu_var
+            );
+            for part in [
+                &c.iter_range,
+                &c.accu_init,
+                &c.loop_cond,
+                &c.loop_step,
+                &c.result,
+            ] {
+                write_shape(part, out);
+                out.push(';');
+            }
+            out.push(')');
+        }
+        Expr::Unspecified => out.push('?'),
+    }
+}
+
+fn write_entries(name: &str, entries: &[cel::common::ast::IdedEntryExpr], out: &mut String) {
+    let _ = write!(out, "{name}{{");
+    for entry in entries {
+        match &entry.expr {
+            EntryExpr::StructField(f) => {
+                let _ = write!(out, "{}{}:", if f.optional { "?" } else { "" }, f.field);
+                write_shape(&f.value, out);
+            }
+            EntryExpr::MapEntry(m) => {
+                out.push_str(if m.optional { "?" } else { "" });
+                write_shape(&m.key, out);
+                out.push(':');
+                write_shape(&m.value, out);
+            }
+        }
+        out.push(',');
+    }
+    out.push('}');
+}
+
+/// The operands of a chain of `function` calls, in order.
+fn flatten<'e>(function: &str, e: &'e IdedExpr, out: &mut Vec<&'e IdedExpr>) {
+    match &e.expr {
+        Expr::Call(call) if call.func_name == function && call.target.is_none() => {
+            for arg in &call.args {
+                flatten(function, arg, out);
+            }
+        }
+        _ => out.push(e),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -302,5 +411,14 @@ mod tests {
             "{err}"
         );
         assert!(err.to_string().starts_with("ERROR: <input>:1:"), "{err}");
+    }
+
+    #[test]
+    fn shapes_leave_out_ids_and_balancing() {
+        assert_eq!(shape("a || b || c || d"), shape("((a || b) || c) || d"));
+        assert_eq!(shape("a && (b && c)"), shape("a && b && c"));
+        assert_ne!(shape("a || b && c"), shape("(a || b) && c"));
+        assert_eq!(shape("self.all(x, x > 1)"), shape("self.all(x, (x > 1))"));
+        assert_eq!(shape("a ||"), None);
     }
 }

@@ -589,6 +589,9 @@ fn join_tokens(t: &[&str]) -> String {
 
 /// How a changed rule relates to the old one, with a sentence saying why.
 pub fn compare_rules(old: &str, new: &str) -> (Cmp, String) {
+    if let Some(joined) = joined_operand(old, new) {
+        return joined;
+    }
     if let (Some(o), Some(n)) = (size_bound(old), size_bound(new)) {
         if o.subject == n.subject && o.upper == n.upper {
             let cmp = match (o.upper, n.value.cmp(&o.value)) {
@@ -679,6 +682,239 @@ pub fn rule_text(entry: &Value) -> &str {
     entry.get("rule").and_then(Value::as_str).unwrap_or("")
 }
 
+/// Operators that make their operands values, not truths.
+const COMPARISONS: &[&str] = &[
+    "==", "!=", "<", "<=", ">", ">=", "in", "+", "-", "*", "/", "%",
+];
+
+/// A rule changed by one boolean operand joined to one of its parts: `new` is `old` with a part
+/// `X` become `X || A` or `A || X` (wider, every value X accepted still passes) or `X && A`
+/// (narrower), where X's truth is the rule's own (at the top, in `&&`/`||` operands, a ternary's
+/// branches, the body of `all` or `exists`) or its negation (below a `!`, which turns the
+/// direction). Confirmed on the parsed rules: `new` parses as `old` with `(X || A)` written in.
+/// `None` for anything else.
+fn joined_operand(old: &str, new: &str) -> Option<(Cmp, String)> {
+    let (o, n) = (tokens(old), tokens(new));
+    let prefix = o.iter().zip(&n).take_while(|(a, b)| a == b).count();
+    let most = o.len().min(n.len()) - prefix;
+    let suffix = o
+        .iter()
+        .rev()
+        .zip(n.iter().rev())
+        .take(most)
+        .take_while(|(a, b)| a == b)
+        .count();
+    // A window that cuts a call or group apart is widened until it holds whole ones.
+    let (mut prefix, mut suffix) = (prefix, suffix);
+    while !balanced(&o[prefix..o.len() - suffix]) || !balanced(&n[prefix..n.len() - suffix]) {
+        match (suffix > 0, prefix > 0) {
+            (true, _) => suffix -= 1,
+            (false, true) => prefix -= 1,
+            (false, false) => break,
+        }
+    }
+    let mut changed = &n[prefix..n.len() - suffix];
+    // Candidates: the part X of `old` (as a span) and the operand added beside it.
+    let mut candidates: Vec<((usize, usize), &str, &[String])> = Vec::new();
+    let end = o.len() - suffix;
+    // `(A || X)` written where X was: the parentheses are part of the change.
+    if changed.len() >= 2 && changed[0] == "(" && changed[changed.len() - 1] == ")" {
+        changed = &changed[1..changed.len() - 1];
+    }
+    // A pure insertion `op A` after some X or `A op` before one, wherever the tokens allow it
+    // (repeated tokens make the shortest window cut inside the insertion).
+    if n.len() > o.len() {
+        let k = n.len() - o.len();
+        for i in 0..=o.len() {
+            if n[..i] != o[..i] || n[i + k..] != o[i..] {
+                continue;
+            }
+            let inserted = &n[i..i + k];
+            for op in ["||", "&&"] {
+                if inserted[0] == op {
+                    for start in (0..i).rev() {
+                        candidates.push(((start, i), op, &inserted[1..]));
+                    }
+                }
+                if inserted[k - 1] == op {
+                    for stop in i + 1..=o.len() {
+                        candidates.push(((i, stop), op, &inserted[..k - 1]));
+                    }
+                }
+            }
+        }
+    }
+    if prefix < end {
+        let x = &o[prefix..end];
+        let wrapped = |t: &[String]| {
+            t == x
+                || t.len() == x.len() + 2
+                    && t[0] == "("
+                    && t[t.len() - 1] == ")"
+                    && &t[1..t.len() - 1] == x
+        };
+        for op in ["||", "&&"] {
+            for (i, _) in changed.iter().enumerate().filter(|(_, t)| *t == op) {
+                let (left, right) = (&changed[..i], &changed[i + 1..]);
+                if wrapped(left) && !right.is_empty() {
+                    candidates.push(((prefix, end), op, right));
+                } else if wrapped(right) && !left.is_empty() {
+                    candidates.push(((prefix, end), op, left));
+                }
+            }
+        }
+    } else if let Some(op) = ["||", "&&"]
+        .into_iter()
+        .find(|op| changed.first().is_some_and(|t| t == op))
+    {
+        // Appended after the common prefix: X ends there.
+        for start in (0..prefix).rev() {
+            candidates.push(((start, prefix), op, &changed[1..]));
+        }
+    } else if let Some(op) = ["||", "&&"]
+        .into_iter()
+        .find(|op| changed.last().is_some_and(|t| t == op))
+    {
+        // Prepended before the common suffix: X starts there.
+        for stop in prefix + 1..=o.len() {
+            candidates.push(((prefix, stop), op, &changed[..changed.len() - 1]));
+        }
+    }
+    let shape = kubeidl::cel::parse::shape;
+    let actual = shape(new)?;
+    candidates
+        .into_iter()
+        .find_map(|((start, stop), op, added)| {
+            let x = &o[start..stop];
+            if added.is_empty() || !balanced(x) || !balanced(added) {
+                return None;
+            }
+            let negated = polarity(&o[..start], &o[stop..])?;
+            // The parse must agree: X is one operand of the new operator, not part of a wider one.
+            let written = |first: &[String], second: &[String]| {
+                format!(
+                    "{} (({}) {op} ({})) {}",
+                    o[..start].join(" "),
+                    first.join(" "),
+                    second.join(" "),
+                    o[stop..].join(" ")
+                )
+            };
+            let agrees = [written(x, added), written(added, x)]
+                .iter()
+                .any(|w| shape(w).as_ref() == Some(&actual));
+            if !agrees {
+                return None;
+            }
+            let wider = (op == "||") != negated;
+            let cmp = if wider { Cmp::Wider } else { Cmp::Narrower };
+            let (what, effect) = match (op, wider) {
+                ("||", true) => ("an alternative", "what passed before still passes"),
+                ("||", false) => (
+                    "an alternative under a negation",
+                    "some values that passed no longer do",
+                ),
+                (_, false) => ("a condition", "some values that passed no longer do"),
+                _ => (
+                    "a condition under a negation",
+                    "what passed before still passes",
+                ),
+            };
+            Some((
+                cmp,
+                format!(
+                    "{what} was joined with {op}: `{}`; {effect}",
+                    added.join(" ")
+                ),
+            ))
+        })
+}
+
+/// Whether parentheses and brackets pair up within `t`.
+fn balanced(t: &[String]) -> bool {
+    let mut depth = 0i32;
+    for token in t {
+        match token.as_str() {
+            "(" | "[" | "{" => depth += 1,
+            ")" | "]" | "}" => depth -= 1,
+            _ => {}
+        }
+        if depth < 0 {
+            return false;
+        }
+    }
+    depth == 0
+}
+
+/// Whether the part between `before` and `after` counts for the rule's truth negated (`Some(true)`),
+/// as it is (`Some(false)`), or not simply (`None`: compared, a function's argument, a ternary's
+/// condition, the body of a macro other than `all` and `exists`).
+fn polarity(before: &[String], after: &[String]) -> Option<bool> {
+    if before
+        .last()
+        .is_some_and(|t| COMPARISONS.contains(&t.as_str()))
+    {
+        return None;
+    }
+    // After X: no ternary takes X (or a group holding it) into its condition (a `?` at X's
+    // level or an enclosing one), and no comparison or selection takes it as its operand (the
+    // token right after X, or right after a parenthesis closing a group that holds X).
+    let takes = |t: &str| t == "." || t == "[" || COMPARISONS.contains(&t);
+    if after.first().is_some_and(|t| takes(t)) {
+        return None;
+    }
+    let (mut depth, mut lowest) = (0i32, 0i32);
+    for (i, t) in after.iter().enumerate() {
+        match t.as_str() {
+            "(" | "[" => depth += 1,
+            ")" | "]" => {
+                depth -= 1;
+                if depth < lowest {
+                    lowest = depth;
+                    if after.get(i + 1).is_some_and(|t| takes(t)) {
+                        return None;
+                    }
+                }
+            }
+            "?" if depth <= lowest => return None,
+            _ => {}
+        }
+    }
+    // Each open parenthesis: whether it negates, or `None` for a call other than all/exists.
+    let mut frames: Vec<Option<bool>> = Vec::new();
+    let mut negated = false;
+    for (i, t) in before.iter().enumerate() {
+        match t.as_str() {
+            "(" => {
+                let callee = i.checked_sub(1).map(|j| before[j].as_str());
+                let frame = match callee {
+                    Some(c) if COMPARISONS.contains(&c) => None,
+                    Some("all" | "exists") if i >= 2 && before[i - 2] == "." => Some(false),
+                    Some(c) if c.chars().all(|ch| ch.is_alphanumeric() || ch == '_') => None,
+                    Some("!") => Some(true),
+                    _ => Some(false),
+                };
+                frames.push(frame);
+            }
+            ")" => {
+                frames.pop();
+            }
+            "?" => {
+                // A ternary's condition before X at this depth makes X a branch: fine. One
+                // whose branches close before X is no concern either.
+            }
+            _ => {}
+        }
+    }
+    for frame in &frames {
+        negated ^= (*frame)?;
+    }
+    if before.last().map(String::as_str) == Some("!") {
+        negated = !negated;
+    }
+    Some(negated)
+}
+
 /// How old and new entries pair up: `(old index, new index)` for matched rules, `None` on the
 /// side where a rule has no partner.
 pub fn match_rules(old: &[Value], new: &[Value]) -> Vec<(Option<usize>, Option<usize>)> {
@@ -746,6 +982,68 @@ pub fn metadata_changes(old: &Value, new: &Value) -> Vec<&'static str> {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn an_operand_joined_by_or_widens_and_by_and_narrows() {
+        let cmp = |old: &str, new: &str| compare_rules(old, new).0;
+        // Gateway API: a guard for a field made optional, an alternative beside a check.
+        assert_eq!(
+            cmp(
+                "self.all(a, a.type == 'IP' ? isIP(a.value) : true)",
+                "self.all(a, !has(a.value) || (a.type == 'IP' ? isIP(a.value) : true))"
+            ),
+            Cmp::Wider
+        );
+        assert_eq!(
+            cmp(
+                "has(self.certificateRefs)",
+                "has(self.certificateRefs) || size(self.options) > 0"
+            ),
+            Cmp::Wider
+        );
+        assert_eq!(cmp("self.a > 0", "self.a > 0 && self.b > 0"), Cmp::Narrower);
+        assert_eq!(
+            cmp(
+                "!has(self.c.l) || self.c.l != 'P' || has(self.t)",
+                "!has(self.c) || !has(self.c.l) || self.c.l != 'P' || has(self.t)"
+            ),
+            Cmp::Wider
+        );
+        assert_eq!(
+            cmp(
+                "self.type == 'H' ? self.value.matches('^a$'): true",
+                "self.type == 'H' ? (!has(self.value) || self.value.matches('^a$')): true"
+            ),
+            Cmp::Wider
+        );
+        // Below a negation the direction turns.
+        assert_eq!(
+            cmp("!(self.a > 0)", "!(self.a > 0 || self.b > 0)"),
+            Cmp::Narrower
+        );
+        // A part that is compared, a ternary's condition, or a call's argument is no truth of
+        // the rule's: not classified.
+        assert_eq!(
+            cmp("(self.a) == true", "(self.a || self.b) == true"),
+            Cmp::Incomparable
+        );
+        assert_eq!(
+            cmp("self.a ? 1 : 2", "self.a || self.b ? 1 : 2"),
+            Cmp::Incomparable
+        );
+        assert_eq!(
+            cmp(
+                "self.l.exists_one(x, x.a)",
+                "self.l.exists_one(x, x.a || x.b)"
+            ),
+            Cmp::Incomparable
+        );
+        // Precedence: `p && x` with `|| b` added after p is not x widened.
+        assert_eq!(
+            cmp("self.p && self.x", "self.p || self.b && self.x"),
+            Cmp::Incomparable
+        );
+    }
 
     #[test]
     fn size_sums_are_recognized() {
