@@ -4,7 +4,28 @@
 use super::sorted_keys as keys;
 use crate::cel::library::formats::is_config_map_key;
 use crate::errors::{BadValue, FieldError, FieldPath};
+use base64::Engine as _;
 use serde_json::{Map, Value};
+
+/// The most bytes the values of a ConfigMap, or a Secret's data, may hold together
+/// (`MaxSecretSize`, which ConfigMaps share).
+const MAX_SIZE: i64 = 1024 * 1024;
+
+/// The bytes of the values of the map at `field`: strings as written, or decoded from base64.
+fn value_bytes(object: &Value, field: &str, base64: bool) -> usize {
+    let values = object.get(field).and_then(Value::as_object);
+    values
+        .into_iter()
+        .flatten()
+        .filter_map(|(_, v)| v.as_str())
+        .map(|v| match base64 {
+            true => base64::engine::general_purpose::STANDARD
+                .decode(v)
+                .map_or(v.len(), |d| d.len()),
+            false => v.len(),
+        })
+        .sum()
+}
 
 /// Each key's `IsConfigMapKey` messages, at `path[key]`.
 fn key_errors(path: &FieldPath, keys: &[String], errors: &mut Vec<FieldError>) {
@@ -35,6 +56,11 @@ pub(super) fn config_map(object: &Value) -> Vec<FieldError> {
         }
     }
     key_errors(&FieldPath::root().child("binaryData"), &binary, &mut errors);
+    let size = value_bytes(object, "data", false) + value_bytes(object, "binaryData", true);
+    if size as i64 > MAX_SIZE {
+        // The apiserver reports it at `field.NewPath("")`, which prints as `[]`.
+        errors.push(FieldError::too_long(FieldPath::root().key(""), MAX_SIZE));
+    }
     errors
 }
 
@@ -48,6 +74,29 @@ pub(super) fn secret(object: &Value) -> Vec<FieldError> {
     merged.sort();
     merged.dedup();
     key_errors(&data, &merged, &mut errors);
+    // stringData replaces the data values of its keys (the API's conversion merges them).
+    let string_data = object.get("stringData").and_then(Value::as_object);
+    let replaced: usize = string_data
+        .into_iter()
+        .flatten()
+        .filter_map(|(k, _)| {
+            object.pointer(&format!(
+                "/data/{}",
+                k.replace('~', "~0").replace('/', "~1")
+            ))
+        })
+        .filter_map(Value::as_str)
+        .map(|v| {
+            base64::engine::general_purpose::STANDARD
+                .decode(v)
+                .map_or(v.len(), |d| d.len())
+        })
+        .sum();
+    let size =
+        value_bytes(object, "data", true) - replaced + value_bytes(object, "stringData", false);
+    if size as i64 > MAX_SIZE {
+        errors.push(FieldError::too_long(data.clone(), MAX_SIZE));
+    }
     let has = |key: &str| merged.iter().any(|k| k == key);
     let required = |key: &str| FieldError::required(data.key(key), "");
     let empty = Map::new();
@@ -126,6 +175,28 @@ mod tests {
             ]
         );
         assert!(config_map(&json!({"data": {"a": "b"}})).is_empty());
+    }
+
+    #[test]
+    fn values_hold_at_most_a_mebibyte() {
+        let big = "x".repeat(600 * 1024);
+        let cm = json!({"data": {"a": big, "b": big}});
+        assert_eq!(
+            texts(config_map(&cm)),
+            ["[]: Too long: may not be more than 1048576 bytes"]
+        );
+        assert!(config_map(&json!({"data": {"a": big}})).is_empty());
+        let encoded = base64::engine::general_purpose::STANDARD.encode(big.as_bytes());
+        let secret_of = |v: Value| secret(&v);
+        assert_eq!(
+            texts(secret_of(json!({"data": {"a": encoded, "b": encoded}}))),
+            ["data: Too long: may not be more than 1048576 bytes"]
+        );
+        // stringData replaces the data value of its key.
+        assert!(secret_of(
+            json!({"data": {"a": encoded, "b": encoded}, "stringData": {"b": "small"}})
+        )
+        .is_empty());
     }
 
     #[test]
