@@ -39,33 +39,6 @@ fn embedded() -> &'static Catalog {
     })
 }
 
-/// Every kind with hand-written checks.
-const NATIVE: &[(&str, &str)] = &[
-    ("", "Pod"),
-    ("", "PodTemplate"),
-    ("", "ReplicationController"),
-    ("", "Service"),
-    ("", "ConfigMap"),
-    ("", "Secret"),
-    ("", "Namespace"),
-    ("", "PersistentVolumeClaim"),
-    ("apps", "Deployment"),
-    ("apps", "ReplicaSet"),
-    ("apps", "DaemonSet"),
-    ("apps", "StatefulSet"),
-    ("batch", "Job"),
-    ("batch", "CronJob"),
-    ("networking.k8s.io", "Ingress"),
-    ("networking.k8s.io", "IngressClass"),
-    ("networking.k8s.io", "NetworkPolicy"),
-    ("policy", "PodDisruptionBudget"),
-    ("autoscaling", "HorizontalPodAutoscaler"),
-    ("rbac.authorization.k8s.io", "Role"),
-    ("rbac.authorization.k8s.io", "ClusterRole"),
-    ("rbac.authorization.k8s.io", "RoleBinding"),
-    ("rbac.authorization.k8s.io", "ClusterRoleBinding"),
-];
-
 fuzz_target!(|data: &[u8]| {
     let validator = widget_validator().as_ref().as_ref().expect("Widget schema");
     for doc in read_documents(data).into_iter().flatten() {
@@ -78,7 +51,7 @@ fuzz_target!(|data: &[u8]| {
         if let Ok(built_in) = embedded().validator(&gvk).as_ref() {
             let _ = built_in.validate(&doc.value);
         }
-        for (group, kind) in NATIVE {
+        for (group, kind) in kubeidl::kube::native_kinds() {
             if let Some(check) = kubeidl::kube::native_check(group, kind) {
                 let _ = check(&doc.value);
                 if let Some(spec) = doc.value.get("spec") {

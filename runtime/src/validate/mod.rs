@@ -27,7 +27,7 @@ mod listtype;
 mod mail;
 mod materialize;
 pub mod messages;
-mod objectmeta;
+pub(crate) mod objectmeta;
 mod openapi;
 mod path;
 mod plan;

@@ -44,18 +44,7 @@ impl NameRule {
             NameRule::LongName => formats::content_is_dns1123_subdomain(name.as_bytes()),
             NameRule::Dns1123Label => dns(formats::is_dns1123_label),
             NameRule::Dns1035Label => dns(formats::is_dns1035_label),
-            NameRule::PathSegment => {
-                if !prefix {
-                    if let Some(bad) = [".", ".."].into_iter().find(|b| *b == name) {
-                        return vec![format!("may not be '{bad}'")];
-                    }
-                }
-                ["/", "%"]
-                    .into_iter()
-                    .filter(|c| name.contains(c))
-                    .map(|c| format!("may not contain '{c}'"))
-                    .collect()
-            }
+            NameRule::PathSegment => path_segment_messages(name, prefix),
         }
     }
 }
@@ -188,6 +177,21 @@ fn check_meta(
             ));
         }
     }
+}
+
+/// `path.ValidatePathSegmentName` (`IsValidPathSegmentPrefix` for a prefix, which may be `.`
+/// or `..`): each message that applies.
+pub(crate) fn path_segment_messages(name: &str, prefix: bool) -> Vec<String> {
+    if !prefix {
+        if let Some(bad) = [".", ".."].into_iter().find(|b| *b == name) {
+            return vec![format!("may not be '{bad}'")];
+        }
+    }
+    ["/", "%"]
+        .into_iter()
+        .filter(|c| name.contains(c))
+        .map(|c| format!("may not contain '{c}'"))
+        .collect()
 }
 
 /// Checks an embedded resource (`x-kubernetes-embedded-resource`) below the root.

@@ -59,14 +59,12 @@ pub(super) fn persistent_volume_claim(object: &Value) -> Vec<FieldError> {
         }
     }
     let class = str_at(spec, "storageClassName");
-    if !class.is_empty() {
-        values::each(
-            formats::is_dns1123_subdomain,
-            class,
-            &path.child("storageClassName"),
-            &mut errors,
-        );
-    }
+    values::each_if_set(
+        formats::is_dns1123_subdomain,
+        class,
+        &path.child("storageClassName"),
+        &mut errors,
+    );
     errors
 }
 
@@ -130,17 +128,7 @@ pub(super) fn horizontal_pod_autoscaler(object: &Value) -> Vec<FieldError> {
     let at = path.child("scaleTargetRef");
     for field in ["kind", "name"] {
         let value = str_at(target, field);
-        if value.is_empty() {
-            errors.push(FieldError::required(at.child(field), ""));
-        } else {
-            for msg in values::path_segment_messages(value) {
-                errors.push(FieldError::invalid(
-                    at.child(field),
-                    BadValue::string(value),
-                    msg,
-                ));
-            }
-        }
+        values::required_path_segment(value, at.child(field), "", &mut errors);
     }
     errors
 }
@@ -255,17 +243,7 @@ fn binding(object: &Value, kinds: &[&str], namespaced: bool) -> Vec<FieldError> 
         ));
     }
     let name = str_at(role, "name");
-    if name.is_empty() {
-        errors.push(FieldError::required(at.child("name"), ""));
-    } else {
-        for msg in values::path_segment_messages(name) {
-            errors.push(FieldError::invalid(
-                at.child("name"),
-                BadValue::string(name),
-                msg,
-            ));
-        }
-    }
+    values::required_path_segment(name, at.child("name"), "", &mut errors);
     for (i, subject) in items(object, "subjects").iter().enumerate() {
         subject_errors(
             subject,

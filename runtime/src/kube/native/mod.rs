@@ -25,34 +25,76 @@ mod workloads;
 use crate::validate::NativeCheck;
 use serde_json::Value;
 
+/// Each kind kubeidl models the hand-written validation of, by group and kind, with its check.
+const CHECKS: &[(&str, &str, NativeCheck)] = &[
+    ("", "ConfigMap", config::config_map),
+    ("", "Secret", config::secret),
+    ("", "Pod", pod::pod),
+    ("", "PodTemplate", pod::pod_template_object),
+    (
+        "",
+        "ReplicationController",
+        workloads::replication_controller,
+    ),
+    ("apps", "Deployment", workloads::deployment),
+    ("apps", "ReplicaSet", workloads::replica_set),
+    ("apps", "DaemonSet", workloads::daemon_set),
+    ("apps", "StatefulSet", workloads::stateful_set),
+    ("batch", "Job", workloads::job),
+    ("batch", "CronJob", workloads::cron_job),
+    ("", "Service", network::service),
+    ("networking.k8s.io", "Ingress", network::ingress),
+    ("networking.k8s.io", "IngressClass", network::ingress_class),
+    (
+        "networking.k8s.io",
+        "NetworkPolicy",
+        network::network_policy,
+    ),
+    (
+        "",
+        "PersistentVolumeClaim",
+        cluster::persistent_volume_claim,
+    ),
+    ("", "Namespace", cluster::namespace),
+    (
+        "policy",
+        "PodDisruptionBudget",
+        cluster::pod_disruption_budget,
+    ),
+    (
+        "autoscaling",
+        "HorizontalPodAutoscaler",
+        cluster::horizontal_pod_autoscaler,
+    ),
+    ("rbac.authorization.k8s.io", "Role", cluster::role),
+    (
+        "rbac.authorization.k8s.io",
+        "ClusterRole",
+        cluster::cluster_role,
+    ),
+    (
+        "rbac.authorization.k8s.io",
+        "RoleBinding",
+        cluster::role_binding,
+    ),
+    (
+        "rbac.authorization.k8s.io",
+        "ClusterRoleBinding",
+        cluster::cluster_role_binding,
+    ),
+];
+
 /// The hand-written validation of `kind` in `group`, when kubeidl models it.
 pub fn native_check(group: &str, kind: &str) -> Option<NativeCheck> {
-    Some(match (group, kind) {
-        ("", "ConfigMap") => config::config_map,
-        ("", "Secret") => config::secret,
-        ("", "Pod") => pod::pod,
-        ("", "PodTemplate") => pod::pod_template_object,
-        ("", "ReplicationController") => workloads::replication_controller,
-        ("apps", "Deployment") => workloads::deployment,
-        ("apps", "ReplicaSet") => workloads::replica_set,
-        ("apps", "DaemonSet") => workloads::daemon_set,
-        ("apps", "StatefulSet") => workloads::stateful_set,
-        ("batch", "Job") => workloads::job,
-        ("batch", "CronJob") => workloads::cron_job,
-        ("", "Service") => network::service,
-        ("networking.k8s.io", "Ingress") => network::ingress,
-        ("networking.k8s.io", "IngressClass") => network::ingress_class,
-        ("networking.k8s.io", "NetworkPolicy") => network::network_policy,
-        ("", "PersistentVolumeClaim") => cluster::persistent_volume_claim,
-        ("", "Namespace") => cluster::namespace,
-        ("policy", "PodDisruptionBudget") => cluster::pod_disruption_budget,
-        ("autoscaling", "HorizontalPodAutoscaler") => cluster::horizontal_pod_autoscaler,
-        ("rbac.authorization.k8s.io", "Role") => cluster::role,
-        ("rbac.authorization.k8s.io", "ClusterRole") => cluster::cluster_role,
-        ("rbac.authorization.k8s.io", "RoleBinding") => cluster::role_binding,
-        ("rbac.authorization.k8s.io", "ClusterRoleBinding") => cluster::cluster_role_binding,
-        _ => return None,
-    })
+    CHECKS
+        .iter()
+        .find(|(g, k, _)| *g == group && *k == kind)
+        .map(|(_, _, check)| *check)
+}
+
+/// The kinds [`native_check`] has a check for, as (group, kind).
+pub fn native_kinds() -> impl Iterator<Item = (&'static str, &'static str)> {
+    CHECKS.iter().map(|(g, k, _)| (*g, *k))
 }
 
 /// The value at `key` of an object, unless absent or null (which decodes as absent).

@@ -299,14 +299,12 @@ pub(super) fn ingress(object: &Value) -> Vec<FieldError> {
             );
         }
         let secret = str_at(tls, "secretName");
-        if !secret.is_empty() {
-            values::each(
-                formats::is_dns1123_subdomain,
-                secret,
-                &at.child("secretName"),
-                &mut errors,
-            );
-        }
+        values::each_if_set(
+            formats::is_dns1123_subdomain,
+            secret,
+            &at.child("secretName"),
+            &mut errors,
+        );
     }
     if let Some(class) = present(spec, "ingressClassName").and_then(Value::as_str) {
         values::each(
@@ -435,17 +433,7 @@ fn typed_reference(reference: &Value, at: &FieldPath, errors: &mut Vec<FieldErro
     }
     for (field, required) in [("kind", "kind is required"), ("name", "name is required")] {
         let value = str_at(reference, field);
-        if value.is_empty() {
-            errors.push(FieldError::required(at.child(field), required));
-        } else {
-            for msg in values::path_segment_messages(value) {
-                errors.push(FieldError::invalid(
-                    at.child(field),
-                    BadValue::string(value),
-                    msg,
-                ));
-            }
-        }
+        values::required_path_segment(value, at.child(field), required, errors);
     }
 }
 

@@ -152,14 +152,12 @@ fn pod_spec(spec: &Value, path: &FieldPath, claim_volumes: &[&str], errors: &mut
     topology_spread(spec, path, errors);
     let subdomain = |field: &str, errors: &mut Vec<FieldError>| {
         let value = str_at(spec, field);
-        if !value.is_empty() {
-            values::each(
-                formats::is_dns1123_subdomain,
-                value,
-                &path.child(field),
-                errors,
-            );
-        }
+        values::each_if_set(
+            formats::is_dns1123_subdomain,
+            value,
+            &path.child(field),
+            errors,
+        );
     };
     subdomain("serviceAccountName", errors);
     subdomain("nodeName", errors);
@@ -174,9 +172,7 @@ fn pod_spec(spec: &Value, path: &FieldPath, claim_volumes: &[&str], errors: &mut
     }
     for field in ["hostname", "subdomain"] {
         let value = str_at(spec, field);
-        if !value.is_empty() {
-            values::each(formats::is_dns1123_label, value, &path.child(field), errors);
-        }
+        values::each_if_set(formats::is_dns1123_label, value, &path.child(field), errors);
     }
     tolerations(spec, path, errors);
     subdomain("priorityClassName", errors);
@@ -939,26 +935,7 @@ fn node_selector_term(
     for (j, expr) in items(term, "matchExpressions").iter().enumerate() {
         let at = path.child("matchExpressions").index(j);
         let values = items(expr, "values");
-        match str_at(expr, "operator") {
-            "In" | "NotIn" if values.is_empty() => errors.push(FieldError::required(
-                at.child("values"),
-                "must be specified when `operator` is 'In' or 'NotIn'",
-            )),
-            "Exists" | "DoesNotExist" if !values.is_empty() => errors.push(FieldError::forbidden(
-                at.child("values"),
-                "may not be specified when `operator` is 'Exists' or 'DoesNotExist'",
-            )),
-            "Gt" | "Lt" if values.len() != 1 => errors.push(FieldError::required(
-                at.child("values"),
-                "must be specified single value when `operator` is 'Lt' or 'Gt'",
-            )),
-            "In" | "NotIn" | "Exists" | "DoesNotExist" | "Gt" | "Lt" => {}
-            other => errors.push(FieldError::invalid(
-                at.child("operator"),
-                BadValue::string(other),
-                "not a valid selector operator",
-            )),
-        }
+        selector::operator(expr, values.len(), &at, true, errors);
         values::each(
             formats::is_label_key,
             str_at(expr, "key"),

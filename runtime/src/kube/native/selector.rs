@@ -17,24 +17,8 @@ pub fn validate(selector: &Value, path: &FieldPath, errors: &mut Vec<FieldError>
     );
     for (i, expr) in items(selector, "matchExpressions").iter().enumerate() {
         let at = path.child("matchExpressions").index(i);
-        let operator = super::str_at(expr, "operator");
         let values = items(expr, "values");
-        match operator {
-            "In" | "NotIn" if values.is_empty() => errors.push(FieldError::required(
-                at.child("values"),
-                "must be specified when `operator` is 'In' or 'NotIn'",
-            )),
-            "Exists" | "DoesNotExist" if !values.is_empty() => errors.push(FieldError::forbidden(
-                at.child("values"),
-                "may not be specified when `operator` is 'Exists' or 'DoesNotExist'",
-            )),
-            "In" | "NotIn" | "Exists" | "DoesNotExist" => {}
-            other => errors.push(FieldError::invalid(
-                at.child("operator"),
-                BadValue::string(other),
-                "not a valid selector operator",
-            )),
-        }
+        operator(expr, values.len(), &at, false, errors);
         let key = super::str_at(expr, "key");
         for msg in formats::is_label_key(key.as_bytes()) {
             errors.push(FieldError::invalid(
@@ -53,6 +37,38 @@ pub fn validate(selector: &Value, path: &FieldPath, errors: &mut Vec<FieldError>
                 ));
             }
         }
+    }
+}
+
+/// A requirement's operator against how many values it lists (`ValidateLabelSelectorRequirement`,
+/// and with `numeric` the node selector's `Gt` and `Lt`, which take exactly one).
+pub fn operator(
+    requirement: &Value,
+    values: usize,
+    at: &FieldPath,
+    numeric: bool,
+    errors: &mut Vec<FieldError>,
+) {
+    match super::str_at(requirement, "operator") {
+        "In" | "NotIn" if values == 0 => errors.push(FieldError::required(
+            at.child("values"),
+            "must be specified when `operator` is 'In' or 'NotIn'",
+        )),
+        "Exists" | "DoesNotExist" if values > 0 => errors.push(FieldError::forbidden(
+            at.child("values"),
+            "may not be specified when `operator` is 'Exists' or 'DoesNotExist'",
+        )),
+        "Gt" | "Lt" if numeric && values != 1 => errors.push(FieldError::required(
+            at.child("values"),
+            "must be specified single value when `operator` is 'Lt' or 'Gt'",
+        )),
+        "In" | "NotIn" | "Exists" | "DoesNotExist" => {}
+        "Gt" | "Lt" if numeric => {}
+        other => errors.push(FieldError::invalid(
+            at.child("operator"),
+            BadValue::string(other),
+            "not a valid selector operator",
+        )),
     }
 }
 

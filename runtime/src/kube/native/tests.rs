@@ -1,7 +1,7 @@
 //! Cases of the hand-written validation, each from the Go `validation_test.go` next to the rule
 //! (inputs reduced to what the rule reads, texts as the apiserver prints them).
 
-use super::{native_check, pod, workloads};
+use super::{native_check, native_kinds, pod, workloads};
 use crate::errors::FieldError;
 use serde_json::{json, Value};
 
@@ -331,19 +331,35 @@ fn pods_only() {
 
 #[test]
 fn every_modelled_kind_has_a_check() {
-    for (group, kind) in [
+    let mut kinds: Vec<(&str, &str)> = native_kinds().collect();
+    kinds.sort();
+    let expected = [
+        ("", "ConfigMap"),
+        ("", "Namespace"),
+        ("", "PersistentVolumeClaim"),
         ("", "Pod"),
         ("", "PodTemplate"),
         ("", "ReplicationController"),
+        ("", "Secret"),
+        ("", "Service"),
+        ("apps", "DaemonSet"),
         ("apps", "Deployment"),
         ("apps", "ReplicaSet"),
-        ("apps", "DaemonSet"),
         ("apps", "StatefulSet"),
-        ("batch", "Job"),
+        ("autoscaling", "HorizontalPodAutoscaler"),
         ("batch", "CronJob"),
-        ("", "ConfigMap"),
-        ("", "Secret"),
-    ] {
+        ("batch", "Job"),
+        ("networking.k8s.io", "Ingress"),
+        ("networking.k8s.io", "IngressClass"),
+        ("networking.k8s.io", "NetworkPolicy"),
+        ("policy", "PodDisruptionBudget"),
+        ("rbac.authorization.k8s.io", "ClusterRole"),
+        ("rbac.authorization.k8s.io", "ClusterRoleBinding"),
+        ("rbac.authorization.k8s.io", "Role"),
+        ("rbac.authorization.k8s.io", "RoleBinding"),
+    ];
+    assert_eq!(kinds, expected);
+    for (group, kind) in kinds {
         assert!(native_check(group, kind).is_some(), "{group}/{kind}");
     }
     assert!(native_check("apps", "Pod").is_none());
@@ -550,36 +566,9 @@ fn pointers(v: &Value, at: String, out: &mut Vec<String>) {
 fn any_shape_is_checked_without_panic() {
     // Each node of real-shaped objects replaced by a value of every other JSON type, through
     // every hand-written check (they are public and may be given anything).
-    let kinds = [
-        ("", "Pod"),
-        ("", "PodTemplate"),
-        ("", "ReplicationController"),
-        ("", "Service"),
-        ("", "ConfigMap"),
-        ("", "Secret"),
-        ("", "Namespace"),
-        ("", "PersistentVolumeClaim"),
-        ("apps", "Deployment"),
-        ("apps", "ReplicaSet"),
-        ("apps", "DaemonSet"),
-        ("apps", "StatefulSet"),
-        ("batch", "Job"),
-        ("batch", "CronJob"),
-        ("networking.k8s.io", "Ingress"),
-        ("networking.k8s.io", "IngressClass"),
-        ("networking.k8s.io", "NetworkPolicy"),
-        ("policy", "PodDisruptionBudget"),
-        ("autoscaling", "HorizontalPodAutoscaler"),
-        ("rbac.authorization.k8s.io", "Role"),
-        ("rbac.authorization.k8s.io", "ClusterRole"),
-        ("rbac.authorization.k8s.io", "RoleBinding"),
-        ("rbac.authorization.k8s.io", "ClusterRoleBinding"),
-    ];
-    let checks: Vec<_> = kinds
-        .iter()
+    let checks: Vec<_> = native_kinds()
         .filter_map(|(g, k)| native_check(g, k))
         .collect();
-    assert_eq!(checks.len(), kinds.len());
     let mut samples = vec![
         deployment(
             json!({"containers": [container(json!({"ports": [{"containerPort": 80, "hostPort": 80}],

@@ -262,16 +262,37 @@ pub fn is_sloppy_cidr(s: &str) -> bool {
         && bits.parse::<u16>().is_ok_and(|b| b <= max)
 }
 
-/// `path.IsValidPathSegmentName`: not `.` or `..`, no `/` or `%`.
-pub fn path_segment_messages(name: &str) -> Vec<String> {
-    if let Some(bad) = [".", ".."].into_iter().find(|b| *b == name) {
-        return vec![format!("may not be '{bad}'")];
+/// A name of another object that must be given (`Required` with `detail` when empty) and be a
+/// URL path segment (`path.IsValidPathSegmentName`: not `.` or `..`, no `/` or `%`).
+pub fn required_path_segment(
+    value: &str,
+    path: FieldPath,
+    detail: &str,
+    errors: &mut Vec<FieldError>,
+) {
+    if value.is_empty() {
+        errors.push(FieldError::required(path, detail));
+        return;
     }
-    ["/", "%"]
-        .into_iter()
-        .filter(|c| name.contains(c))
-        .map(|c| format!("may not contain '{c}'"))
-        .collect()
+    for msg in crate::validate::objectmeta::path_segment_messages(value, false) {
+        errors.push(FieldError::invalid(
+            path.clone(),
+            BadValue::string(value),
+            msg,
+        ));
+    }
+}
+
+/// Each message of `check` on `value`, when it is set (an empty optional name is no name).
+pub fn each_if_set(
+    check: fn(&[u8]) -> Vec<String>,
+    value: &str,
+    path: &FieldPath,
+    errors: &mut Vec<FieldError>,
+) {
+    if !value.is_empty() {
+        each(check, value, path, errors);
+    }
 }
 
 /// `IsDomainPrefixedPath`: `<subdomain>/<path>`, each part checked.
