@@ -28,10 +28,19 @@ pub fn run(args: CrdArgs) -> Result<ExitCode, Error> {
             .as_ref()
             .map(|path| std::fs::read_to_string(path).map_err(|e| Error::io(path, e)))
             .transpose()?,
+        max_size: args.max_size,
     };
     let generated = generate(&loader, &args.packages, &options)?;
     for warning in &generated.warnings {
         eprintln!("warning: {warning}");
+    }
+    if let Some(max) = args.max_size {
+        for (name, t) in &generated.trimmed {
+            eprintln!(
+                "{name}: {} bytes within --max-size {max}: {} of {} descriptions cut to their first sentence, {} removed",
+                t.size, t.cut, t.descriptions, t.removed
+            );
+        }
     }
     let Some(dir) = &args.output_dir else {
         let text: String = generated.crds.iter().map(|c| c.text.as_str()).collect();

@@ -73,9 +73,15 @@ pub enum Command {
     ///
     /// Output is YAML with sorted keys, the same bytes on every run.
     ///
+    /// A CRD bigger than a client-side `kubectl apply` can record (262144 bytes of annotations:
+    /// the CRD's JSON) gets a warning; --max-size trims its descriptions, longest first, until
+    /// it fits.
+    ///
     /// Examples:
     ///
     ///   kubeidl crd ./testdata/go/tagged
+    ///
+    ///   kubeidl crd --max-size 262144 -o config/crd/bases ./api/...   # fits kubectl apply
     ///
     ///   kubeidl crd --module k8s.io/apimachinery=$APIMACHINERY ./api/... -o config/crd/bases
     ///
@@ -686,6 +692,12 @@ pub struct CrdArgs {
     /// client-side `kubectl apply` can record.
     #[arg(long, value_name = "N")]
     pub max_desc_len: Option<usize>,
+    /// Trim schema descriptions until each CRD, as a client-side `kubectl apply` records it
+    /// (its JSON, in annotations of at most 262144 bytes), takes at most BYTES: longest (then
+    /// deepest) first, each cut to its first sentence, and only if that is not enough removed;
+    /// the others stay whole. A CRD that does not fit without any is an error.
+    #[arg(long, value_name = "BYTES")]
+    pub max_size: Option<usize>,
     /// Write one file per CRD, `<group>_<plural>.yaml`, into DIR (atomically, and only when it
     /// changed) instead of printing them all to stdout.
     #[arg(short = 'o', long = "output-dir", value_name = "DIR")]

@@ -837,3 +837,197 @@ fn a_duplicate_json_name_is_described_as_controller_gen_merges_it() {
         "{text}"
     );
 }
+
+/// The one CRD of a YAML stream, as JSON.
+fn yaml_json(yaml: &str) -> serde_json::Value {
+    let mut documents = kubeidl::document::read_documents(yaml.as_bytes());
+    assert_eq!(documents.len(), 1);
+    documents.remove(0).unwrap().value
+}
+
+/// The bytes a client-side `kubectl apply` records of a CRD printed as YAML: its compact JSON
+/// (nothing in these CRDs needs Go's HTML escapes), a line break and the annotation's name.
+fn applied_size(yaml: &str) -> usize {
+    let object = yaml_json(yaml);
+    serde_json::to_string(&object).unwrap().len()
+        + 1
+        + "kubectl.kubernetes.io/last-applied-configuration".len()
+}
+
+/// `testdata/go/crdsize`'s property descriptions (spec's fields, and target's): name, text.
+fn size_descriptions(yaml: &str) -> Vec<(String, Option<String>)> {
+    let object = yaml_json(yaml);
+    let spec = &object["spec"]["versions"][0]["schema"]["openAPIV3Schema"]["properties"]["spec"];
+    let mut out = Vec::new();
+    for (name, node) in [
+        ("spec", spec),
+        ("schedule", &spec["properties"]["schedule"]),
+        ("retention", &spec["properties"]["retention"]),
+        ("paused", &spec["properties"]["paused"]),
+        ("target", &spec["properties"]["target"]),
+        (
+            "bucket",
+            &spec["properties"]["target"]["properties"]["bucket"],
+        ),
+        (
+            "prefix",
+            &spec["properties"]["target"]["properties"]["prefix"],
+        ),
+    ] {
+        let text = node["description"].as_str().map(str::to_string);
+        out.push((name.to_string(), text));
+    }
+    out
+}
+
+/// `--max-size`: descriptions cut to their first sentence, longest first (of two as long, the
+/// deeper), the others whole; removed only once all are cut; an error when even none is too
+/// much, and then no file.
+#[test]
+fn max_size_trims_the_longest_and_deepest_descriptions_until_the_crd_fits() {
+    let help = stdout(&kubeidl(&["crd", "--help"]));
+    assert!(
+        help.contains("kubeidl crd --max-size 262144 -o config/crd/bases ./api/..."),
+        "{help}"
+    );
+    let whole = kubeidl(&["crd", "./testdata/go/crdsize"]);
+    assert!(whole.status.success(), "{}", stderr(&whole));
+    assert_eq!(stderr(&whole), "");
+    let whole = stdout(&whole);
+    let before = size_descriptions(&whole);
+    assert_eq!(applied_size(&whole), 2333);
+
+    let out = kubeidl(&["crd", "--max-size", "1800", "./testdata/go/crdsize"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(applied_size(&text), 1775);
+    assert_eq!(
+        stderr(&out),
+        "archives.crdsize.example.com: 1775 bytes within --max-size 1800: 2 of 10 descriptions cut to their first sentence, 0 removed\n"
+    );
+    let after = size_descriptions(&text);
+    for ((name, old), (_, new)) in before.iter().zip(&after) {
+        let new = new.as_deref();
+        match name.as_str() {
+            // The longest (391 bytes), then the deeper of two of 258.
+            "schedule" => assert_eq!(new, Some("Schedule says when copies are taken.")),
+            "bucket" => assert_eq!(
+                new,
+                Some("Bucket is the name of the bucket copies are written to.")
+            ),
+            _ => assert_eq!(new, old.as_deref(), "{name}"),
+        }
+    }
+    assert_eq!(after[2].1.as_ref().unwrap().len(), 258);
+
+    // Every description cut is not enough: the longest removed, longest first.
+    let out = kubeidl(&["crd", "--max-size", "1000", "./testdata/go/crdsize"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(applied_size(&text) <= 1000);
+    assert_eq!(
+        stderr(&out),
+        format!("archives.crdsize.example.com: {} bytes within --max-size 1000: 1 of 10 descriptions cut to their first sentence, 8 removed\n", applied_size(&text))
+    );
+    let kept: Vec<_> = size_descriptions(&text)
+        .into_iter()
+        .filter_map(|(name, d)| Some((name, d?)))
+        .collect();
+    // The two shortest once cut: target's first sentence, paused's whole.
+    let kept: Vec<(&str, &str)> = kept.iter().map(|(n, d)| (n.as_str(), d.as_str())).collect();
+    assert_eq!(
+        kept,
+        [
+            ("paused", "Paused stops new copies."),
+            ("target", "Target is where copies go.")
+        ]
+    );
+
+    // A CRD that does not fit without descriptions: an error, and no file.
+    let dir = tempfile::tempdir().unwrap();
+    let out = kubeidl(&[
+        "crd",
+        "--max-size",
+        "500",
+        "-o",
+        dir.path().to_str().unwrap(),
+        "./testdata/go/crdsize",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert_eq!(
+        stderr(&out),
+        "error: archives.crdsize.example.com: 876 bytes with every schema description removed, more than --max-size 500; no file written for it\n"
+    );
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+/// A CRD over the 262,144 bytes a client-side `kubectl apply` records is a warning naming it,
+/// its size, the limit and the remedies; `--max-size 262144` makes it fit, without one.
+#[test]
+fn a_crd_too_big_for_client_side_apply_is_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("go.mod"),
+        "module example.com/big\n\ngo 1.22\n",
+    )
+    .unwrap();
+    // 300 fields with a comment of 9 sentences of 100 bytes each: about 280 KB.
+    let sentence = format!("{}.", "word ".repeat(19).trim_end());
+    let mut fields = String::new();
+    for i in 0..300 {
+        for _ in 0..9 {
+            fields.push_str(&format!("\t// {sentence} {sentence}\n"));
+        }
+        fields.push_str(&format!("\tField{i} string `json:\"field{i}\"`\n\n"));
+    }
+    std::fs::write(
+        dir.path().join("types.go"),
+        format!(
+            r#"// +groupName=big.example.com
+package v1
+
+import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+// Big has long comments.
+type Big struct {{
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec BigSpec `json:"spec"`
+}}
+
+// BigSpec has many fields.
+type BigSpec struct {{
+{fields}}}
+"#
+        ),
+    )
+    .unwrap();
+    let module = format!(
+        "k8s.io/apimachinery={}",
+        repo().join("testdata/standin/apimachinery").display()
+    );
+    let package = dir.path().to_str().unwrap();
+    let out = kubeidl(&["crd", "--module", &module, package]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let size = applied_size(&stdout(&out));
+    assert!(size > 262_144, "{size}");
+    assert_eq!(
+        stderr(&out),
+        format!("warning: bigs.big.example.com: {size} bytes as a client-side `kubectl apply` records it, more than the 262144 it can (the apiserver refuses the annotation); trim descriptions with --max-size 262144, or apply it server-side (`kubectl apply --server-side`)\n")
+    );
+
+    let out = kubeidl(&["crd", "--module", &module, "--max-size", "262144", package]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let fitted = applied_size(&text);
+    assert!(fitted <= 262_144, "{fitted}");
+    let err = stderr(&out);
+    assert!(!err.contains("warning"), "{err}");
+    assert!(
+        err.starts_with(&format!(
+            "bigs.big.example.com: {fitted} bytes within --max-size 262144: "
+        )),
+        "{err}"
+    );
+    assert!(err.ends_with(" removed\n"), "{err}");
+}

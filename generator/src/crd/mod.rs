@@ -6,6 +6,7 @@
 //! (kinds.rs), the options controller-gen has, and every error at its Go position.
 
 pub mod kinds;
+pub mod size;
 
 use crate::error::{Error, Result, SourcePos};
 use crate::go::Loader;
@@ -52,6 +53,9 @@ pub struct Options {
     pub generate_embedded_object_meta: bool,
     /// Text written before each CRD (a license header), as controller-gen's `crd:headerFile`.
     pub header: Option<String>,
+    /// Trim schema descriptions until each CRD's [`size::applied_size`] is at most this many
+    /// bytes ([`size::fit`]); a CRD that does not fit even without them is an error.
+    pub max_size: Option<usize>,
 }
 
 /// The CRDs of a run and what the user should hear about.
@@ -60,6 +64,8 @@ pub struct Generated {
     /// Sorted by name.
     pub crds: Vec<Crd>,
     pub warnings: Vec<String>,
+    /// For each CRD whose descriptions `max_size` trimmed, its name and what was trimmed.
+    pub trimmed: Vec<(String, size::Trimmed)>,
     /// The Go files read.
     pub files: Vec<PathBuf>,
     pub tags: Counts,
@@ -169,22 +175,45 @@ pub fn generate(loader: &Loader, package_args: &[String], options: &Options) -> 
             .push(kind);
     }
     let mut crds = Vec::new();
+    let mut trimmed = Vec::new();
     let mut errors = Vec::new();
     warnings.extend(generated.warnings);
     for versions in by_crd.values() {
-        match crd(versions, &definitions, &generated.origins, options) {
-            Ok(crd) => {
-                if crd.text.len() > LAST_APPLIED_LIMIT {
-                    warnings.push(format!(
-                        "{}: {} bytes, more than the {LAST_APPLIED_LIMIT} a client-side `kubectl apply` can record; apply it server-side, or shorten descriptions with --max-desc-len",
-                        crd.file_name,
-                        crd.text.len()
-                    ));
-                }
-                crds.push(crd)
+        let mut crd = match crd(versions, &definitions, &generated.origins, options) {
+            Ok(crd) => crd,
+            Err(mut e) => {
+                errors.append(&mut e);
+                continue;
             }
-            Err(mut e) => errors.append(&mut e),
+        };
+        if let Some(max) = options.max_size {
+            // controller-gen's descriptions keep the comment's line breaks.
+            match size::fit(&mut crd.object, max, options.controller_gen_compat) {
+                Ok(t) if t.cut + t.removed == 0 => {}
+                Ok(t) => {
+                    crd.text = with_header(
+                        options.header.as_deref(),
+                        kubeidl::crd::yaml::document(&crd.object),
+                    );
+                    trimmed.push((crd.name.clone(), t));
+                }
+                Err(reached) => {
+                    errors.push(Error::new(format!(
+                        "{}: {reached} bytes with every schema description removed, more than --max-size {max}; no file written for it",
+                        crd.name
+                    )));
+                    continue;
+                }
+            }
         }
+        let applied = size::applied_size(&crd.object);
+        if applied > LAST_APPLIED_LIMIT {
+            warnings.push(format!(
+                "{}: {applied} bytes as a client-side `kubectl apply` records it, more than the {LAST_APPLIED_LIMIT} it can (the apiserver refuses the annotation); trim descriptions with --max-size {LAST_APPLIED_LIMIT}, or apply it server-side (`kubectl apply --server-side`)",
+                crd.name
+            ));
+        }
+        crds.push(crd);
     }
     if !errors.is_empty() {
         return Err(Error::many(errors));
@@ -193,6 +222,7 @@ pub fn generate(loader: &Loader, package_args: &[String], options: &Options) -> 
     Ok(Generated {
         crds,
         warnings,
+        trimmed,
         files: generated.files,
         tags: generated.tags,
     })
@@ -239,6 +269,16 @@ fn crd(
             .map(|e| Error::at(&e.at, e.problem.message))
             .collect()
     })
+}
+
+/// The document after the header, which ends with a line break (as `kubeidl::crd::assemble`
+/// writes it).
+fn with_header(header: Option<&str>, document: String) -> String {
+    match header.filter(|h| !h.is_empty()) {
+        Some(h) if h.ends_with('\n') => format!("{h}{document}"),
+        Some(h) => format!("{h}\n{document}"),
+        None => document,
+    }
 }
 
 /// The structural schema of one version, its problems placed at the Go tag that wrote the rule
