@@ -1,7 +1,7 @@
 //! The other kinds people write beside workloads: PersistentVolumeClaims (core validation),
 //! PodDisruptionBudgets (policy), HorizontalPodAutoscalers (autoscaling), RBAC roles and
-//! bindings (rbac) and Namespaces. Not covered: HPA metrics and behavior, PVC data sources,
-//! PriorityClass and StorageClass rules.
+//! bindings (rbac), PriorityClasses (scheduling) and Namespaces. Not covered: HPA metrics and
+//! behavior, PVC data sources, StorageClass rules.
 
 use super::resources;
 use super::values;
@@ -316,6 +316,50 @@ pub(super) fn namespace(object: &Value) -> Vec<FieldError> {
                 "name is neither a standard finalizer name nor is it fully qualified",
             ));
         }
+    }
+    errors
+}
+
+/// The priority classes the apiserver creates, with their values (`SystemPriorityClasses`).
+const SYSTEM_PRIORITY_CLASSES: &[(&str, i64)] = &[
+    ("system-node-critical", 2_000_001_000),
+    ("system-cluster-critical", 2_000_000_000),
+];
+
+/// The highest priority a class outside the system's may have (`HighestUserDefinablePriority`).
+const HIGHEST_USER_PRIORITY: i64 = 1_000_000_000;
+
+/// `ValidatePriorityClass`: a `system-` name is one of the system's classes, as the system has
+/// it (`IsKnownSystemPriorityClass`); any other class stays at or below a billion.
+pub(super) fn priority_class(object: &Value) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    let name = object
+        .pointer("/metadata/name")
+        .and_then(Value::as_str)
+        .unwrap_or("");
+    let value = int_at(object, "value").unwrap_or(0);
+    let global_default = object.get("globalDefault").and_then(Value::as_bool) == Some(true);
+    if name.starts_with("system-") {
+        let known = SYSTEM_PRIORITY_CLASSES.iter().find(|(n, _)| *n == name);
+        let why = match known {
+            None => Some(format!("{name} is not a known system priority class")),
+            Some((n, v)) if *v != value => Some(format!("value of {n} PriorityClass must be {v}")),
+            Some((n, _)) if global_default => {
+                Some(format!("globalDefault of {n} PriorityClass must be false"))
+            }
+            Some(_) => None,
+        };
+        if let Some(why) = why {
+            errors.push(FieldError::forbidden(
+                FieldPath::root().child("metadata").child("name"),
+                format!("priority class names with 'system-' prefix are reserved for system use only. error: {why}"),
+            ));
+        }
+    } else if value > HIGHEST_USER_PRIORITY {
+        errors.push(FieldError::forbidden(
+            FieldPath::root().child("value"),
+            format!("maximum allowed value of a user defined priority is {HIGHEST_USER_PRIORITY}"),
+        ));
     }
     errors
 }

@@ -57,6 +57,11 @@ const CHECKS: &[(&str, &str, NativeCheck)] = &[
     ),
     ("", "Namespace", cluster::namespace),
     (
+        "scheduling.k8s.io",
+        "PriorityClass",
+        cluster::priority_class,
+    ),
+    (
         "policy",
         "PodDisruptionBudget",
         cluster::pod_disruption_budget,

@@ -357,6 +357,7 @@ fn every_modelled_kind_has_a_check() {
         ("rbac.authorization.k8s.io", "ClusterRoleBinding"),
         ("rbac.authorization.k8s.io", "Role"),
         ("rbac.authorization.k8s.io", "RoleBinding"),
+        ("scheduling.k8s.io", "PriorityClass"),
     ];
     assert_eq!(kinds, expected);
     for (group, kind) in kinds {
@@ -647,5 +648,25 @@ fn missing_selectors_select_nothing_and_job_policies_are_named() {
             "spec.template.spec.restartPolicy: Unsupported value: \"OnFailures\": supported values: \"Always\", \"OnFailure\", \"Never\"",
             "spec.template.spec.restartPolicy: Unsupported value: \"OnFailures\": supported values: \"OnFailure\", \"Never\"",
         ]
+    );
+}
+
+#[test]
+fn priority_classes() {
+    use super::cluster::priority_class;
+    let class = |name: &str, value: i64| json!({"metadata": {"name": name}, "value": value});
+    assert!(priority_class(&class("high", 1_000_000_000)).is_empty());
+    assert!(priority_class(&class("system-node-critical", 2_000_001_000)).is_empty());
+    assert_eq!(
+        texts(priority_class(&class("high", 1_000_000_001))),
+        ["value: Forbidden: maximum allowed value of a user defined priority is 1000000000"]
+    );
+    assert_eq!(
+        texts(priority_class(&class("system-high", 5))),
+        ["metadata.name: Forbidden: priority class names with 'system-' prefix are reserved for system use only. error: system-high is not a known system priority class"]
+    );
+    assert_eq!(
+        texts(priority_class(&class("system-cluster-critical", 5))),
+        ["metadata.name: Forbidden: priority class names with 'system-' prefix are reserved for system use only. error: value of system-cluster-critical PriorityClass must be 2000000000"]
     );
 }
