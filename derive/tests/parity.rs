@@ -137,6 +137,81 @@ fn enums() {
     assert_parity("enums", enums::definitions());
 }
 
+/// The "Possible enum values" lines end the description of a pointer use of an enum as of a
+/// value use, in both front ends: openapi-gen's `EnumType` looks through a pointer (kube-openapi
+/// since 2022, "support pointer of enum types"), and the derive writes them for `Option<T>` as
+/// for `T`, with or without a description of the field's own. The Go side writes them only with
+/// enums on (`kubeidl openapi --enums`, and `kubeidl crd`), the generation the twins are
+/// compared with; without, it writes them for neither use, as an apiserver with `OpenAPIEnums`
+/// off strips them from both. (The `crd` pair's `fallback` compares a pointer use in CRDs.)
+#[test]
+fn enum_values_describe_pointer_and_value_uses_alike() {
+    let endpoint = |text: &str| -> BTreeMap<String, Option<String>> {
+        let doc: serde_json::Value = serde_json::from_str(text).unwrap();
+        let properties = doc["components"]["schemas"]
+            ["com.example.kubeidl.testdata.parity.enums.Endpoint"]["properties"]
+            .as_object()
+            .unwrap();
+        properties
+            .iter()
+            .map(|(name, p)| (name.clone(), p["description"].as_str().map(str::to_string)))
+            .collect()
+    };
+    let go = endpoint(&from_go("enums"));
+    let rust = endpoint(&from_rust(enums::definitions()));
+    assert_eq!(go, rust);
+    let protocols = "Possible enum values:\n - `\"SCTP\"` is the SCTP protocol, on two lines.\n - `\"TCP\"` is the TCP protocol.\n - `\"UDP\"` is the UDP protocol.";
+    let described = |name: &str, own: &str, lines: &str| {
+        let expected = if own.is_empty() {
+            lines.to_string()
+        } else {
+            format!("{own}\n\n{lines}")
+        };
+        assert_eq!(go[name].as_deref(), Some(expected.as_str()), "{name}");
+    };
+    // Value, Option (pointer), Option with only a tag for a doc.
+    described(
+        "protocol",
+        "Protocol is how the endpoint is reached.",
+        protocols,
+    );
+    described(
+        "fallback",
+        "Fallback is tried when the protocol fails.",
+        protocols,
+    );
+    described("spare", "", protocols);
+    // A value and an Option with no doc at all.
+    let phases = go["plain"].clone().unwrap();
+    assert!(
+        phases.starts_with("Possible enum values:\n - `\"Failed\"`"),
+        "{phases}"
+    );
+    assert_eq!(go["bare"].as_deref(), Some(phases.as_str()));
+
+    // Without enums, the Go side describes neither use with them.
+    let dir = repo().join("testdata/go/parity/enums");
+    let options = Options {
+        validations: true,
+        ..Options::default()
+    };
+    let loader = Loader::new(ModuleMap::new());
+    let generated = generate(&loader, &[dir.to_string_lossy().into_owned()], &options).unwrap();
+    let plain = endpoint(&generated.document.to_canonical_string());
+    assert_eq!(
+        plain["protocol"].as_deref(),
+        Some("Protocol is how the endpoint is reached.")
+    );
+    assert_eq!(
+        plain["fallback"].as_deref(),
+        Some("Fallback is tried when the protocol fails.")
+    );
+    assert_eq!(
+        (plain["plain"].as_deref(), plain["bare"].as_deref()),
+        (None, None)
+    );
+}
+
 #[test]
 fn newtypes() {
     assert_parity("newtypes", newtypes::definitions());

@@ -1146,6 +1146,9 @@ fn endpoint() -> enums::Endpoint {
         also: vec![Protocol::Sctp],
         phases: BTreeMap::from([("build".to_string(), Phase::Failed)]),
         phase: Phase::Running,
+        spare: None,
+        bare: Some(Phase::Pending),
+        plain: Phase::Unknown,
     }
 }
 
@@ -1293,6 +1296,7 @@ fn widget() -> crd::v1::Widget {
             min_replicas: 1,
             tier: "small".into(),
             protocol: crd::v1::Protocol::Tcp,
+            fallback: None,
             ports: vec![crd::v1::WidgetPort {
                 name: "ssh".into(),
                 port: 22,

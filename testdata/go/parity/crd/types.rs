@@ -53,6 +53,11 @@ pub mod v1 {
         /// Protocol is what the widget speaks.
         pub protocol: Protocol,
 
+        /// Fallback is spoken when the protocol fails.
+        /// +optional
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub fallback: Option<Protocol>,
+
         /// Ports are keyed by name.
         /// +optional
         /// +listType=map

@@ -53,4 +53,11 @@ type Endpoint struct {
 	// Phase is where the endpoint's job stands.
 	// +optional
 	Phase Phase `json:"phase,omitempty"`
+
+	// +optional
+	Spare *Protocol `json:"spare,omitempty"`
+
+	Bare *Phase `json:"bare,omitempty"`
+
+	Plain Phase `json:"plain,omitempty"`
 }

@@ -73,6 +73,16 @@ pub struct Endpoint {
     /// +optional
     #[serde(default = "unknown", skip_serializing_if = "Phase::is_unknown")]
     pub phase: Phase,
+
+    /// +optional
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub spare: Option<Protocol>,
+
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bare: Option<Phase>,
+
+    #[serde(default = "unknown", skip_serializing_if = "Phase::is_unknown")]
+    pub plain: Phase,
 }
 
 fn unknown() -> Phase {

@@ -42,6 +42,10 @@ type WidgetSpec struct {
 	// Protocol is what the widget speaks.
 	Protocol Protocol `json:"protocol"`
 
+	// Fallback is spoken when the protocol fails.
+	// +optional
+	Fallback *Protocol `json:"fallback,omitempty"`
+
 	// Ports are keyed by name.
 	// +optional
 	// +listType=map
