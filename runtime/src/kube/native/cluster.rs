@@ -1,7 +1,7 @@
 //! The other kinds people write beside workloads: PersistentVolumeClaims (core validation),
 //! PodDisruptionBudgets (policy), HorizontalPodAutoscalers (autoscaling), RBAC roles and
-//! bindings (rbac), PriorityClasses (scheduling) and Namespaces. Not covered: HPA metrics and
-//! behavior, PVC data sources, StorageClass rules.
+//! bindings (rbac), PriorityClasses (scheduling), StorageClasses (storage) and Namespaces. Not
+//! covered: HPA metrics and behavior, PVC data sources, StorageClass allowed topologies.
 
 use super::resources;
 use super::values;
@@ -360,6 +360,53 @@ pub(super) fn priority_class(object: &Value) -> Vec<FieldError> {
             FieldPath::root().child("value"),
             format!("maximum allowed value of a user defined priority is {HIGHEST_USER_PRIORITY}"),
         ));
+    }
+    errors
+}
+
+/// The most parameters a StorageClass may have, and their largest total size in bytes.
+const MAX_PROVISIONER_PARAMETERS: i64 = 512;
+const MAX_PROVISIONER_PARAMETER_SIZE: i64 = 256 * 1024;
+
+/// `ValidateStorageClass`: the provisioner a qualified name (lower-cased), the parameters'
+/// count, keys and size.
+pub(super) fn storage_class(object: &Value) -> Vec<FieldError> {
+    let mut errors = Vec::new();
+    let provisioner = str_at(object, "provisioner");
+    let at = FieldPath::root().child("provisioner");
+    if provisioner.is_empty() {
+        errors.push(FieldError::required(at, ""));
+    } else {
+        values::each(
+            formats::is_label_key,
+            &provisioner.to_lowercase(),
+            &at,
+            &mut errors,
+        );
+    }
+    let at = FieldPath::root().child("parameters");
+    let parameters = object.get("parameters").and_then(Value::as_object);
+    if let Some(parameters) = parameters {
+        if parameters.len() as i64 > MAX_PROVISIONER_PARAMETERS {
+            errors.push(FieldError::too_long(at, MAX_PROVISIONER_PARAMETERS));
+            return errors;
+        }
+        let mut size = 0i64;
+        let mut keys: Vec<&String> = parameters.keys().collect();
+        keys.sort();
+        for key in keys {
+            if key.is_empty() {
+                errors.push(FieldError::invalid(
+                    at.clone(),
+                    BadValue::string(""),
+                    "field can not be empty.",
+                ));
+            }
+            size += (key.len() + parameters[key].as_str().map_or(0, str::len)) as i64;
+        }
+        if size > MAX_PROVISIONER_PARAMETER_SIZE {
+            errors.push(FieldError::too_long(at, MAX_PROVISIONER_PARAMETER_SIZE));
+        }
     }
     errors
 }

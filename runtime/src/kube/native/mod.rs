@@ -61,6 +61,7 @@ const CHECKS: &[(&str, &str, NativeCheck)] = &[
         "PriorityClass",
         cluster::priority_class,
     ),
+    ("storage.k8s.io", "StorageClass", cluster::storage_class),
     (
         "policy",
         "PodDisruptionBudget",

@@ -358,6 +358,7 @@ fn every_modelled_kind_has_a_check() {
         ("rbac.authorization.k8s.io", "Role"),
         ("rbac.authorization.k8s.io", "RoleBinding"),
         ("scheduling.k8s.io", "PriorityClass"),
+        ("storage.k8s.io", "StorageClass"),
     ];
     assert_eq!(kinds, expected);
     for (group, kind) in kinds {
@@ -668,5 +669,22 @@ fn priority_classes() {
     assert_eq!(
         texts(priority_class(&class("system-cluster-critical", 5))),
         ["metadata.name: Forbidden: priority class names with 'system-' prefix are reserved for system use only. error: value of system-cluster-critical PriorityClass must be 2000000000"]
+    );
+}
+
+#[test]
+fn storage_classes() {
+    use super::cluster::storage_class;
+    assert!(storage_class(
+        &json!({"provisioner": "ebs.csi.aws.com", "parameters": {"type": "gp3"}})
+    )
+    .is_empty());
+    assert!(storage_class(&json!({"provisioner": "Kubernetes.IO/AWS-EBS"})).is_empty());
+    assert_eq!(
+        texts(storage_class(&json!({"provisioner": "a/b/c", "parameters": {"": "x"}}))),
+        [
+            "provisioner: Invalid value: \"a/b/c\": a valid label key must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')",
+            "parameters: Invalid value: \"\": field can not be empty.",
+        ]
     );
 }
