@@ -682,6 +682,12 @@ pub fn rule_text(entry: &Value) -> &str {
     entry.get("rule").and_then(Value::as_str).unwrap_or("")
 }
 
+/// The longest rule, in tokens, [`joined_operand`] compares.
+const MOST_TOKENS: usize = 2_000;
+
+/// The most candidate parts [`joined_operand`] checks against the parsed rule.
+const MOST_CANDIDATES: usize = 64;
+
 /// Operators that make their operands values, not truths.
 const COMPARISONS: &[&str] = &[
     "==", "!=", "<", "<=", ">", ">=", "in", "+", "-", "*", "/", "%",
@@ -695,6 +701,11 @@ const COMPARISONS: &[&str] = &[
 /// `None` for anything else.
 fn joined_operand(old: &str, new: &str) -> Option<(Cmp, String)> {
     let (o, n) = (tokens(old), tokens(new));
+    // Each candidate costs a parse of the rule: long rules (up to 100,000 code points) and
+    // many candidates are not tried.
+    if n.len() > MOST_TOKENS {
+        return None;
+    }
     let prefix = o.iter().zip(&n).take_while(|(a, b)| a == b).count();
     let most = o.len().min(n.len()) - prefix;
     let suffix = o
@@ -784,6 +795,8 @@ fn joined_operand(old: &str, new: &str) -> Option<(Cmp, String)> {
     let actual = shape(new)?;
     candidates
         .into_iter()
+        .filter(|((start, stop), _, added)| balanced(&o[*start..*stop]) && balanced(added))
+        .take(MOST_CANDIDATES)
         .find_map(|((start, stop), op, added)| {
             let x = &o[start..stop];
             if added.is_empty() || !balanced(x) || !balanced(added) {
@@ -1043,6 +1056,14 @@ mod tests {
             cmp("self.p && self.x", "self.p || self.b && self.x"),
             Cmp::Incomparable
         );
+    }
+
+    #[test]
+    fn long_rules_are_not_compared_part_by_part() {
+        // A rule of 100,000 code points: no candidate parse at all.
+        let old = vec!["self.a > 0"; 7_000].join(" && ");
+        let new = format!("{old} || self.b > 0");
+        assert!(joined_operand(&old, &new).is_none());
     }
 
     #[test]
