@@ -240,11 +240,11 @@ impl Validator {
         });
         if let Some(check) = self.native.filter(|_| decoded) {
             let native = check(&value.to_json());
-            report.errors.retain(|e| {
-                !native
-                    .iter()
-                    .any(|n| n.path == e.path && n.error_type == e.error_type)
-            });
+            let found: std::collections::HashSet<(&FieldPath, ErrorType)> =
+                native.iter().map(|n| (&n.path, n.error_type)).collect();
+            report
+                .errors
+                .retain(|e| !found.contains(&(&e.path, e.error_type)));
             report.errors.extend(native);
         }
         report
