@@ -8,7 +8,7 @@
 //!
 //! The modules: [`config`] (ConfigMap, Secret), [`pod`] (pod specs and templates), [`resources`]
 //! (resource requirements and quantities), [`workloads`] (the controllers that own pod
-//! templates), [`selector`] (label selectors), [`values`] (the shared value formats), [`cron`]
+//! templates), [`security`] (pod and container security contexts), [`selector`] (label selectors), [`values`] (the shared value formats), [`cron`]
 //! (CronJob schedules and time zones), [`network`] (Services, Ingresses, IngressClasses,
 //! NetworkPolicies), [`cluster`] (claims, disruption budgets, autoscalers, RBAC, Namespaces).
 
@@ -18,6 +18,7 @@ mod cron;
 mod network;
 mod pod;
 mod resources;
+mod security;
 mod selector;
 mod values;
 mod workloads;

@@ -2,11 +2,12 @@
 //! core validation): volumes, containers and init containers (names, images, ports, env,
 //! mounts, resources, probes and lifecycle handlers), and the pod-level settings people write
 //! (host network ports, node selectors, tolerations, affinity, topology spread, DNS, security
-//! context ids, names of other objects). Not covered: ephemeral containers' own rules, pod-level
-//! resources, huge page sizes, resource claims, Windows options, sysctls, projected volumes'
-//! sources, legacy volume plugins' fields.
+//! context ids, names of other objects; security contexts are in [`security`]). Not covered:
+//! ephemeral containers' own rules, pod-level resources, huge page sizes, resource claims,
+//! Windows options, projected volumes' sources, legacy volume plugins' fields.
 
 use super::resources;
+use super::security;
 use super::selector;
 use super::values;
 use super::{int_at, items, present, str_at};
@@ -88,17 +89,19 @@ pub(super) fn pod_template(
 fn pod_spec(spec: &Value, path: &FieldPath, claim_volumes: &[&str], errors: &mut Vec<FieldError>) {
     let mut volume_names: BTreeSet<&str> = volumes(spec, path, errors);
     volume_names.extend(claim_volumes);
+    // The default for hostUsers is true: only an explicit false turns it off.
+    let host_users = present(spec, "hostUsers").and_then(Value::as_bool) != Some(false);
     let containers = items(spec, "containers");
     let mut names = BTreeSet::new();
     for (i, c) in containers.iter().enumerate() {
         let at = path.child("containers").index(i);
-        container(c, &at, &volume_names, errors);
+        container(c, &at, &volume_names, host_users, errors);
         lifecycle_and_probes(c, &at, errors);
         names.insert(str_at(c, "name"));
     }
     for (i, c) in items(spec, "initContainers").iter().enumerate() {
         let at = path.child("initContainers").index(i);
-        container(c, &at, &volume_names, errors);
+        container(c, &at, &volume_names, host_users, errors);
         let name = str_at(c, "name");
         if !name.is_empty() && names.contains(name) {
             errors.push(FieldError::duplicate(
@@ -357,6 +360,7 @@ fn container(
     c: &Value,
     at: &FieldPath,
     volume_names: &BTreeSet<&str>,
+    host_users: bool,
     errors: &mut Vec<FieldError>,
 ) {
     let name = str_at(c, "name");
@@ -374,6 +378,9 @@ fn container(
     volume_mounts(c, at, volume_names, errors);
     if let Some(requirements) = present(c, "resources") {
         resources::container(requirements, &at.child("resources"), errors);
+    }
+    if let Some(context) = present(c, "securityContext") {
+        security::container(context, &at.child("securityContext"), host_users, errors);
     }
 }
 
@@ -859,6 +866,13 @@ fn pod_security_context(spec: &Value, path: &FieldPath, errors: &mut Vec<FieldEr
             BadValue::Bool(true),
             "ShareProcessNamespace and HostPID cannot both be enabled",
         ));
+    }
+    security::sysctls(spec, context, &at.child("sysctls"), errors);
+    if let Some(profile) = present(context, "seccompProfile") {
+        security::seccomp_profile(profile, &at.child("seccompProfile"), errors);
+    }
+    if let Some(profile) = present(context, "appArmorProfile") {
+        security::app_armor_profile(profile, &at.child("appArmorProfile"), errors);
     }
 }
 

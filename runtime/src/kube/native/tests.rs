@@ -582,7 +582,11 @@ fn any_shape_is_checked_without_panic() {
             "tolerations": [{"key": "k", "operator": "Exists"}], "dnsPolicy": "None", "dnsConfig": {"nameservers": ["1.1.1.1"], "options": [{"name": "x"}]},
             "affinity": {"nodeAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": {"nodeSelectorTerms": [{"matchExpressions": [{"key": "k", "operator": "In", "values": ["v"]}]}]}}},
             "topologySpreadConstraints": [{"maxSkew": 1, "topologyKey": "z", "whenUnsatisfiable": "DoNotSchedule", "minDomains": 2}],
-            "securityContext": {"runAsUser": 1, "supplementalGroups": [1]}}),
+            "securityContext": {"runAsUser": 1, "supplementalGroups": [1], "sysctls": [{"name": "net.a", "value": "1"}],
+                                "seccompProfile": {"type": "Localhost", "localhostProfile": "p"}, "appArmorProfile": {"type": "Localhost", "localhostProfile": "p"}},
+            "initContainers": [{"name": "i", "image": "i", "securityContext": {"allowPrivilegeEscalation": false, "privileged": true, "procMount": "Unmasked",
+                                "capabilities": {"add": ["CAP_SYS_ADMIN"]}, "seLinuxOptions": {"user": "u"}, "windowsOptions": {"hostProcess": false},
+                                "seccompProfile": {"type": "RuntimeDefault", "localhostProfile": "p"}, "appArmorProfile": {"type": "Unconfined", "localhostProfile": "p"}}}]}),
         ),
         json!({"spec": {"schedule": "* * * * *", "timeZone": "UTC", "jobTemplate": {"spec": {"completionMode": "Indexed", "completions": 2,
                "template": {"spec": {"restartPolicy": "Never", "containers": [{"name": "c", "image": "i"}]}}}},
@@ -687,4 +691,67 @@ fn storage_classes() {
             "parameters: Invalid value: \"\": field can not be empty.",
         ]
     );
+}
+
+#[test]
+fn security_contexts() {
+    // TestValidateSecurityContext, TestValidateSeccompProfileField, TestValidateAppArmorProfile*
+    // and TestValidateSysctls: a container's ids, proc mount, profiles and escalation; the pod's
+    // sysctls and profiles.
+    let c = |sc: Value| container(json!({"securityContext": sc}));
+    let d = deployment(json!({
+        "hostNetwork": true, "hostIPC": true,
+        "containers": [
+            c(json!({"runAsUser": -1, "runAsGroup": 2147483648_i64, "procMount": "Unmasked",
+                     "seccompProfile": {"type": "Localhost"}, "appArmorProfile": {"type": "Localhost", "localhostProfile": " x "}})),
+            c(json!({"privileged": true, "allowPrivilegeEscalation": false,
+                     "capabilities": {"add": ["CAP_SYS_ADMIN"]}, "runAsNonRoot": true,
+                     "seccompProfile": {"type": "RuntimeDefault", "localhostProfile": "p.json"}})),
+            c(json!({"seccompProfile": {"type": "Localhost", "localhostProfile": "/../p.json"},
+                     "appArmorProfile": {"type": "RuntimeDefault", "localhostProfile": "p"}})),
+        ],
+        "securityContext": {
+            "sysctls": [{"name": "net.ipv4.ip_forward", "value": "1"}, {"name": "kernel.shmmax", "value": "1"},
+                        {"name": "kernel.shmmax", "value": "2"}, {"name": "foo..bar", "value": "1"}, {"name": "", "value": "1"}],
+            "seccompProfile": {"type": ""},
+            "appArmorProfile": {"type": "Localhost"}}}));
+    let s = "spec.template.spec";
+    let c0 = format!("{s}.containers[0].securityContext");
+    let c1 = format!("{s}.containers[1].securityContext");
+    let c2 = format!("{s}.containers[2].securityContext");
+    let p = format!("{s}.securityContext");
+    assert_eq!(
+        texts(workloads::deployment(&d)),
+        [
+            format!("{c0}.runAsUser: Invalid value: -1: must be between 0 and 2147483647, inclusive"),
+            format!("{c0}.runAsGroup: Invalid value: 2147483648: must be between 0 and 2147483647, inclusive"),
+            format!("{c0}.procMount: Invalid value: \"Unmasked\": `hostUsers` must be false to use `Unmasked`"),
+            format!("{c0}.seccompProfile.localhostProfile: Required value: must be set when seccomp type is Localhost"),
+            format!("{c0}.appArmorProfile.localhostProfile: Invalid value: \" x \": must not be padded with whitespace"),
+            format!("{c1}.seccompProfile.localhostProfile: Invalid value: {{\"Type\":\"RuntimeDefault\",\"LocalhostProfile\":\"p.json\"}}: can only be set when seccomp type is Localhost"),
+            format!("{c1}: Invalid value: {{\"Capabilities\":{{\"Add\":[\"CAP_SYS_ADMIN\"],\"Drop\":null}},\"Privileged\":true,\"SELinuxOptions\":null,\"WindowsOptions\":null,\"RunAsUser\":null,\"RunAsGroup\":null,\"RunAsNonRoot\":true,\"ReadOnlyRootFilesystem\":null,\"AllowPrivilegeEscalation\":false,\"ProcMount\":null,\"SeccompProfile\":{{\"Type\":\"RuntimeDefault\",\"LocalhostProfile\":\"p.json\"}},\"AppArmorProfile\":null}}: cannot set `allowPrivilegeEscalation` to false and `privileged` to true"),
+            format!("{c1}: Invalid value: {{\"Capabilities\":{{\"Add\":[\"CAP_SYS_ADMIN\"],\"Drop\":null}},\"Privileged\":true,\"SELinuxOptions\":null,\"WindowsOptions\":null,\"RunAsUser\":null,\"RunAsGroup\":null,\"RunAsNonRoot\":true,\"ReadOnlyRootFilesystem\":null,\"AllowPrivilegeEscalation\":false,\"ProcMount\":null,\"SeccompProfile\":{{\"Type\":\"RuntimeDefault\",\"LocalhostProfile\":\"p.json\"}},\"AppArmorProfile\":null}}: cannot set `allowPrivilegeEscalation` to false and `capabilities.Add` CAP_SYS_ADMIN"),
+            format!("{c2}.seccompProfile.localhostProfile: Invalid value: \"/../p.json\": must be a relative path"),
+            format!("{c2}.seccompProfile.localhostProfile: Invalid value: \"/../p.json\": must not contain '..'"),
+            format!("{c2}.appArmorProfile.localhostProfile: Invalid value: \"p\": can only be set when AppArmor type is Localhost"),
+            format!("{p}.sysctls[0].name: Invalid value: \"net.ipv4.ip_forward\": may not be specified when 'hostNetwork' is true"),
+            format!("{p}.sysctls[1].name: Invalid value: \"kernel.shmmax\": may not be specified when 'hostIPC' is true"),
+            format!("{p}.sysctls[2].name: Duplicate value: \"kernel.shmmax\""),
+            format!("{p}.sysctls[2].name: Invalid value: \"kernel.shmmax\": may not be specified when 'hostIPC' is true"),
+            format!("{p}.sysctls[3].name: Invalid value: \"foo..bar\": must have at most 253 characters and match regex ^([a-z0-9]([-_a-z0-9]*[a-z0-9])?[\\./])*[a-z0-9]([-_a-z0-9]*[a-z0-9])?$"),
+            format!("{p}.sysctls[4].name: Required value"),
+            format!("{p}.seccompProfile.type: Required value: type is required when seccompProfile is set"),
+            format!("{p}.appArmorProfile.localhostProfile: Required value: must be set when AppArmor type is Localhost"),
+        ]
+    );
+    // What the apiserver accepts: Unmasked with hostUsers false, valid profiles, null fields.
+    let ok = deployment(json!({"hostUsers": false, "containers": [c(json!({
+        "procMount": "Unmasked", "allowPrivilegeEscalation": false, "privileged": false,
+        "capabilities": {"add": ["NET_ADMIN"], "drop": ["ALL"]},
+        "seccompProfile": {"type": "Localhost", "localhostProfile": "profiles/audit.json"},
+        "appArmorProfile": {"type": "RuntimeDefault", "localhostProfile": null}}))],
+        "securityContext": {"sysctls": [{"name": "net.core.somaxconn", "value": "1024"},
+                                        {"name": "net/ipv4/conf/eno2.100/rp_filter", "value": "1"}],
+                            "seccompProfile": {"type": "RuntimeDefault"}, "appArmorProfile": null}}));
+    assert_eq!(texts(workloads::deployment(&ok)), Vec::<String>::new());
 }

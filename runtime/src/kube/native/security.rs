@@ -1,0 +1,372 @@
+//! Security contexts (core validation's `validatePodSpecSecurityContext`, `ValidateSecurityContext`
+//! and their helpers): sysctls, seccomp and AppArmor profiles, a container's ids and proc mount,
+//! and `allowPrivilegeEscalation: false` with what contradicts it. Windows options are not
+//! covered; `privileged` is allowed, as a kube-apiserver allows it by default.
+
+use super::{int_at, items, present, str_at};
+use crate::errors::{go_json, BadValue, FieldError, FieldPath};
+use serde_json::Value;
+use std::collections::BTreeSet;
+
+/// `IsValidUserID` / `IsValidGroupID`'s range.
+const ID_RANGE: &str = "must be between 0 and 2147483647, inclusive";
+
+/// The profile types seccomp and AppArmor take, as their NotSupported errors list them.
+const PROFILE_TYPES: [&str; 3] = ["Localhost", "RuntimeDefault", "Unconfined"];
+
+fn profile_types() -> Vec<String> {
+    PROFILE_TYPES.map(String::from).to_vec()
+}
+
+/// `ValidateSecurityContext` on a container's `securityContext` at `path`. `host_users` is the
+/// pod's `hostUsers`, true unless set to false.
+pub(super) fn container(
+    context: &Value,
+    path: &FieldPath,
+    host_users: bool,
+    errors: &mut Vec<FieldError>,
+) {
+    for field in ["runAsUser", "runAsGroup"] {
+        if let Some(id) = int_at(context, field).filter(|id| !(0..=2147483647).contains(id)) {
+            errors.push(FieldError::invalid(
+                path.child(field),
+                BadValue::Int(id),
+                ID_RANGE,
+            ));
+        }
+    }
+    if let Some(mount) = present(context, "procMount").and_then(Value::as_str) {
+        if !["Default", "Unmasked"].contains(&mount) {
+            errors.push(FieldError::not_supported(
+                path.child("procMount"),
+                BadValue::string(mount),
+                &["Default".to_string(), "Unmasked".to_string()],
+            ));
+        }
+        // ProcMountType is on by default since 1.33; hostUsers defaults to true.
+        if host_users && mount == "Unmasked" {
+            errors.push(FieldError::invalid(
+                path.child("procMount"),
+                BadValue::string(mount),
+                "`hostUsers` must be false to use `Unmasked`",
+            ));
+        }
+    }
+    if let Some(profile) = present(context, "seccompProfile") {
+        seccomp_profile(profile, &path.child("seccompProfile"), errors);
+    }
+    if present(context, "allowPrivilegeEscalation").and_then(Value::as_bool) == Some(false) {
+        if present(context, "privileged").and_then(Value::as_bool) == Some(true) {
+            errors.push(FieldError::invalid(
+                path.clone(),
+                BadValue::GoSyntax(internal_security_context(context)),
+                "cannot set `allowPrivilegeEscalation` to false and `privileged` to true",
+            ));
+        }
+        let added = present(context, "capabilities").map_or(&[][..], |c| items(c, "add"));
+        for capability in added {
+            if capability.as_str() == Some("CAP_SYS_ADMIN") {
+                errors.push(FieldError::invalid(
+                    path.clone(),
+                    BadValue::GoSyntax(internal_security_context(context)),
+                    "cannot set `allowPrivilegeEscalation` to false and `capabilities.Add` CAP_SYS_ADMIN",
+                ));
+            }
+        }
+    }
+    if let Some(profile) = present(context, "appArmorProfile") {
+        app_armor_profile(profile, &path.child("appArmorProfile"), errors);
+    }
+}
+
+/// `validateSeccompProfileField`.
+pub(super) fn seccomp_profile(profile: &Value, path: &FieldPath, errors: &mut Vec<FieldError>) {
+    let kind = str_at(profile, "type");
+    match kind {
+        "Localhost" | "RuntimeDefault" | "Unconfined" => {}
+        "" => errors.push(FieldError::required(
+            path.child("type"),
+            "type is required when seccompProfile is set",
+        )),
+        other => errors.push(FieldError::not_supported(
+            path.child("type"),
+            BadValue::string(other),
+            &profile_types(),
+        )),
+    }
+    let local = present(profile, "localhostProfile");
+    if kind == "Localhost" {
+        match local {
+            None => errors.push(FieldError::required(
+                path.child("localhostProfile"),
+                "must be set when seccomp type is Localhost",
+            )),
+            Some(local) => {
+                let local = local.as_str().unwrap_or("");
+                for msg in local_descending_path(local) {
+                    errors.push(FieldError::invalid(
+                        path.child("localhostProfile"),
+                        BadValue::string(local),
+                        msg,
+                    ));
+                }
+            }
+        }
+    } else if let Some(local) = local {
+        // The bad value is the internal SeccompProfile, which json.Marshal prints by its Go
+        // field names, in their order.
+        errors.push(FieldError::invalid(
+            path.child("localhostProfile"),
+            BadValue::GoSyntax(format!(
+                r#"{{"Type":{},"LocalhostProfile":{}}}"#,
+                go_json(&Value::from(kind)),
+                go_json(local)
+            )),
+            "can only be set when seccomp type is Localhost",
+        ));
+    }
+}
+
+/// `ValidateAppArmorProfileField`.
+pub(super) fn app_armor_profile(profile: &Value, path: &FieldPath, errors: &mut Vec<FieldError>) {
+    let local = present(profile, "localhostProfile");
+    let local_path = path.child("localhostProfile");
+    match str_at(profile, "type") {
+        "Localhost" => match local.map(|l| l.as_str().unwrap_or("")) {
+            None => errors.push(FieldError::required(
+                local_path,
+                "must be set when AppArmor type is Localhost",
+            )),
+            Some(local) => {
+                if local.trim() != local {
+                    errors.push(FieldError::invalid(
+                        local_path.clone(),
+                        BadValue::string(local),
+                        "must not be padded with whitespace",
+                    ));
+                } else if local.is_empty() {
+                    errors.push(FieldError::required(
+                        local_path.clone(),
+                        "must be set when AppArmor type is Localhost",
+                    ));
+                }
+                if local.len() > 4095 {
+                    errors.push(FieldError::too_long(local_path, 4095));
+                }
+            }
+        },
+        "RuntimeDefault" | "Unconfined" => {
+            if let Some(local) = local {
+                errors.push(FieldError::invalid(
+                    local_path,
+                    BadValue::string(local.as_str().unwrap_or("")),
+                    "can only be set when AppArmor type is Localhost",
+                ));
+            }
+        }
+        "" => errors.push(FieldError::required(
+            path.child("type"),
+            "type is required when appArmorProfile is set",
+        )),
+        other => errors.push(FieldError::not_supported(
+            path.child("type"),
+            BadValue::string(other),
+            &profile_types(),
+        )),
+    }
+}
+
+/// `validateLocalDescendingPath` as the apiserver runs it on Linux (`filepath.ToSlash` changes
+/// nothing there): not absolute, and no `..` segment; both messages when both apply.
+fn local_descending_path(path: &str) -> Vec<&'static str> {
+    let mut msgs = Vec::new();
+    if path.starts_with('/') {
+        msgs.push("must be a relative path");
+    }
+    if path.split('/').any(|segment| segment == "..") {
+        msgs.push("must not contain '..'");
+    }
+    msgs
+}
+
+/// `SysctlContainSlashFmt` as the compiled regexp prints itself.
+const SYSCTL_REGEX: &str =
+    r"^([a-z0-9]([-_a-z0-9]*[a-z0-9])?[\./])*[a-z0-9]([-_a-z0-9]*[a-z0-9])?$";
+
+/// `IsValidSysctlName`: at most 253 characters of `[./]`-separated segments.
+fn is_valid_sysctl_name(name: &str) -> bool {
+    let segment = |s: &str| {
+        let b = s.as_bytes();
+        let inner =
+            |c: &u8| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == b'-' || *c == b'_';
+        let edge = |c: &u8| c.is_ascii_lowercase() || c.is_ascii_digit();
+        !b.is_empty() && edge(&b[0]) && edge(&b[b.len() - 1]) && b.iter().all(inner)
+    };
+    name.len() <= 253 && name.split(['.', '/']).all(segment)
+}
+
+/// The kernel namespace of a sysctl (`utilsysctl.GetNamespace`): "ipc", "net" or "".
+fn sysctl_namespace(name: &str) -> &'static str {
+    // NormalizeName: a name whose first separator is '/' has its '.' and '/' swapped.
+    let normalized: String = match name.find(['.', '/']) {
+        Some(i) if name.as_bytes()[i] == b'/' => name
+            .chars()
+            .map(|c| match c {
+                '.' => '/',
+                '/' => '.',
+                c => c,
+            })
+            .collect(),
+        _ => name.to_string(),
+    };
+    let prefix = normalized.split('*').next().unwrap_or("");
+    if prefix == "kernel.sem" {
+        return "ipc";
+    }
+    for (p, ns) in [
+        ("kernel.shm", "ipc"),
+        ("kernel.msg", "ipc"),
+        ("fs.mqueue.", "ipc"),
+        ("net.", "net"),
+    ] {
+        if prefix.starts_with(p) {
+            return ns;
+        }
+    }
+    ""
+}
+
+/// `validateSysctls` with `ValidateHostSysctl` (a create never allows namespaced sysctls on the
+/// host's namespaces).
+pub(super) fn sysctls(
+    spec: &Value,
+    context: &Value,
+    path: &FieldPath,
+    errors: &mut Vec<FieldError>,
+) {
+    let host = |field: &str| present(spec, field).and_then(Value::as_bool) == Some(true);
+    let mut names = BTreeSet::new();
+    for (i, sysctl) in items(context, "sysctls").iter().enumerate() {
+        let at = path.index(i).child("name");
+        let name = str_at(sysctl, "name");
+        if name.is_empty() {
+            errors.push(FieldError::required(at.clone(), ""));
+        } else if !is_valid_sysctl_name(name) {
+            errors.push(FieldError::invalid(
+                at.clone(),
+                BadValue::string(name),
+                format!("must have at most 253 characters and match regex {SYSCTL_REGEX}"),
+            ));
+        } else if names.contains(name) {
+            errors.push(FieldError::duplicate(at.clone(), BadValue::string(name)));
+        }
+        match sysctl_namespace(name) {
+            "net" if host("hostNetwork") => errors.push(FieldError::invalid(
+                at,
+                BadValue::string(name),
+                "may not be specified when 'hostNetwork' is true",
+            )),
+            "ipc" if host("hostIPC") => errors.push(FieldError::invalid(
+                at,
+                BadValue::string(name),
+                "may not be specified when 'hostIPC' is true",
+            )),
+            _ => {}
+        }
+        names.insert(name);
+    }
+}
+
+/// The internal `core.SecurityContext` as `json.Marshal` prints it: internal types have no JSON
+/// tags, so each field is named as in Go, in the struct's order, and a nil pointer is `null`.
+fn internal_security_context(sc: &Value) -> String {
+    let scalar = |v: Option<&Value>| v.map_or("null".to_string(), go_json);
+    let string_or_empty = |obj: &Value, key: &str| go_json(&Value::from(str_at(obj, key)));
+    let object = |key: &str, render: &dyn Fn(&Value) -> String| {
+        present(sc, key).map_or("null".to_string(), render)
+    };
+    let capabilities = object("capabilities", &|c| {
+        format!(
+            r#"{{"Add":{},"Drop":{}}}"#,
+            scalar(present(c, "add")),
+            scalar(present(c, "drop"))
+        )
+    });
+    let se_linux = object("seLinuxOptions", &|o| {
+        format!(
+            r#"{{"User":{},"Role":{},"Type":{},"Level":{}}}"#,
+            string_or_empty(o, "user"),
+            string_or_empty(o, "role"),
+            string_or_empty(o, "type"),
+            string_or_empty(o, "level")
+        )
+    });
+    let windows = object("windowsOptions", &|o| {
+        format!(
+            r#"{{"GMSACredentialSpecName":{},"GMSACredentialSpec":{},"RunAsUserName":{},"HostProcess":{}}}"#,
+            scalar(present(o, "gmsaCredentialSpecName")),
+            scalar(present(o, "gmsaCredentialSpec")),
+            scalar(present(o, "runAsUserName")),
+            scalar(present(o, "hostProcess"))
+        )
+    });
+    let profile = |key: &str| {
+        object(key, &|p| {
+            format!(
+                r#"{{"Type":{},"LocalhostProfile":{}}}"#,
+                string_or_empty(p, "type"),
+                scalar(present(p, "localhostProfile"))
+            )
+        })
+    };
+    format!(
+        r#"{{"Capabilities":{capabilities},"Privileged":{},"SELinuxOptions":{se_linux},"WindowsOptions":{windows},"RunAsUser":{},"RunAsGroup":{},"RunAsNonRoot":{},"ReadOnlyRootFilesystem":{},"AllowPrivilegeEscalation":{},"ProcMount":{},"SeccompProfile":{},"AppArmorProfile":{}}}"#,
+        scalar(present(sc, "privileged")),
+        scalar(present(sc, "runAsUser")),
+        scalar(present(sc, "runAsGroup")),
+        scalar(present(sc, "runAsNonRoot")),
+        scalar(present(sc, "readOnlyRootFilesystem")),
+        scalar(present(sc, "allowPrivilegeEscalation")),
+        scalar(present(sc, "procMount")),
+        profile("seccompProfile"),
+        profile("appArmorProfile"),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sysctl_names_and_namespaces() {
+        // TestValidateSysctls / TestIsValidSysctlName.
+        for ok in [
+            "a.b.c.d",
+            "a",
+            "a_b",
+            "a-b",
+            "abc",
+            "abc.def",
+            "a/b/c/d",
+            "a.b.c/d",
+            "kernel.shm_rmid_forced",
+        ] {
+            assert!(is_valid_sysctl_name(ok), "{ok}");
+        }
+        for bad in [
+            "", "*", "ä", "a_", "_", "__", "_a", "_a._b", "-", ".", "a.", ".a", "a.b.", "a*.b",
+            "a*b", "*a", "a.*", "*", "abc*", "a.abc*", "a.b.*", "Abc", "/", "/a", "a/abc*",
+            "a/b/*", "a/b/c/d*",
+        ] {
+            assert!(!is_valid_sysctl_name(bad), "{bad}");
+        }
+        assert!(!is_valid_sysctl_name(&"a".repeat(254)));
+        assert_eq!(sysctl_namespace("net.ipv4.ip_forward"), "net");
+        assert_eq!(sysctl_namespace("net/ipv4/conf/eno2.100/rp_filter"), "net");
+        assert_eq!(sysctl_namespace("kernel.sem"), "ipc");
+        assert_eq!(sysctl_namespace("kernel.shmmax"), "ipc");
+        assert_eq!(sysctl_namespace("fs.mqueue.msg_max"), "ipc");
+        assert_eq!(sysctl_namespace("kernel.sem.x"), "");
+        assert_eq!(sysctl_namespace("vm.swappiness"), "");
+    }
+}
