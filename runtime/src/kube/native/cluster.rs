@@ -1,7 +1,8 @@
 //! The other kinds people write beside workloads: PersistentVolumeClaims (core validation),
 //! PodDisruptionBudgets (policy), HorizontalPodAutoscalers (autoscaling), RBAC roles and
 //! bindings (rbac), PriorityClasses (scheduling), StorageClasses (storage) and Namespaces. Not
-//! covered: HPA metrics and behavior, PVC data sources, StorageClass allowed topologies.
+//! covered: an HPA's tolerance and container resource names, PVC data sources, StorageClass
+//! allowed topologies.
 
 use super::resources;
 use super::values;
@@ -130,7 +131,328 @@ pub(super) fn horizontal_pod_autoscaler(object: &Value) -> Vec<FieldError> {
         let value = str_at(target, field);
         values::required_path_segment(value, at.child(field), "", &mut errors);
     }
+    hpa_metrics(spec, min, &path.child("metrics"), &mut errors);
+    if let Some(behavior) = present(spec, "behavior") {
+        let at = path.child("behavior");
+        for rules in ["scaleUp", "scaleDown"] {
+            if let Some(r) = present(behavior, rules) {
+                hpa_scaling_rules(r, &at.child(rules), &mut errors);
+            }
+        }
+    }
     errors
+}
+
+/// The metric source types, sorted as `validMetricSourceTypesList` lists them.
+const METRIC_SOURCE_TYPES: [&str; 5] = [
+    "ContainerResource",
+    "External",
+    "Object",
+    "Pods",
+    "Resource",
+];
+
+/// `validateMetrics`: each `validateMetricSpec`, and scaling to zero needs an Object or External
+/// metric. (autoscaling/v2 defaults absent metrics to a CPU one; autoscaling/v1 has none.)
+fn hpa_metrics(spec: &Value, min: Option<i64>, path: &FieldPath, errors: &mut Vec<FieldError>) {
+    let metrics = items(spec, "metrics");
+    for (i, metric) in metrics.iter().enumerate() {
+        hpa_metric(metric, &path.index(i), errors);
+    }
+    let scales_on = |t: &str| metrics.iter().any(|m| str_at(m, "type") == t);
+    if min == Some(0) && !scales_on("Object") && !scales_on("External") {
+        errors.push(FieldError::forbidden(
+            path.clone(),
+            "must specify at least one Object or External metric to support scaling to zero replicas",
+        ));
+    }
+}
+
+/// `validateMetricSpec`: a known type, its source given, no other source; the first source
+/// given (in Go's order) is validated.
+fn hpa_metric(metric: &Value, path: &FieldPath, errors: &mut Vec<FieldError>) {
+    let kind = str_at(metric, "type");
+    if kind.is_empty() {
+        errors.push(FieldError::required(
+            path.child("type"),
+            "must specify a metric source type",
+        ));
+    }
+    if !METRIC_SOURCE_TYPES.contains(&kind) {
+        // Reported twice by Go (before and in its switch); the aggregate message shows it once.
+        errors.push(FieldError::not_supported(
+            path.child("type"),
+            BadValue::string(kind),
+            &METRIC_SOURCE_TYPES.map(String::from),
+        ));
+    }
+    let sources = [
+        "object",
+        "external",
+        "pods",
+        "resource",
+        "containerResource",
+    ];
+    let given: Vec<&str> = sources
+        .into_iter()
+        .filter(|s| present(metric, s).is_some())
+        .collect();
+    if let Some(first) = given.first() {
+        let at = path.child(first);
+        let source = &metric[*first];
+        match *first {
+            "object" => {
+                // ValidateCrossVersionObjectReference on the described object.
+                let described = present(source, "describedObject").unwrap_or(&Value::Null);
+                for field in ["kind", "name"] {
+                    let value = str_at(described, field);
+                    let p = at.child("describedObject").child(field);
+                    values::required_path_segment(value, p, "", errors);
+                }
+                let target = metric_target(source, &at, errors);
+                if !target.has_value && !target.has_average_value {
+                    errors.push(FieldError::required(
+                        at.child("target").child("averageValue"),
+                        "must set either a target value or averageValue",
+                    ));
+                }
+            }
+            "external" => {
+                let target = metric_target(source, &at, errors);
+                if !target.has_value && !target.has_average_value {
+                    errors.push(FieldError::required(
+                        at.child("target").child("averageValue"),
+                        "must set either a target value for metric or a per-pod target",
+                    ));
+                }
+                if target.has_value && target.has_average_value {
+                    errors.push(FieldError::forbidden(
+                        at.child("target").child("value"),
+                        "may not set both a target value for metric and a per-pod target",
+                    ));
+                }
+            }
+            "pods" => {
+                let target = metric_target(source, &at, errors);
+                if !target.has_average_value {
+                    errors.push(FieldError::required(
+                        at.child("target").child("averageValue"),
+                        "must specify a positive target averageValue",
+                    ));
+                }
+            }
+            _ => {
+                // Resource and ContainerResource: a resource name, a container for the latter.
+                if str_at(source, "name").is_empty() {
+                    errors.push(FieldError::required(
+                        at.child("name"),
+                        "must specify a resource name",
+                    ));
+                }
+                if *first == "containerResource" {
+                    let container = str_at(source, "container");
+                    if container.is_empty() {
+                        errors.push(FieldError::required(
+                            at.child("container"),
+                            "must specify a container",
+                        ));
+                    } else {
+                        values::each(
+                            formats::is_dns1123_label,
+                            container,
+                            &at.child("container"),
+                            errors,
+                        );
+                    }
+                }
+                let target = metric_target_only(source, &at, errors);
+                if !target.has_average_utilization && !target.has_average_value {
+                    errors.push(FieldError::required(
+                        at.child("target").child("averageUtilization"),
+                        "must set either a target raw value or a target utilization",
+                    ));
+                }
+                if target.has_average_utilization && target.has_average_value {
+                    errors.push(FieldError::forbidden(
+                        at.child("target").child("averageValue"),
+                        "may not set both a target raw value and a target utilization",
+                    ));
+                }
+            }
+        }
+    }
+    let expected = match kind {
+        "Object" => "object",
+        "Pods" => "pods",
+        "Resource" => "resource",
+        "ContainerResource" => "containerResource",
+        "External" => "external",
+        _ => "",
+    };
+    if !expected.is_empty() && !given.contains(&expected) {
+        errors.push(FieldError::required(
+            path.child(expected),
+            "must populate information for the given metric source",
+        ));
+    }
+    if given.len() != 1 {
+        // Go ranges over a set here; the names are taken sorted.
+        let mut others: Vec<&str> = given.into_iter().filter(|s| *s != expected).collect();
+        others.sort_unstable();
+        for other in others {
+            errors.push(FieldError::forbidden(
+                path.child(other),
+                "must populate the given metric source only",
+            ));
+        }
+    }
+}
+
+/// Which values a metric target sets.
+struct TargetSet {
+    has_value: bool,
+    has_average_value: bool,
+    has_average_utilization: bool,
+}
+
+/// An Object, External or Pods source: `validateMetricIdentifier` on its metric, then its target.
+fn metric_target(source: &Value, at: &FieldPath, errors: &mut Vec<FieldError>) -> TargetSet {
+    let metric = present(source, "metric").unwrap_or(&Value::Null);
+    let name = str_at(metric, "name");
+    let name_path = at.child("metric").child("name");
+    if name.is_empty() {
+        errors.push(FieldError::required(
+            name_path,
+            "must specify a metric name",
+        ));
+    } else {
+        for msg in crate::validate::objectmeta::path_segment_messages(name, false) {
+            errors.push(FieldError::invalid(
+                name_path.clone(),
+                BadValue::string(name),
+                msg,
+            ));
+        }
+    }
+    metric_target_only(source, at, errors)
+}
+
+/// `validateMetricTarget` on `source.target`.
+fn metric_target_only(source: &Value, at: &FieldPath, errors: &mut Vec<FieldError>) -> TargetSet {
+    let target = present(source, "target").unwrap_or(&Value::Null);
+    let path = at.child("target");
+    let kind = str_at(target, "type");
+    if kind.is_empty() {
+        errors.push(FieldError::required(
+            path.child("type"),
+            "must specify a metric target type",
+        ));
+    }
+    if !["Utilization", "Value", "AverageValue"].contains(&kind) {
+        errors.push(FieldError::invalid(
+            path.child("type"),
+            BadValue::string(kind),
+            "must be either Utilization, Value, or AverageValue",
+        ));
+    }
+    for field in ["value", "averageValue"] {
+        if let Some(v) = present(target, field) {
+            let at = path.child(field);
+            if let Some(q) = resources::parse(v, &at, errors) {
+                if q.sign() <= 0 {
+                    errors.push(FieldError::invalid(
+                        at,
+                        BadValue::string(q.to_string()),
+                        "must be positive",
+                    ));
+                }
+            }
+        }
+    }
+    if let Some(u) = int_at(target, "averageUtilization").filter(|u| *u < 1) {
+        errors.push(FieldError::invalid(
+            path.child("averageUtilization"),
+            BadValue::Int(u),
+            "must be greater than 0",
+        ));
+    }
+    TargetSet {
+        has_value: present(target, "value").is_some(),
+        has_average_value: present(target, "averageValue").is_some(),
+        has_average_utilization: present(target, "averageUtilization").is_some(),
+    }
+}
+
+/// `validateScalingRules`. autoscaling/v2 defaulting fills absent (or null) policies, window and
+/// select policy; an empty list stays empty.
+fn hpa_scaling_rules(rules: &Value, path: &FieldPath, errors: &mut Vec<FieldError>) {
+    if let Some(window) = int_at(rules, "stabilizationWindowSeconds") {
+        let at = path.child("stabilizationWindowSeconds");
+        if window < 0 {
+            errors.push(FieldError::invalid(
+                at,
+                BadValue::Int(window),
+                "must be greater than or equal to zero",
+            ));
+        } else if window > 3600 {
+            errors.push(FieldError::invalid(
+                at,
+                BadValue::Int(window),
+                "must be less than or equal to 3600",
+            ));
+        }
+    }
+    if let Some(select) = present(rules, "selectPolicy").and_then(Value::as_str) {
+        if !["Disabled", "Max", "Min"].contains(&select) {
+            errors.push(FieldError::not_supported(
+                path.child("selectPolicy"),
+                BadValue::string(select),
+                &["Disabled", "Max", "Min"].map(String::from),
+            ));
+        }
+    }
+    let policies_path = path.child("policies");
+    if present(rules, "policies").is_some_and(|p| p.as_array().is_some_and(Vec::is_empty)) {
+        errors.push(FieldError::required(
+            policies_path.clone(),
+            "must specify at least one Policy",
+        ));
+    }
+    for (i, policy) in items(rules, "policies").iter().enumerate() {
+        let at = policies_path.index(i);
+        let kind = str_at(policy, "type");
+        if kind != "Pods" && kind != "Percent" {
+            errors.push(FieldError::not_supported(
+                at.child("type"),
+                BadValue::string(kind),
+                &["Percent", "Pods"].map(String::from),
+            ));
+        }
+        // An absent value or period decodes as 0.
+        let value = int_at(policy, "value").unwrap_or(0);
+        if value <= 0 {
+            errors.push(FieldError::invalid(
+                at.child("value"),
+                BadValue::Int(value),
+                "must be greater than zero",
+            ));
+        }
+        let period = int_at(policy, "periodSeconds").unwrap_or(0);
+        if period <= 0 {
+            errors.push(FieldError::invalid(
+                at.child("periodSeconds"),
+                BadValue::Int(period),
+                "must be greater than zero",
+            ));
+        }
+        if period > 1800 {
+            errors.push(FieldError::invalid(
+                at.child("periodSeconds"),
+                BadValue::Int(period),
+                "must be less than or equal to 1800",
+            ));
+        }
+    }
 }
 
 /// `ValidateRole`: its rules, which may not name URLs.

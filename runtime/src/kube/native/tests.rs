@@ -597,6 +597,10 @@ fn any_shape_is_checked_without_panic() {
                "tls": [{"hosts": ["*.a.b"], "secretName": "t"}], "ingress": [{"from": [{"ipBlock": {"cidr": "10.0.0.0/8", "except": ["10.1.0.0/16"]}}], "ports": [{"port": 80, "endPort": 90}]}],
                "accessModes": ["ReadWriteOnce"], "resources": {"requests": {"storage": "1Gi"}}, "minAvailable": "50%",
                "maxReplicas": 3, "minReplicas": 1, "scaleTargetRef": {"kind": "Deployment", "name": "d"},
+               "metrics": [{"type": "Object", "object": {"metric": {"name": "m"}, "describedObject": {"kind": "K", "name": "n"}, "target": {"type": "Value", "value": "1"}},
+                            "external": {"metric": {"name": "m"}, "target": {"type": "Value", "value": "1", "averageValue": "1"}}},
+                           {"type": "ContainerResource", "containerResource": {"name": "cpu", "container": "c", "target": {"type": "Utilization", "averageUtilization": 1}}}],
+               "behavior": {"scaleUp": {"stabilizationWindowSeconds": 1, "selectPolicy": "Max", "policies": [{"type": "Pods", "value": 1, "periodSeconds": 1}]}},
                "finalizers": ["kubernetes"], "parameters": {"kind": "K", "name": "n", "scope": "Namespace", "namespace": "ns"}},
                "data": {"a": "b"}, "binaryData": {"a": "b"}, "stringData": {"tls.crt": "x"}, "type": "kubernetes.io/tls",
                "rules": [{"verbs": ["get"], "apiGroups": [""], "resources": ["pods"], "nonResourceURLs": ["/x"]}],
@@ -754,4 +758,87 @@ fn security_contexts() {
                                         {"name": "net/ipv4/conf/eno2.100/rp_filter", "value": "1"}],
                             "seccompProfile": {"type": "RuntimeDefault"}, "appArmorProfile": null}}));
     assert_eq!(texts(workloads::deployment(&ok)), Vec::<String>::new());
+}
+
+#[test]
+fn autoscaler_metrics_and_behavior() {
+    // TestValidateHorizontalPodAutoscaler's metric and behavior cases (autoscaling/v2).
+    use super::cluster::horizontal_pod_autoscaler;
+    let hpa = |spec: Value| {
+        let mut s =
+            json!({"maxReplicas": 5, "scaleTargetRef": {"kind": "Deployment", "name": "web"}});
+        s.as_object_mut()
+            .unwrap()
+            .extend(spec.as_object().unwrap().clone());
+        json!({"apiVersion": "autoscaling/v2", "spec": s})
+    };
+    let ok = hpa(json!({"metrics": [
+        {"type": "Resource", "resource": {"name": "cpu", "target": {"type": "Utilization", "averageUtilization": 70}}},
+        {"type": "Pods", "pods": {"metric": {"name": "qps"}, "target": {"type": "AverageValue", "averageValue": "1k"}}},
+        {"type": "Object", "object": {"metric": {"name": "hits"}, "describedObject": {"kind": "Ingress", "name": "i"},
+                                      "target": {"type": "Value", "value": "10"}}},
+        {"type": "External", "external": {"metric": {"name": "queue"}, "target": {"type": "AverageValue", "averageValue": "30"}}},
+        {"type": "ContainerResource", "containerResource": {"name": "memory", "container": "app",
+                                                            "target": {"type": "AverageValue", "averageValue": "500Mi"}}}],
+        "behavior": {"scaleUp": {"stabilizationWindowSeconds": 0, "selectPolicy": "Max",
+                                 "policies": [{"type": "Percent", "value": 100, "periodSeconds": 15}]},
+                     "scaleDown": {"selectPolicy": "Disabled", "policies": null}}}));
+    assert_eq!(texts(horizontal_pod_autoscaler(&ok)), Vec::<String>::new());
+    let bad = hpa(json!({"metrics": [
+        {"type": "", "resource": {"name": "cpu", "target": {"type": "Utilization", "averageUtilization": 70}}},
+        {"type": "Resource", "pods": {"metric": {"name": "qps"}, "target": {"type": "AverageValue", "averageValue": "1k"}},
+         "resource": {"target": {"type": "Utilization", "averageUtilization": 0, "averageValue": "-1"}}},
+        {"type": "External", "external": {"metric": {"name": ""}, "target": {"type": "Value", "value": "0", "averageValue": "1"}}},
+        {"type": "Pods", "pods": {"metric": {"name": "a/b"}, "target": {"type": "Bogus"}}},
+        {"type": "Object", "object": {"metric": {"name": "hits"}, "target": {"type": "Value"}}}],
+        "behavior": {"scaleUp": {"stabilizationWindowSeconds": 3601, "selectPolicy": "Average", "policies": []},
+                     "scaleDown": {"stabilizationWindowSeconds": -1,
+                                   "policies": [{"type": "Replicas", "value": 0, "periodSeconds": 1801}, {"type": "Pods"}]}}}));
+    let m = "spec.metrics";
+    let b = "spec.behavior";
+    let types =
+        "supported values: \"ContainerResource\", \"External\", \"Object\", \"Pods\", \"Resource\"";
+    assert_eq!(
+        texts(horizontal_pod_autoscaler(&bad)),
+        [
+            format!("{m}[0].type: Required value: must specify a metric source type"),
+            format!("{m}[0].type: Unsupported value: \"\": {types}"),
+            format!("{m}[1].pods: Forbidden: must populate the given metric source only"),
+            format!("{m}[2].external.metric.name: Required value: must specify a metric name"),
+            format!("{m}[2].external.target.value: Invalid value: \"0\": must be positive"),
+            format!("{m}[2].external.target.value: Forbidden: may not set both a target value for metric and a per-pod target"),
+            format!("{m}[3].pods.metric.name: Invalid value: \"a/b\": may not contain '/'"),
+            format!("{m}[3].pods.target.type: Invalid value: \"Bogus\": must be either Utilization, Value, or AverageValue"),
+            format!("{m}[3].pods.target.averageValue: Required value: must specify a positive target averageValue"),
+            format!("{m}[4].object.describedObject.kind: Required value"),
+            format!("{m}[4].object.describedObject.name: Required value"),
+            format!("{m}[4].object.target.averageValue: Required value: must set either a target value or averageValue"),
+            format!("{b}.scaleUp.stabilizationWindowSeconds: Invalid value: 3601: must be less than or equal to 3600"),
+            format!("{b}.scaleUp.selectPolicy: Unsupported value: \"Average\": supported values: \"Disabled\", \"Max\", \"Min\""),
+            format!("{b}.scaleUp.policies: Required value: must specify at least one Policy"),
+            format!("{b}.scaleDown.stabilizationWindowSeconds: Invalid value: -1: must be greater than or equal to zero"),
+            format!("{b}.scaleDown.policies[0].type: Unsupported value: \"Replicas\": supported values: \"Percent\", \"Pods\""),
+            format!("{b}.scaleDown.policies[0].value: Invalid value: 0: must be greater than zero"),
+            format!("{b}.scaleDown.policies[0].periodSeconds: Invalid value: 1801: must be less than or equal to 1800"),
+            format!("{b}.scaleDown.policies[1].value: Invalid value: 0: must be greater than zero"),
+            format!("{b}.scaleDown.policies[1].periodSeconds: Invalid value: 0: must be greater than zero"),
+        ]
+    );
+    // Scaling to zero (HPAScaleToZero, alpha) needs an Object or External metric too.
+    let zero = hpa(json!({"minReplicas": 0, "metrics": [{"type": "Resource",
+        "resource": {"name": "cpu", "target": {"type": "Utilization", "averageUtilization": 50}}}]}));
+    assert_eq!(
+        texts(horizontal_pod_autoscaler(&zero)),
+        [
+            "spec.minReplicas: Invalid value: 0: must be greater than or equal to 1",
+            "spec.metrics: Forbidden: must specify at least one Object or External metric to support scaling to zero replicas",
+        ]
+    );
+    // A metric of one type with another's source: required, and the other forbidden.
+    let swapped = hpa(json!({"metrics": [{"type": "External",
+        "resource": {"name": "cpu", "target": {"type": "Utilization", "averageUtilization": 50}}}]}));
+    assert_eq!(
+        texts(horizontal_pod_autoscaler(&swapped)),
+        [format!("{m}[0].external: Required value: must populate information for the given metric source")]
+    );
 }
