@@ -4,7 +4,7 @@
 //! (host network ports, node selectors, tolerations, affinity, topology spread, DNS, security
 //! context ids, names of other objects; security contexts are in [`security`]). Not covered:
 //! ephemeral containers' own rules, pod-level resources, huge page sizes, resource claims,
-//! Windows options, projected volumes' sources, legacy volume plugins' fields.
+//! projected volumes' sources, legacy volume plugins' fields.
 
 use super::resources;
 use super::security;
@@ -153,6 +153,8 @@ fn pod_spec(spec: &Value, path: &FieldPath, claim_volumes: &[&str], errors: &mut
     }
     dns_config(spec, path, errors);
     topology_spread(spec, path, errors);
+    security::windows_host_process(spec, path, errors);
+    security::host_users(spec, path, errors);
     let subdomain = |field: &str, errors: &mut Vec<FieldError>| {
         let value = str_at(spec, field);
         values::each_if_set(
@@ -180,6 +182,7 @@ fn pod_spec(spec: &Value, path: &FieldPath, claim_volumes: &[&str], errors: &mut
     tolerations(spec, path, errors);
     subdomain("priorityClassName", errors);
     subdomain("runtimeClassName", errors);
+    security::os(spec, path, errors);
 }
 
 /// The volume sources, in the order `validateVolumeSource` looks for them; the JSON name and
@@ -870,6 +873,9 @@ fn pod_security_context(spec: &Value, path: &FieldPath, errors: &mut Vec<FieldEr
     security::sysctls(spec, context, &at.child("sysctls"), errors);
     if let Some(profile) = present(context, "seccompProfile") {
         security::seccomp_profile(profile, &at.child("seccompProfile"), errors);
+    }
+    if let Some(options) = present(context, "windowsOptions") {
+        security::windows_options(options, &at.child("windowsOptions"), errors);
     }
     if let Some(profile) = present(context, "appArmorProfile") {
         security::app_armor_profile(profile, &at.child("appArmorProfile"), errors);

@@ -1,9 +1,11 @@
 //! Security contexts (core validation's `validatePodSpecSecurityContext`, `ValidateSecurityContext`
 //! and their helpers): sysctls, seccomp and AppArmor profiles, a container's ids and proc mount,
-//! and `allowPrivilegeEscalation: false` with what contradicts it. Windows options are not
-//! covered; `privileged` is allowed, as a kube-apiserver allows it by default.
+//! `allowPrivilegeEscalation: false` with what contradicts it, Windows options and host
+//! processes, host users, and what a pod's `os` forbids. `privileged` (and so `hostProcess`) is
+//! allowed, as a kube-apiserver allows it by default.
 
 use super::{int_at, items, present, str_at};
+use crate::cel::library::formats;
 use crate::errors::{go_json, BadValue, FieldError, FieldPath};
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -74,8 +76,300 @@ pub(super) fn container(
             }
         }
     }
+    if let Some(options) = present(context, "windowsOptions") {
+        windows_options(options, &path.child("windowsOptions"), errors);
+    }
     if let Some(profile) = present(context, "appArmorProfile") {
         app_armor_profile(profile, &path.child("appArmorProfile"), errors);
+    }
+}
+
+/// `validateWindowsSecurityContextOptions`; each bad value is the field's string.
+pub(super) fn windows_options(options: &Value, path: &FieldPath, errors: &mut Vec<FieldError>) {
+    let text = |key: &str| present(options, key).map(|v| v.as_str().unwrap_or(""));
+    if let Some(name) = text("gmsaCredentialSpecName") {
+        for msg in formats::is_dns1123_subdomain(name.as_bytes()) {
+            errors.push(FieldError::invalid(
+                path.child("gmsaCredentialSpecName"),
+                BadValue::string(name),
+                msg,
+            ));
+        }
+    }
+    if let Some(spec) = text("gmsaCredentialSpec") {
+        let msg = if spec.is_empty() {
+            Some("gmsaCredentialSpec cannot be an empty string")
+        } else if spec.len() > 64 * 1024 {
+            Some("gmsaCredentialSpec size must be under 64 KiB")
+        } else {
+            None
+        };
+        if let Some(msg) = msg {
+            errors.push(FieldError::invalid(
+                path.child("gmsaCredentialSpec"),
+                BadValue::string(spec),
+                msg,
+            ));
+        }
+    }
+    if let Some(name) = text("runAsUserName") {
+        for msg in run_as_user_name_messages(name) {
+            errors.push(FieldError::invalid(
+                path.child("runAsUserName"),
+                BadValue::string(name),
+                msg,
+            ));
+        }
+    }
+}
+
+/// The messages of a Windows `runAsUserName` (`DOMAIN\USER` or `USER`).
+fn run_as_user_name_messages(name: &str) -> Vec<&'static str> {
+    if name.is_empty() {
+        return vec!["runAsUserName cannot be an empty string"];
+    }
+    // `[[:cntrl:]]`: ASCII control characters.
+    if name.bytes().any(|b| b < 0x20 || b == 0x7f) {
+        return vec!["runAsUserName cannot contain control characters"];
+    }
+    let parts: Vec<&str> = name.split('\\').collect();
+    if parts.len() > 2 {
+        return vec!["runAsUserName cannot contain more than one backslash"];
+    }
+    let (domain, user) = match parts.as_slice() {
+        [user] => (None, *user),
+        [domain, user] => (Some(*domain), *user),
+        _ => unreachable!(),
+    };
+    let mut msgs = Vec::new();
+    if domain.is_some_and(|d| d.len() >= 256) {
+        msgs.push("runAsUserName's Domain length must be under 256 characters");
+    }
+    if domain.is_some_and(|d| !is_netbios_domain(d) && !is_dns_domain(d)) {
+        msgs.push("runAsUserName's Domain doesn't match the NetBios nor the DNS format");
+    }
+    if user.is_empty() {
+        msgs.push("runAsUserName's User cannot be empty");
+    } else if user.len() > 104 {
+        msgs.push("runAsUserName's User length must not be longer than 104 characters");
+    }
+    if !user.is_empty() && user.chars().all(|c| c == '.' || c == ' ') {
+        msgs.push("runAsUserName's User cannot contain only periods or spaces");
+    }
+    if user.chars().any(|c| "\"/\\:;|=,+*?<>@[]".contains(c)) {
+        msgs.push(
+            "runAsUserName's User cannot contain the following characters: \"/\\:;|=,+*?<>@[]",
+        );
+    }
+    msgs
+}
+
+/// `^[^\\/:\*\?"<>|\.][^\\/:\*\?"<>|]{0,14}$`, counted in characters as Go's regexp counts.
+fn is_netbios_domain(domain: &str) -> bool {
+    let banned = |c: char| "\\/:*?\"<>|".contains(c);
+    let mut chars = domain.chars();
+    let Some(first) = chars.next() else {
+        return false;
+    };
+    !banned(first) && first != '.' && domain.chars().count() <= 15 && chars.all(|c| !banned(c))
+}
+
+/// `^label(\.label)*$` with labels `[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?`.
+fn is_dns_domain(domain: &str) -> bool {
+    domain.split('.').all(|label| {
+        let b = label.as_bytes();
+        !b.is_empty()
+            && b.len() <= 63
+            && b[0].is_ascii_alphanumeric()
+            && b[b.len() - 1].is_ascii_alphanumeric()
+            && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'-')
+    })
+}
+
+/// Each container of a pod spec with its path, as `VisitContainersWithPath` visits them: init
+/// containers first (ephemeral containers are refused on create).
+fn containers_with_paths<'a>(spec: &'a Value, path: &FieldPath) -> Vec<(&'a Value, FieldPath)> {
+    let mut all = Vec::new();
+    for list in ["initContainers", "containers"] {
+        for (i, c) in items(spec, list).iter().enumerate() {
+            all.push((c, path.child(list).index(i)));
+        }
+    }
+    all
+}
+
+/// `validateWindowsHostProcessPod`: one hostProcess value, for every container, on the host's
+/// network. (`hostProcess` containers need privileged pods, which a default apiserver allows.)
+pub(super) fn windows_host_process(spec: &Value, path: &FieldPath, errors: &mut Vec<FieldError>) {
+    let host_process = |sc: Option<&Value>| {
+        sc.and_then(|sc| present(sc, "windowsOptions"))
+            .and_then(|w| present(w, "hostProcess"))
+            .and_then(Value::as_bool)
+    };
+    let pod = host_process(present(spec, "securityContext"));
+    let containers = containers_with_paths(spec, path);
+    let mut count = 0;
+    for (c, at) in &containers {
+        let own = host_process(present(c, "securityContext"));
+        if let (Some(p), Some(own)) = (pod, own) {
+            if p != own {
+                errors.push(FieldError::invalid(
+                    at.child("securityContext")
+                        .child("windowsOptions")
+                        .child("hostProcess"),
+                    BadValue::Bool(own),
+                    format!(
+                        "pod hostProcess value must be identical if both are specified, was {p}"
+                    ),
+                ));
+            }
+        }
+        if own == Some(true) || (own.is_none() && pod == Some(true)) {
+            count += 1;
+        }
+    }
+    if count > 0 {
+        if count != containers.len() {
+            errors.push(FieldError::invalid(
+                path.clone(),
+                BadValue::string(""),
+                "If pod contains any hostProcess containers then all containers must be HostProcess containers",
+            ));
+        }
+        if present(spec, "hostNetwork").and_then(Value::as_bool) != Some(true) {
+            errors.push(FieldError::invalid(
+                path.child("hostNetwork"),
+                BadValue::Bool(false),
+                "hostNetwork must be true if pod contains any hostProcess containers",
+            ));
+        }
+    }
+}
+
+/// `validateHostUsers`: a pod in its own user namespace shares no other namespace with the host
+/// (the paths of hostPID and hostIPC are the internal field names). UserNamespacesSupport is on
+/// by default since 1.33.
+pub(super) fn host_users(spec: &Value, path: &FieldPath, errors: &mut Vec<FieldError>) {
+    if present(spec, "hostUsers").and_then(Value::as_bool) != Some(false) {
+        return;
+    }
+    for (field, at) in [
+        ("hostNetwork", "hostNetwork"),
+        ("hostPID", "HostPID"),
+        ("hostIPC", "HostIPC"),
+    ] {
+        if present(spec, field).and_then(Value::as_bool) == Some(true) {
+            errors.push(FieldError::forbidden(
+                path.child(at),
+                "when `pod.Spec.HostUsers` is false",
+            ));
+        }
+    }
+}
+
+/// `validateOS` and, for a valid name, `validateLinux` or `validateWindows`.
+pub(super) fn os(spec: &Value, path: &FieldPath, errors: &mut Vec<FieldError>) {
+    let Some(os) = present(spec, "os") else {
+        return;
+    };
+    let name = str_at(os, "name");
+    let forbidden = |at: FieldPath, detail: &str, errors: &mut Vec<FieldError>| {
+        errors.push(FieldError::forbidden(at, detail));
+    };
+    match name {
+        "" => errors.push(FieldError::required(
+            path.child("os").child("name"),
+            "cannot be empty",
+        )),
+        "linux" => {
+            let detail = "windows options cannot be set for a linux pod";
+            let sc = path.child("securityContext");
+            if present(spec, "securityContext")
+                .is_some_and(|c| present(c, "windowsOptions").is_some())
+            {
+                forbidden(sc.child("windowsOptions"), detail, errors);
+            }
+            for (c, at) in containers_with_paths(spec, path) {
+                if present(c, "securityContext")
+                    .is_some_and(|c| present(c, "windowsOptions").is_some())
+                {
+                    forbidden(
+                        at.child("securityContext").child("windowsOptions"),
+                        detail,
+                        errors,
+                    );
+                }
+            }
+        }
+        "windows" => {
+            let detail = "cannot be set for a windows pod";
+            // v1 defaulting and conversion always give a pod spec its security context, which
+            // holds the host namespace fields internally.
+            {
+                let context = present(spec, "securityContext").unwrap_or(&Value::Null);
+                let sc = path.child("securityContext");
+                let set = |key: &str| present(context, key).is_some();
+                let on = |key: &str| present(spec, key).and_then(Value::as_bool) == Some(true);
+                let checks: [(bool, FieldPath); 15] = [
+                    (set("appArmorProfile"), sc.child("appArmorProfile")),
+                    (set("seLinuxOptions"), sc.child("seLinuxOptions")),
+                    (
+                        present(spec, "hostUsers").is_some(),
+                        path.child("hostUsers"),
+                    ),
+                    (on("hostPID"), path.child("hostPID")),
+                    (on("hostIPC"), path.child("hostIPC")),
+                    (set("seccompProfile"), sc.child("seccompProfile")),
+                    (set("fsGroup"), sc.child("fsGroup")),
+                    (set("fsGroupChangePolicy"), sc.child("fsGroupChangePolicy")),
+                    (!items(context, "sysctls").is_empty(), sc.child("sysctls")),
+                    (
+                        present(spec, "shareProcessNamespace").is_some(),
+                        path.child("shareProcessNamespace"),
+                    ),
+                    (set("runAsUser"), sc.child("runAsUser")),
+                    (set("runAsGroup"), sc.child("runAsGroup")),
+                    (set("supplementalGroups"), sc.child("supplementalGroups")),
+                    (
+                        set("supplementalGroupsPolicy"),
+                        sc.child("supplementalGroupsPolicy"),
+                    ),
+                    (set("seLinuxChangePolicy"), sc.child("seLinuxChangePolicy")),
+                ];
+                for (bad, at) in checks {
+                    if bad {
+                        forbidden(at, detail, errors);
+                    }
+                }
+            }
+            for (c, at) in containers_with_paths(spec, path) {
+                let Some(context) = present(c, "securityContext") else {
+                    continue;
+                };
+                let sc = at.child("securityContext");
+                for field in [
+                    "appArmorProfile",
+                    "seLinuxOptions",
+                    "seccompProfile",
+                    "capabilities",
+                    "readOnlyRootFilesystem",
+                    "privileged",
+                    "allowPrivilegeEscalation",
+                    "procMount",
+                    "runAsUser",
+                    "runAsGroup",
+                ] {
+                    if present(context, field).is_some() {
+                        forbidden(sc.child(field), detail, errors);
+                    }
+                }
+            }
+        }
+        other => errors.push(FieldError::not_supported(
+            path.child("os"),
+            BadValue::string(other),
+            &["linux".to_string(), "windows".to_string()],
+        )),
     }
 }
 

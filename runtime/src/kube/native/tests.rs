@@ -582,7 +582,9 @@ fn any_shape_is_checked_without_panic() {
             "tolerations": [{"key": "k", "operator": "Exists"}], "dnsPolicy": "None", "dnsConfig": {"nameservers": ["1.1.1.1"], "options": [{"name": "x"}]},
             "affinity": {"nodeAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": {"nodeSelectorTerms": [{"matchExpressions": [{"key": "k", "operator": "In", "values": ["v"]}]}]}}},
             "topologySpreadConstraints": [{"maxSkew": 1, "topologyKey": "z", "whenUnsatisfiable": "DoNotSchedule", "minDomains": 2}],
+            "os": {"name": "windows"}, "hostUsers": false, "hostPID": true, "shareProcessNamespace": true,
             "securityContext": {"runAsUser": 1, "supplementalGroups": [1], "sysctls": [{"name": "net.a", "value": "1"}],
+                                "windowsOptions": {"runAsUserName": "d\\u", "gmsaCredentialSpec": "x", "gmsaCredentialSpecName": "n", "hostProcess": true},
                                 "seccompProfile": {"type": "Localhost", "localhostProfile": "p"}, "appArmorProfile": {"type": "Localhost", "localhostProfile": "p"}},
             "initContainers": [{"name": "i", "image": "i", "securityContext": {"allowPrivilegeEscalation": false, "privileged": true, "procMount": "Unmasked",
                                 "capabilities": {"add": ["CAP_SYS_ADMIN"]}, "seLinuxOptions": {"user": "u"}, "windowsOptions": {"hostProcess": false},
@@ -840,5 +842,65 @@ fn autoscaler_metrics_and_behavior() {
     assert_eq!(
         texts(horizontal_pod_autoscaler(&swapped)),
         [format!("{m}[0].external: Required value: must populate information for the given metric source")]
+    );
+}
+
+#[test]
+fn windows_options_host_users_and_os() {
+    // TestValidateWindowsSecurityContextOptions, TestValidateHostUsers, TestValidateOS and
+    // TestValidateWindowsHostProcessPod.
+    let c = |name: &str, sc: Value| json!({"name": name, "image": "i", "securityContext": sc});
+    let linux = json!({"spec": {
+        "os": {"name": "linux"}, "hostUsers": false, "hostNetwork": true, "hostPID": true,
+        "securityContext": {"windowsOptions": {"gmsaCredentialSpecName": "Not Valid", "gmsaCredentialSpec": "",
+                                               "runAsUserName": ".dom\\us@er"}},
+        "containers": [c("c", json!({"windowsOptions": {"runAsUserName": "a\\b\\c"}})),
+                       c("d", json!({"windowsOptions": {"runAsUserName": "dom\\..."}}))]}});
+    let subdomain = crate::cel::library::formats::is_dns1123_subdomain(b"Not Valid").remove(0);
+    let w = "windowsOptions";
+    assert_eq!(
+        texts(pod::pod(&linux)),
+        [
+            format!("spec.containers[0].securityContext.{w}.runAsUserName: Invalid value: \"a\\\\b\\\\c\": runAsUserName cannot contain more than one backslash"),
+            format!("spec.containers[1].securityContext.{w}.runAsUserName: Invalid value: \"dom\\\\...\": runAsUserName's User cannot contain only periods or spaces"),
+            format!("spec.securityContext.{w}.gmsaCredentialSpecName: Invalid value: \"Not Valid\": {subdomain}"),
+            format!("spec.securityContext.{w}.gmsaCredentialSpec: Invalid value: \"\": gmsaCredentialSpec cannot be an empty string"),
+            format!("spec.securityContext.{w}.runAsUserName: Invalid value: \".dom\\\\us@er\": runAsUserName's Domain doesn't match the NetBios nor the DNS format"),
+            format!("spec.securityContext.{w}.runAsUserName: Invalid value: \".dom\\\\us@er\": runAsUserName's User cannot contain the following characters: \"/\\:;|=,+*?<>@[]"),
+            "spec.hostNetwork: Forbidden: when `pod.Spec.HostUsers` is false".to_string(),
+            "spec.HostPID: Forbidden: when `pod.Spec.HostUsers` is false".to_string(),
+            format!("spec.securityContext.{w}: Forbidden: windows options cannot be set for a linux pod"),
+            format!("spec.containers[0].securityContext.{w}: Forbidden: windows options cannot be set for a linux pod"),
+            format!("spec.containers[1].securityContext.{w}: Forbidden: windows options cannot be set for a linux pod"),
+        ]
+    );
+    let windows = json!({"spec": {
+        "os": {"name": "windows"}, "hostNetwork": true, "shareProcessNamespace": false,
+        "securityContext": {"runAsUser": 1, "supplementalGroups": [], "windowsOptions": {"hostProcess": true}},
+        "initContainers": [c("i", json!({"windowsOptions": {"hostProcess": false}}))],
+        "containers": [c("c", json!({"capabilities": {}, "runAsGroup": 3}))]}});
+    let forbidden = "Forbidden: cannot be set for a windows pod";
+    assert_eq!(
+        texts(pod::pod(&windows)),
+        [
+            format!("spec.initContainers[0].securityContext.{w}.hostProcess: Invalid value: false: pod hostProcess value must be identical if both are specified, was true"),
+            "spec: Invalid value: \"\": If pod contains any hostProcess containers then all containers must be HostProcess containers".to_string(),
+            format!("spec.shareProcessNamespace: {forbidden}"),
+            format!("spec.securityContext.runAsUser: {forbidden}"),
+            format!("spec.securityContext.supplementalGroups: {forbidden}"),
+            format!("spec.containers[0].securityContext.capabilities: {forbidden}"),
+            format!("spec.containers[0].securityContext.runAsGroup: {forbidden}"),
+        ]
+    );
+    // Valid Windows pods: a domain user, a DNS domain, host processes everywhere on the host network.
+    let ok = json!({"spec": {"os": {"name": "windows"}, "hostNetwork": true,
+        "securityContext": {"windowsOptions": {"hostProcess": true, "runAsUserName": "NT AUTHORITY\\SYSTEM"}},
+        "containers": [c("c", json!({"windowsOptions": {"runAsUserName": "corp.example.com\\svc-app"}}))]}});
+    assert_eq!(texts(pod::pod(&ok)), Vec::<String>::new());
+    assert_eq!(
+        texts(pod::pod(
+            &json!({"spec": {"os": {"name": "Linux"}, "containers": [c("c", json!({}))]}})
+        )),
+        ["spec.os: Unsupported value: \"Linux\": supported values: \"linux\", \"windows\""]
     );
 }
