@@ -21,6 +21,13 @@ pub(super) fn pod(object: &Value) -> Vec<FieldError> {
     let mut errors = Vec::new();
     let path = FieldPath::root().child("spec");
     let spec = present(object, "spec").unwrap_or(&Value::Null);
+    let metadata = present(object, "metadata").unwrap_or(&Value::Null);
+    security::pod_annotations(
+        present(metadata, "annotations"),
+        spec,
+        &FieldPath::root().child("metadata").child("annotations"),
+        &mut errors,
+    );
     pod_spec(spec, &path, &[], &mut errors);
     // Only a Pod's own images are checked for padding (`validateContainersOnlyForPod`).
     for list in ["containers", "initContainers"] {
@@ -75,6 +82,12 @@ pub(super) fn pod_template(
         errors,
     );
     let spec = present(template, "spec").unwrap_or(&Value::Null);
+    security::pod_annotations(
+        present(metadata, "annotations"),
+        spec,
+        &path.child("annotations"),
+        errors,
+    );
     let spec_path = path.child("spec");
     pod_spec(spec, &spec_path, claim_volumes, errors);
     if !items(spec, "ephemeralContainers").is_empty() {

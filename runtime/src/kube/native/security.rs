@@ -627,6 +627,104 @@ fn internal_security_context(sc: &Value) -> String {
     )
 }
 
+/// The annotations `ValidatePodSpecificAnnotations` reads, at `path` (a Pod's
+/// `metadata.annotations`, a template's `<template>.annotations`): the deletion cost, and the
+/// deprecated seccomp and AppArmor annotations' values. (Whether they match the fields is not
+/// checked: a Pod's create copies one to the other first.)
+pub(super) fn pod_annotations(
+    annotations: Option<&Value>,
+    spec: &Value,
+    path: &FieldPath,
+    errors: &mut Vec<FieldError>,
+) {
+    let Some(map) = annotations.and_then(Value::as_object) else {
+        return;
+    };
+    let mut keys: Vec<&String> = map.keys().collect();
+    keys.sort();
+    let value = |k: &str| map.get(k).and_then(Value::as_str).unwrap_or("");
+    const DELETION_COST: &str = "controller.kubernetes.io/pod-deletion-cost";
+    if map.contains_key(DELETION_COST) && !is_deletion_cost(value(DELETION_COST)) {
+        errors.push(FieldError::invalid(
+            path.key(DELETION_COST),
+            BadValue::string(value(DELETION_COST)),
+            "must be a 32bit integer",
+        ));
+    }
+    // ValidateSeccompPodAnnotations: the pod's, then each container's (named as children).
+    const SECCOMP_POD: &str = "seccomp.security.alpha.kubernetes.io/pod";
+    const SECCOMP_CONTAINER: &str = "container.seccomp.security.alpha.kubernetes.io/";
+    if map.contains_key(SECCOMP_POD) {
+        seccomp_annotation(value(SECCOMP_POD), &path.child(SECCOMP_POD), errors);
+    }
+    for key in keys.iter().filter(|k| k.starts_with(SECCOMP_CONTAINER)) {
+        seccomp_annotation(value(key), &path.child(key), errors);
+    }
+    // ValidateAppArmorPodAnnotations.
+    const APPARMOR: &str = "container.apparmor.security.beta.kubernetes.io/";
+    for key in keys.iter().filter(|k| k.starts_with(APPARMOR)) {
+        let container = &key[APPARMOR.len()..];
+        let exists = containers_with_paths(spec, path)
+            .iter()
+            .any(|(c, _)| str_at(c, "name") == container);
+        if !exists {
+            errors.push(FieldError::invalid(
+                path.key(key),
+                BadValue::string(container),
+                "container not found",
+            ));
+        }
+        let profile = value(key);
+        if !(profile.is_empty()
+            || profile == "runtime/default"
+            || profile == "unconfined"
+            || profile.starts_with("localhost/"))
+        {
+            errors.push(FieldError::invalid(
+                path.key(key),
+                BadValue::string(profile),
+                format!(
+                    "invalid AppArmor profile name: {}",
+                    crate::errors::go_quote(profile)
+                ),
+            ));
+        }
+    }
+}
+
+/// `GetDeletionCostFromPodAnnotations`: no sign but `-`, no leading zero, an int32.
+fn is_deletion_cost(value: &str) -> bool {
+    let first_ok = match value.as_bytes().first() {
+        Some(b'-') => true,
+        Some(b'0') => value == "0",
+        Some(b) => b.is_ascii_digit(),
+        None => false,
+    };
+    first_ok && value.parse::<i32>().is_ok() && !value.starts_with('+')
+}
+
+/// `ValidateSeccompProfile` on an annotation's value.
+fn seccomp_annotation(profile: &str, path: &FieldPath, errors: &mut Vec<FieldError>) {
+    if ["runtime/default", "docker/default", "unconfined"].contains(&profile) {
+        return;
+    }
+    if let Some(local) = profile.strip_prefix("localhost/") {
+        for msg in local_descending_path(local) {
+            errors.push(FieldError::invalid(
+                path.clone(),
+                BadValue::string(local),
+                msg,
+            ));
+        }
+        return;
+    }
+    errors.push(FieldError::invalid(
+        path.clone(),
+        BadValue::string(profile),
+        "must be a valid seccomp profile",
+    ));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

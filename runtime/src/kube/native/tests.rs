@@ -904,3 +904,47 @@ fn windows_options_host_users_and_os() {
         ["spec.os: Unsupported value: \"Linux\": supported values: \"linux\", \"windows\""]
     );
 }
+
+#[test]
+fn pod_specific_annotations() {
+    // TestValidatePodSpecificAnnotations, TestValidateSeccompAnnotationsAndFields' value cases,
+    // TestValidateAppArmorProfileFormat and TestValidatePodDeletionCostAnnotation.
+    let mut d = deployment(json!({"containers": [container(json!({}))]}));
+    d["spec"]["template"]["metadata"]["annotations"] = json!({
+        "seccomp.security.alpha.kubernetes.io/pod": "runtime/default",
+        "container.seccomp.security.alpha.kubernetes.io/app": "localhost/../x",
+        "container.seccomp.security.alpha.kubernetes.io/b": "bogus",
+        "container.apparmor.security.beta.kubernetes.io/app": "runtime/default",
+        "container.apparmor.security.beta.kubernetes.io/ghost": "foo",
+        "controller.kubernetes.io/pod-deletion-cost": "+10"});
+    let a = "spec.template.annotations";
+    assert_eq!(
+        texts(workloads::deployment(&d)),
+        [
+            format!("{a}[controller.kubernetes.io/pod-deletion-cost]: Invalid value: \"+10\": must be a 32bit integer"),
+            format!("{a}.container.seccomp.security.alpha.kubernetes.io/app: Invalid value: \"../x\": must not contain '..'"),
+            format!("{a}.container.seccomp.security.alpha.kubernetes.io/b: Invalid value: \"bogus\": must be a valid seccomp profile"),
+            format!("{a}[container.apparmor.security.beta.kubernetes.io/ghost]: Invalid value: \"ghost\": container not found"),
+            format!("{a}[container.apparmor.security.beta.kubernetes.io/ghost]: Invalid value: \"foo\": invalid AppArmor profile name: \"foo\""),
+        ]
+    );
+    let pod_with_cost = |cost: &str| {
+        json!({"metadata": {"annotations": {"controller.kubernetes.io/pod-deletion-cost": cost,
+                                            "container.apparmor.security.beta.kubernetes.io/app": "localhost/p"}},
+               "spec": {"containers": [container(json!({}))]}})
+    };
+    for ok in ["0", "-5", "10", "2147483647", "-2147483648"] {
+        assert_eq!(
+            texts(pod::pod(&pod_with_cost(ok))),
+            Vec::<String>::new(),
+            "{ok}"
+        );
+    }
+    for bad in ["007", "", "2147483648", "1.5", "-", "ten"] {
+        assert_eq!(
+            texts(pod::pod(&pod_with_cost(bad))),
+            [format!("metadata.annotations[controller.kubernetes.io/pod-deletion-cost]: Invalid value: {bad:?}: must be a 32bit integer")],
+            "{bad}"
+        );
+    }
+}
