@@ -276,7 +276,7 @@ fn volume_source(volume: &Value, at: &FieldPath, errors: &mut Vec<FieldError>) {
         let p = at.child("hostPath").child("path");
         if path.is_empty() {
             errors.push(FieldError::required(p, ""));
-        } else if path.replace('\\', "/").split('/').any(|s| s == "..") {
+        } else if values::has_backstep(path) {
             errors.push(FieldError::invalid(
                 p,
                 BadValue::string(path),
@@ -355,7 +355,7 @@ fn projection(source: &Value, path: &FieldPath, errors: &mut Vec<FieldError>) {
 
 /// `ValidateLocalNonReservedPath`: a relative path without `..`, not starting with `..`.
 fn local_non_reserved_path(file: &str, path: &FieldPath, errors: &mut Vec<FieldError>) {
-    if let Some(msg) = values::local_descending_path(file) {
+    for msg in values::local_descending_path(file) {
         errors.push(FieldError::invalid(
             path.clone(),
             BadValue::string(file),
@@ -687,7 +687,7 @@ fn volume_mounts(
         }
         let sub_path = str_at(mount, "subPath");
         if !sub_path.is_empty() {
-            if let Some(msg) = values::local_descending_path(sub_path) {
+            for msg in values::local_descending_path(sub_path) {
                 errors.push(FieldError::invalid(
                     list.child("subPath"),
                     BadValue::string(sub_path),
@@ -704,7 +704,7 @@ fn volume_mounts(
                     "subPathExpr and subPath are mutually exclusive",
                 ));
             }
-            if let Some(msg) = values::local_descending_path(expr) {
+            for msg in values::local_descending_path(expr) {
                 errors.push(FieldError::invalid(
                     list.child("subPathExpr"),
                     BadValue::string(expr),

@@ -4,6 +4,7 @@
 //! processes, host users, and what a pod's `os` forbids. `privileged` (and so `hostProcess`) is
 //! allowed, as a kube-apiserver allows it by default.
 
+use super::values;
 use super::{int_at, items, present, str_at};
 use crate::cel::library::formats;
 use crate::errors::{go_json, BadValue, FieldError, FieldPath};
@@ -397,7 +398,7 @@ pub(super) fn seccomp_profile(profile: &Value, path: &FieldPath, errors: &mut Ve
             )),
             Some(local) => {
                 let local = local.as_str().unwrap_or("");
-                for msg in local_descending_path(local) {
+                for msg in values::local_descending_path(local) {
                     errors.push(FieldError::invalid(
                         path.child("localhostProfile"),
                         BadValue::string(local),
@@ -468,19 +469,6 @@ pub(super) fn app_armor_profile(profile: &Value, path: &FieldPath, errors: &mut 
             &profile_types(),
         )),
     }
-}
-
-/// `validateLocalDescendingPath` as the apiserver runs it on Linux (`filepath.ToSlash` changes
-/// nothing there): not absolute, and no `..` segment; both messages when both apply.
-fn local_descending_path(path: &str) -> Vec<&'static str> {
-    let mut msgs = Vec::new();
-    if path.starts_with('/') {
-        msgs.push("must be a relative path");
-    }
-    if path.split('/').any(|segment| segment == "..") {
-        msgs.push("must not contain '..'");
-    }
-    msgs
 }
 
 /// `SysctlContainSlashFmt` as the compiled regexp prints itself.
@@ -709,7 +697,7 @@ fn seccomp_annotation(profile: &str, path: &FieldPath, errors: &mut Vec<FieldErr
         return;
     }
     if let Some(local) = profile.strip_prefix("localhost/") {
-        for msg in local_descending_path(local) {
+        for msg in values::local_descending_path(local) {
             errors.push(FieldError::invalid(
                 path.clone(),
                 BadValue::string(local),

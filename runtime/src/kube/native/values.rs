@@ -218,15 +218,22 @@ impl IntOrPercent {
     }
 }
 
-/// `validateLocalDescendingPath`: relative, and no `..` segment; at most one message.
-pub fn local_descending_path(path: &str) -> Option<&'static str> {
+/// `validateLocalDescendingPath` as the apiserver runs it on Linux (`filepath.ToSlash` changes
+/// nothing there): not absolute, and no `..` segment; both messages when both apply.
+pub fn local_descending_path(path: &str) -> Vec<&'static str> {
+    let mut msgs = Vec::new();
     if path.starts_with('/') {
-        return Some("must be a relative path");
+        msgs.push("must be a relative path");
     }
-    path.replace('\\', "/")
-        .split('/')
-        .any(|segment| segment == "..")
-        .then_some("must not contain '..'")
+    if has_backstep(path) {
+        msgs.push("must not contain '..'");
+    }
+    msgs
+}
+
+/// `validatePathNoBacksteps`: whether a `/`-separated segment is `..`.
+pub fn has_backstep(path: &str) -> bool {
+    path.split('/').any(|segment| segment == "..")
 }
 
 /// `IsValidIP`'s message under the legacy (sloppy) parsing 1.35 still uses.
@@ -396,12 +403,15 @@ mod tests {
 
     #[test]
     fn local_paths() {
-        assert_eq!(local_descending_path("a/b"), None);
-        assert_eq!(local_descending_path("/a"), Some("must be a relative path"));
+        assert!(local_descending_path("a/b").is_empty());
+        assert_eq!(local_descending_path("/a"), ["must be a relative path"]);
+        assert_eq!(local_descending_path("a/../b"), ["must not contain '..'"]);
         assert_eq!(
-            local_descending_path("a/../b"),
-            Some("must not contain '..'")
+            local_descending_path("/../x"),
+            ["must be a relative path", "must not contain '..'"]
         );
-        assert_eq!(local_descending_path("a/..b"), None);
+        assert!(local_descending_path("a/..b").is_empty());
+        // A backslash is no separator on Linux.
+        assert!(local_descending_path("a\\..\\b").is_empty());
     }
 }
