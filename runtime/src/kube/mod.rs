@@ -21,7 +21,7 @@ mod native;
 
 pub use lifecycle::{api_status, releases_with, ApiStatus, Lifecycle, LIFECYCLES};
 pub use names::name_rule;
-pub use native::{native_check, native_kinds};
+pub use native::{dropped_by_gates, native_check, native_kinds};
 
 use serde::Deserialize;
 use serde_json::Value;

@@ -224,7 +224,7 @@ impl Catalog {
                             .resource_named(names)
                             .field_validation(self.field_validation);
                         match native {
-                            Some(check) => v.native_check(check),
+                            Some(check) => v.native_check(check, release),
                             None => v,
                         }
                     })

@@ -84,7 +84,7 @@ pub struct Validator {
     /// apiserver checks it.
     resource: Option<NameRule>,
     /// The kind's hand-written validation ([`crate::kube::native_check`]), if kubeidl models it.
-    native: Option<NativeCheck>,
+    native: Option<(NativeCheck, &'static str)>,
     /// The CEL cost budget of one object.
     cost_budget: u64,
     plan: Plan,
@@ -192,9 +192,10 @@ impl Validator {
         self
     }
 
-    /// Runs `check`, a built-in kind's hand-written validation, on objects its schema accepts.
-    pub fn native_check(mut self, check: NativeCheck) -> Validator {
-        self.native = Some(check);
+    /// Runs `check`, a built-in kind's hand-written validation, on objects that decode, as
+    /// Kubernetes `release` runs it (the fields its feature gates drop are not read).
+    pub fn native_check(mut self, check: NativeCheck, release: &'static str) -> Validator {
+        self.native = Some((check, release));
         self
     }
 
@@ -238,8 +239,9 @@ impl Validator {
             e.error_type == ErrorType::TypeInvalid
                 || e.replaced_type == Some(ErrorType::TypeInvalid)
         });
-        if let Some(check) = self.native.filter(|_| decoded) {
-            let native = check(&value.to_json());
+        if let Some((check, release)) = self.native.filter(|_| decoded) {
+            let mut native = check(&value.to_json());
+            native.retain(|e| !crate::kube::dropped_by_gates(e, release));
             let found: std::collections::HashSet<(&FieldPath, ErrorType)> =
                 native.iter().map(|n| (&n.path, n.error_type)).collect();
             report

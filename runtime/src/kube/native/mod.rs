@@ -23,6 +23,7 @@ mod selector;
 mod values;
 mod workloads;
 
+use crate::errors::FieldError;
 use crate::validate::NativeCheck;
 use serde_json::Value;
 
@@ -102,6 +103,29 @@ pub fn native_check(group: &str, kind: &str) -> Option<NativeCheck> {
 /// The kinds [`native_check`] has a check for, as (group, kind).
 pub fn native_kinds() -> impl Iterator<Item = (&'static str, &'static str)> {
     CHECKS.iter().map(|(g, k, _)| (*g, *k))
+}
+
+/// Fields a feature gate lets through only from a release on (its default turned on there):
+/// before it, the apiserver drops them before validating (`dropDisabledFields`), so none of the
+/// rules that read them can refuse an object. (gate, first minor with it on, field)
+const GATED_FIELDS: &[(&str, u32, &str)] = &[
+    ("ProcMountType", 33, "procMount"),
+    ("UserNamespacesSupport", 33, "hostUsers"),
+];
+
+/// Whether `error` comes from a field Kubernetes `release` (`1.32`) drops: its path ends at the
+/// field, or its rule reads it (the detail names it).
+pub fn dropped_by_gates(error: &FieldError, release: &str) -> bool {
+    let minor = release
+        .split_once('.')
+        .and_then(|(_, m)| m.parse::<u32>().ok())
+        .unwrap_or(u32::MAX);
+    let last = error.path.steps().last();
+    GATED_FIELDS.iter().any(|(_, since, field)| {
+        minor < *since
+            && (matches!(last, Some(crate::errors::Step::Field(f)) if f == *field)
+                || error.detail.to_lowercase().contains(&field.to_lowercase()))
+    })
 }
 
 /// The value at `key` of an object, unless absent or null (which decodes as absent).

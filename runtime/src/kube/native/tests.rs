@@ -948,3 +948,21 @@ fn pod_specific_annotations() {
         );
     }
 }
+
+#[test]
+fn fields_a_release_drops_give_no_errors() {
+    // procMount and hostUsers are on by default from 1.33; before, the apiserver drops them.
+    let pod = json!({"spec": {"hostUsers": false, "hostNetwork": true,
+        "containers": [container(json!({"securityContext": {"procMount": "Unmasked"}}))]}});
+    let errors = pod::pod(&pod);
+    assert!(!errors.is_empty());
+    let kept = |release: &str| -> Vec<String> {
+        errors
+            .iter()
+            .filter(|e| !super::dropped_by_gates(e, release))
+            .map(ToString::to_string)
+            .collect()
+    };
+    assert_eq!(kept("1.32"), Vec::<String>::new());
+    assert_eq!(kept("1.35"), texts(errors.clone()));
+}
