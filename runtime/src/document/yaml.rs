@@ -211,7 +211,6 @@ fn position(first_line: usize, m: &Marker) -> SourcePosition {
 
 /// A sequence or mapping being read.
 struct Frame {
-    pointer: String,
     at: SourcePosition,
     /// The anchor id the node is given (0 for none).
     anchor: usize,
@@ -254,17 +253,20 @@ struct Builder {
 }
 
 impl Builder {
-    /// The pointer of the node about to be added.
-    fn next_pointer(&self) -> String {
-        let Some(frame) = self.stack.last() else {
-            return String::new();
-        };
-        let pointer = &frame.pointer;
-        match &frame.body {
-            Body::Sequence { items, .. } => format!("{pointer}/{}", items.len()),
-            Body::Mapping { key: Some(k), .. } => format!("{pointer}/{}", pointer_token(k)),
-            Body::Mapping { .. } => pointer.clone(),
+    /// The pointer of the innermost collection being read, worked out from the stack (each
+    /// open collection sits at its parent's next index, or under its parent's pending key)
+    /// only when an error needs it.
+    fn pointer(&self) -> String {
+        let mut pointer = String::new();
+        for parent in self.stack.iter().take(self.stack.len().saturating_sub(1)) {
+            pointer.push('/');
+            match &parent.body {
+                Body::Sequence { items, .. } => pointer.push_str(&items.len().to_string()),
+                Body::Mapping { key: Some(k), .. } => pointer.push_str(&pointer_token(k)),
+                Body::Mapping { key: None, .. } => {}
+            }
         }
+        pointer
     }
 
     fn fail(&mut self, at: SourcePosition, message: String) {
@@ -290,7 +292,7 @@ impl Builder {
             Body::Mapping { map, trees, key } => match key.take() {
                 Some(k) => {
                     if map.contains_key(&k) {
-                        let path = format!("{}/{}", frame.pointer, pointer_token(&k));
+                        let path = format!("{}/{}", self.pointer(), pointer_token(&k));
                         self.fail(at, format!("duplicate key {k:?} (at {path})"));
                         return;
                     }
@@ -395,9 +397,7 @@ impl MarkedEventReceiver for Builder {
                         key: None,
                     }
                 };
-                let pointer = self.next_pointer();
                 self.stack.push(Frame {
-                    pointer,
                     at,
                     anchor,
                     nodes_before,
@@ -599,6 +599,12 @@ mod tests {
         let docs = read_documents(b"a: 1\nb: 2\na: 3\n");
         let err = docs[0].as_ref().unwrap_err();
         assert_eq!(err.to_string(), "3:4: duplicate key \"a\" (at /a)");
+        let docs = read_documents(b"spec:\n  list:\n  - x: 1\n    y/z: {}\n  - x: 1\n    x: 2\n");
+        let err = docs[0].as_ref().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "6:8: duplicate key \"x\" (at /spec/list/1/x)"
+        );
         let deep = format!("{}1{}", "[".repeat(10_000), "]".repeat(10_000));
         let docs = read_documents(deep.as_bytes());
         let err = docs[0].as_ref().unwrap_err();
