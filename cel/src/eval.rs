@@ -562,6 +562,10 @@ fn select<'a>(target: &Value<'a>, field: &str, test: bool) -> EvalResult<Value<'
             None if test => Ok(Value::Bool(false)),
             None => Err(EvalError::no_such_key(field)),
         },
+        // cel-go's attribute qualifier (`refQualify`): a value that is no map has no keys, so a
+        // presence test is false and a selection misses (`object.metadata` on a DELETE).
+        Value::Null if test => Ok(Value::Bool(false)),
+        Value::Null => Err(EvalError::no_such_key(field)),
         _ => Err(EvalError::no_such_overload()),
     }
 }

@@ -498,3 +498,21 @@ fn a_long_map_is_stopped_by_the_cost_limit() {
     assert_eq!(out.result.unwrap_err().to_string(), LIMIT);
     assert_eq!(out.cost, 1_000_001);
 }
+
+/// A field selected on null misses its key, as cel-go's attribute qualifier has it (an
+/// admission policy's `object.metadata.name` on a DELETE, where `object` is null); a presence
+/// test on null is false.
+#[test]
+fn selecting_on_null_misses_the_key() {
+    let run = |expr: &str| {
+        let program = Program::compile(expr, &["object"]).unwrap();
+        let out = program.evaluate(&[Value::from_json(&json!(null))], PER_CALL_LIMIT);
+        out.result.map(|v| v.to_json()).map_err(|e| e.to_string())
+    };
+    assert_eq!(
+        run("object.metadata.name"),
+        Err("no such key: metadata".to_string())
+    );
+    assert_eq!(run("has(object.metadata)"), Ok(json!(false)));
+    assert_eq!(run("object == null"), Ok(json!(true)));
+}
