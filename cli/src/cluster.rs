@@ -144,6 +144,24 @@ impl Cluster {
         })
     }
 
+    /// A resource by its group, version and name, from the CRDs first, then the release.
+    fn served_resource(&self, group: &str, version: &str, resource: &str) -> Option<Served> {
+        let api_version = api_version(group, version);
+        let custom = self
+            .custom
+            .iter()
+            .find(|((v, _), s)| *v == api_version && s.resource == resource)
+            .map(|(_, s)| s.clone());
+        custom.or_else(|| {
+            self.release
+                .resource(group, version, resource)
+                .map(|r| Served {
+                    resource: r.resource.clone(),
+                    namespaced: r.namespaced,
+                })
+        })
+    }
+
     /// The resource serving a kind, from the CRDs first, then the release.
     fn served(&self, gvk: &GroupVersionKind) -> Option<Served> {
         let key = (api_version(&gvk.group, &gvk.version), gvk.kind.clone());
@@ -165,6 +183,7 @@ impl Cluster {
         let Intent {
             operation,
             kind,
+            resource,
             object,
             old_object,
             name,
@@ -175,12 +194,33 @@ impl Cluster {
             options,
             ..
         } = intent;
-        let served = self.served(&kind).ok_or_else(|| {
-            format!(
-                "no resource serves {kind} in Kubernetes {} or the CRDs given",
-                self.release.version
-            )
-        })?;
+        // An AdmissionReview names its resource: a subresource's kind (a deployment's Scale,
+        // a pod's PodExecOptions) is served by no resource of its own.
+        let (served, resource) = match resource {
+            Some((group, version, name)) => {
+                let served = self
+                    .served_resource(&group, &version, &name)
+                    .ok_or_else(|| {
+                        format!(
+                            "no resource {name} in {} in Kubernetes {} or the CRDs given",
+                            api_version(&group, &version),
+                            self.release.version
+                        )
+                    })?;
+                (served, GroupVersionResource::new(&group, &version, &name))
+            }
+            None => {
+                let served = self.served(&kind).ok_or_else(|| {
+                    format!(
+                        "no resource serves {kind} in Kubernetes {} or the CRDs given",
+                        self.release.version
+                    )
+                })?;
+                let resource =
+                    GroupVersionResource::new(&kind.group, &kind.version, &served.resource);
+                (served, resource)
+            }
+        };
         let namespace = match (served.namespaced, namespace.is_empty()) {
             (true, true) => "default".to_string(),
             (true, false) => namespace,
@@ -193,7 +233,7 @@ impl Cluster {
         };
         let request = Request {
             operation,
-            resource: GroupVersionResource::new(&kind.group, &kind.version, &served.resource),
+            resource,
             subresource,
             kind,
             name,

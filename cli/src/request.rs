@@ -10,6 +10,9 @@ pub(super) struct Intent {
     pub(super) uid: String,
     pub(super) operation: Operation,
     pub(super) kind: GroupVersionKind,
+    /// The resource an AdmissionReview names (group, version, resource): the one requested,
+    /// whose kind differs from `kind` for a subresource (`deployments` for a `Scale`).
+    pub(super) resource: Option<(String, String, String)>,
     /// `null` for DELETE.
     pub(super) object: Value,
     /// `null` for CREATE and CONNECT.
@@ -44,6 +47,13 @@ pub(super) fn review_intent(doc: &Value) -> Result<Intent, String> {
             str_at(r, "/kind/version"),
             str_at(r, "/kind/kind"),
         ),
+        resource: Some(str_at(r, "/resource/resource"))
+            .filter(|name| !name.is_empty())
+            .map(|name| {
+                let (group, version) =
+                    (str_at(r, "/resource/group"), str_at(r, "/resource/version"));
+                (group.to_string(), version.to_string(), name.to_string())
+            }),
         object: r.get("object").cloned().unwrap_or(Value::Null),
         old_object: r.get("oldObject").cloned().unwrap_or(Value::Null),
         name: str_at(r, "/name").to_string(),
@@ -82,6 +92,7 @@ pub(super) fn manifest_intent(
         ),
         operation: sending.operation,
         kind,
+        resource: None,
         object,
         old_object,
         name,

@@ -74,6 +74,47 @@ fn admission_reviews_in_and_out() {
 }
 
 #[test]
+fn a_subresource_request_is_served_by_its_resource() {
+    // deployments/scale: the request's kind is the subresource's (autoscaling/v1 Scale), which
+    // no resource serves; the AdmissionReview's resource is the one matched.
+    let dir = tempfile::tempdir().unwrap();
+    let policy = dir.path().join("policy.yaml");
+    std::fs::write(
+        &policy,
+        "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata: {name: replica-limit}\nspec:\n  failurePolicy: Fail\n  matchConstraints:\n    resourceRules:\n    - {apiGroups: [apps], apiVersions: [v1], operations: [UPDATE], resources: [deployments/scale]}\n  validations:\n  - {expression: 'object.spec.replicas <= 5', message: at most 5 replicas}\n---\napiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicyBinding\nmetadata: {name: replica-limit}\nspec: {policyName: replica-limit, validationActions: [Deny]}\n",
+    )
+    .unwrap();
+    let review = |replicas: i64| {
+        let path = dir.path().join(format!("review-{replicas}.json"));
+        let scale = |n: i64| {
+            serde_json::json!({"apiVersion": "autoscaling/v1", "kind": "Scale",
+            "metadata": {"name": "web", "namespace": "prod"}, "spec": {"replicas": n}})
+        };
+        std::fs::write(
+            &path,
+            serde_json::json!({"apiVersion": "admission.k8s.io/v1", "kind": "AdmissionReview", "request": {
+                "uid": "u1", "operation": "UPDATE",
+                "kind": {"group": "autoscaling", "version": "v1", "kind": "Scale"},
+                "resource": {"group": "apps", "version": "v1", "resource": "deployments"},
+                "subResource": "scale", "name": "web", "namespace": "prod",
+                "object": scale(replicas), "oldObject": scale(3), "userInfo": {"username": "alice"}}})
+            .to_string(),
+        )
+        .unwrap();
+        kubeidl(&[
+            "admit",
+            "--policies",
+            policy.to_str().unwrap(),
+            path.to_str().unwrap(),
+        ])
+    };
+    let out = review(9);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(stdout(&out).contains("UPDATE Scale prod/web: denied (422 Invalid): deployments.apps \"web\" is forbidden: ValidatingAdmissionPolicy 'replica-limit' with binding 'replica-limit' denied request: at most 5 replicas"), "{}", stdout(&out));
+    assert_eq!(review(4).status.code(), Some(0));
+}
+
+#[test]
 fn bad_input_is_reported_with_its_position() {
     // A manifest of a kind nothing serves is unusable, and the others are still admitted.
     let dir = std::env::temp_dir().join(format!("kubeidl-admit-bad-{}", std::process::id()));
