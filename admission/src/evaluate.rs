@@ -495,11 +495,17 @@ fn collect_params<'c>(
         },
         (_, false) => None,
     };
+    // A namespaced param written without a namespace lives in `default`, where kubectl creates
+    // it.
+    fn namespace_of(p: &Value) -> &str {
+        match meta(p, "namespace") {
+            "" => "default",
+            ns => ns,
+        }
+    }
     let candidate = |p: &&Value| {
         kind_of(p) == (kind.api_version.as_str(), kind.kind.as_str())
-            && namespace
-                .as_deref()
-                .is_none_or(|ns| meta(p, "namespace") == ns)
+            && namespace.as_deref().is_none_or(|ns| namespace_of(p) == ns)
     };
     let params = config.params.iter();
     let found: Vec<&Value> = match (&param_ref.name, &param_ref.selector) {

@@ -129,6 +129,22 @@ fn params_by_name_give_the_documented_message_and_missing_params_follow_the_acti
         denial(&r)
     );
     assert!(admit(&c, &create(deployment(3, "nginx"))).allowed());
+    // A namespaced param written without a namespace lives in `default`, where kubectl creates
+    // it (the kind is namespaced: its CRD says so).
+    c.scopes
+        .insert(("rules.example.com/v1".into(), "ReplicaLimit".into()), true);
+    c.params[0]["metadata"]
+        .as_object_mut()
+        .unwrap()
+        .remove("namespace");
+    let r = admit(&c, &create(deployment(4, "nginx")));
+    assert!(
+        denial(&r).ends_with("denied request: object.spec.replicas must be no greater than 3"),
+        "{}",
+        denial(&r)
+    );
+    c.scopes.clear();
+    c.params[0]["metadata"]["namespace"] = json!("default");
     // No such param: Deny refuses the request, Allow leaves the binding out.
     c.params[0]["metadata"]["name"] = json!("other");
     let r = admit(&c, &create(deployment(4, "nginx")));
