@@ -82,6 +82,15 @@ pub(crate) fn gvk_text(kind: &GroupVersionKind) -> String {
     format!("{}/{}, Kind={}", kind.group, kind.version, kind.kind)
 }
 
+/// A paramKind's group, version and kind.
+fn param_gvk(p: &crate::policy::ParamKind) -> GroupVersionKind {
+    let (group, version) = p
+        .api_version
+        .rsplit_once('/')
+        .unwrap_or(("", &p.api_version));
+    GroupVersionKind::new(group, version, &p.kind)
+}
+
 /// The expression warnings of a policy.
 pub fn type_check(policy: &Policy, resolver: &dyn KindResolver) -> Vec<ExpressionWarning> {
     let environments = environments(policy, resolver);
@@ -97,6 +106,18 @@ pub fn type_check(policy: &Policy, resolver: &dyn KindResolver) -> Vec<Expressio
         (!failures.is_empty()).then(|| failures.join("\n"))
     };
     let mut warnings = Vec::new();
+    if let Some(kind) = &policy.param_kind {
+        let gvk = param_gvk(kind);
+        if resolver.declaration(&gvk).is_none() {
+            warnings.push(ExpressionWarning {
+                field_ref: "spec.paramKind".to_string(),
+                warning: format!(
+                    "{} is not known here, so `params` is not type-checked: pass the CustomResourceDefinition that defines it with --crds",
+                    gvk_text(&gvk)
+                ),
+            });
+        }
+    }
     for (i, v) in policy.validations.iter().enumerate() {
         let mut field = |name: &str, source: &str| {
             if let Some(warning) = check(source) {
@@ -127,15 +148,12 @@ pub(crate) fn environments(
             Some((k, CelType::of_decl(&decl)))
         })
         .collect();
-    let params = policy.param_kind.as_ref().and_then(|p| {
-        let (group, version) = p
-            .api_version
-            .rsplit_once('/')
-            .unwrap_or(("", &p.api_version));
-        let kind = GroupVersionKind::new(group, version, &p.kind);
+    // A paramKind nothing here declares still binds `params`, untyped, as the apiserver declares
+    // it; type_check says how to type it.
+    let params = policy.param_kind.as_ref().map(|p| {
         resolver
-            .declaration(&kind)
-            .map(|decl| CelType::of_decl(&decl))
+            .declaration(&param_gvk(p))
+            .map_or(CelType::Dyn, |decl| CelType::of_decl(&decl))
     });
     kinds
         .into_iter()

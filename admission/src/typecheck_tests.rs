@@ -105,10 +105,13 @@ fn params_are_typed_by_their_kind_or_undeclared_when_it_is_unknown() {
     let unknown = check(json!({"matchConstraints": deployments(),
         "paramKind": {"apiVersion": "example.com/v1", "kind": "Limit"},
         "validations": [{"expression": "object.spec.replicas <= params.max"}]}));
+    // An unknown paramKind leaves `params` untyped, with a hint, not undeclared.
+    assert_eq!(unknown.len(), 1, "{unknown:?}");
+    assert_eq!(unknown[0].field_ref, "spec.paramKind");
     assert!(
         unknown[0]
             .warning
-            .contains("undeclared reference to 'params'"),
+            .contains("is not known here, so `params` is not type-checked: pass the CustomResourceDefinition that defines it with --crds"),
         "{unknown:?}"
     );
 }
