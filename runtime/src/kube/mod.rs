@@ -111,7 +111,7 @@ pub fn release(version: &str) -> Result<Release, ReleaseError> {
 }
 
 /// The minor number of a release (`1.35`, `v1.35.2` → 35; 0 for what is not one).
-fn minor_number(release: &str) -> u32 {
+pub(crate) fn minor_number(release: &str) -> u32 {
     minor_of(release)
         .strip_prefix("1.")
         .and_then(|m| m.parse().ok())

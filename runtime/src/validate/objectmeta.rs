@@ -140,40 +140,57 @@ fn check_meta(
         }
     }
     if let Some(labels) = fields.labels {
-        for (key, value) in labels {
-            for msg in formats::is_label_key(key.as_bytes()) {
-                errors.push(FieldError::invalid(
-                    meta_path().child("labels"),
-                    BadValue::string(key.as_str()),
-                    msg,
-                ));
-            }
-            let v = value.as_str().unwrap_or("");
-            for msg in formats::is_label_value(v.as_bytes()) {
-                errors.push(FieldError::invalid(
-                    meta_path().child("labels"),
-                    BadValue::string(v),
-                    msg,
-                ));
-            }
-        }
+        label_errors(labels, &meta_path().child("labels"), errors);
     }
     if let Some(annotations) = fields.annotations {
-        let mut total = 0i64;
-        for (key, value) in annotations {
-            total += key.len() as i64 + value.as_str().map_or(0, str::len) as i64;
-            for msg in formats::is_label_key(key.to_lowercase().as_bytes()) {
-                errors.push(FieldError::invalid(
-                    meta_path().child("annotations"),
-                    BadValue::string(key.as_str()),
-                    msg,
-                ));
-            }
-        }
+        annotation_key_errors(annotations, &meta_path().child("annotations"), errors);
+        let total: i64 = annotations
+            .iter()
+            .map(|(key, value)| key.len() as i64 + value.as_str().map_or(0, str::len) as i64)
+            .sum();
         if total > TOTAL_ANNOTATION_SIZE_LIMIT {
             errors.push(FieldError::too_long(
                 meta_path().child("annotations"),
                 TOTAL_ANNOTATION_SIZE_LIMIT,
+            ));
+        }
+    }
+}
+
+/// `ValidateLabels`: each key's and each value's messages, at the map's path (not the key's),
+/// keys in order.
+pub(crate) fn label_errors(
+    labels: &serde_json::Map<String, Value>,
+    path: &FieldPath,
+    errors: &mut Vec<FieldError>,
+) {
+    for (key, value) in labels {
+        for msg in formats::is_label_key(key.as_bytes()) {
+            errors.push(FieldError::invalid(
+                path.clone(),
+                BadValue::string(key.as_str()),
+                msg,
+            ));
+        }
+        let v = value.as_str().unwrap_or("");
+        for msg in formats::is_label_value(v.as_bytes()) {
+            errors.push(FieldError::invalid(path.clone(), BadValue::string(v), msg));
+        }
+    }
+}
+
+/// `ValidateAnnotations`' key rule: each key's messages, checked lower-cased, at the map's path.
+pub(crate) fn annotation_key_errors(
+    annotations: &serde_json::Map<String, Value>,
+    path: &FieldPath,
+    errors: &mut Vec<FieldError>,
+) {
+    for key in annotations.keys() {
+        for msg in formats::is_label_key(key.to_lowercase().as_bytes()) {
+            errors.push(FieldError::invalid(
+                path.clone(),
+                BadValue::string(key.as_str()),
+                msg,
             ));
         }
     }

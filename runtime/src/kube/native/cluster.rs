@@ -6,18 +6,10 @@
 
 use super::resources;
 use super::values;
-use super::{int_at, items, present, str_at};
+use super::{int_at, items, present, spec, spec_path, str_at};
 use crate::cel::library::formats;
 use crate::errors::{BadValue, FieldError, FieldPath};
 use serde_json::Value;
-
-fn spec_path() -> FieldPath {
-    FieldPath::root().child("spec")
-}
-
-fn spec(object: &Value) -> &Value {
-    present(object, "spec").unwrap_or(&Value::Null)
-}
 
 /// `ValidatePersistentVolumeClaimSpec` on a create.
 pub(super) fn persistent_volume_claim(object: &Value) -> Vec<FieldError> {

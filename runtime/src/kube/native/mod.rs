@@ -23,7 +23,7 @@ mod selector;
 mod values;
 mod workloads;
 
-use crate::errors::FieldError;
+use crate::errors::{FieldError, FieldPath};
 use crate::validate::NativeCheck;
 use serde_json::Value;
 
@@ -116,16 +116,27 @@ const GATED_FIELDS: &[(&str, u32, &str)] = &[
 /// Whether `error` comes from a field Kubernetes `release` (`1.32`) drops: its path ends at the
 /// field, or its rule reads it (the detail names it).
 pub fn dropped_by_gates(error: &FieldError, release: &str) -> bool {
-    let minor = release
-        .split_once('.')
-        .and_then(|(_, m)| m.parse::<u32>().ok())
-        .unwrap_or(u32::MAX);
+    // An unknown release is taken as the newest: every field read.
+    let minor = match super::minor_number(release) {
+        0 => u32::MAX,
+        minor => minor,
+    };
     let last = error.path.steps().last();
     GATED_FIELDS.iter().any(|(_, since, field)| {
         minor < *since
             && (matches!(last, Some(crate::errors::Step::Field(f)) if f == *field)
                 || error.detail.to_lowercase().contains(&field.to_lowercase()))
     })
+}
+
+/// `spec`, where most kinds' hand-written rules start.
+fn spec_path() -> FieldPath {
+    FieldPath::root().child("spec")
+}
+
+/// An object's spec (null when it has none).
+fn spec(object: &Value) -> &Value {
+    present(object, "spec").unwrap_or(&Value::Null)
 }
 
 /// The value at `key` of an object, unless absent or null (which decodes as absent).

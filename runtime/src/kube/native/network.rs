@@ -4,15 +4,11 @@
 //! on create), node port ranges (a cluster setting), topology annotations.
 
 use super::values::{self, BAD_CIDR, BAD_IP};
-use super::{int_at, items, present, str_at};
+use super::{int_at, items, present, spec, spec_path, str_at};
 use crate::cel::library::formats;
 use crate::errors::{BadValue, FieldError, FieldPath};
 use serde_json::Value;
 use std::collections::BTreeSet;
-
-fn spec_path() -> FieldPath {
-    FieldPath::root().child("spec")
-}
 
 /// The message every `type`-bound Service field gives off its type.
 const LOAD_BALANCER_ONLY: &str = "may only be used when `type` is 'LoadBalancer'";
@@ -20,7 +16,7 @@ const LOAD_BALANCER_ONLY: &str = "may only be used when `type` is 'LoadBalancer'
 /// `validateService` on a create.
 pub(super) fn service(object: &Value) -> Vec<FieldError> {
     let mut errors = Vec::new();
-    let spec = present(object, "spec").unwrap_or(&Value::Null);
+    let spec = spec(object);
     let path = spec_path();
     let kind = match str_at(spec, "type") {
         "" => "ClusterIP",
@@ -250,7 +246,7 @@ fn host_errors(host: &str, at: &FieldPath, errors: &mut Vec<FieldError>) {
 /// `ValidateIngressCreate`.
 pub(super) fn ingress(object: &Value) -> Vec<FieldError> {
     let mut errors = Vec::new();
-    let spec = present(object, "spec").unwrap_or(&Value::Null);
+    let spec = spec(object);
     let path = spec_path();
     let rules = items(spec, "rules");
     let default_backend = present(spec, "defaultBackend");
@@ -440,7 +436,7 @@ fn typed_reference(reference: &Value, at: &FieldPath, errors: &mut Vec<FieldErro
 /// `ValidateIngressClass`: the controller and the parameters reference.
 pub(super) fn ingress_class(object: &Value) -> Vec<FieldError> {
     let mut errors = Vec::new();
-    let spec = present(object, "spec").unwrap_or(&Value::Null);
+    let spec = spec(object);
     let path = spec_path();
     let controller = str_at(spec, "controller");
     if controller.len() > 250 {
@@ -478,7 +474,7 @@ pub(super) fn ingress_class(object: &Value) -> Vec<FieldError> {
 /// `ValidateNetworkPolicy`: ports, peers and policy types.
 pub(super) fn network_policy(object: &Value) -> Vec<FieldError> {
     let mut errors = Vec::new();
-    let spec = present(object, "spec").unwrap_or(&Value::Null);
+    let spec = spec(object);
     let path = spec_path();
     if let Some(selector) = present(spec, "podSelector") {
         super::selector::validate(selector, &path.child("podSelector"), &mut errors);

@@ -20,7 +20,7 @@ use std::collections::BTreeSet;
 pub(super) fn pod(object: &Value) -> Vec<FieldError> {
     let mut errors = Vec::new();
     let path = FieldPath::root().child("spec");
-    let spec = present(object, "spec").unwrap_or(&Value::Null);
+    let spec = super::spec(object);
     let metadata = present(object, "metadata").unwrap_or(&Value::Null);
     security::pod_annotations(
         present(metadata, "annotations"),

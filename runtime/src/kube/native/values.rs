@@ -78,47 +78,18 @@ pub fn env_var_name_messages(name: &str) -> Vec<String> {
     }
 }
 
-/// `ValidateLabels`: each key's and value's messages, at the map's path (not the key's).
+/// `ValidateLabels` on the map at a field of a template or spec (a selector's matchLabels, a
+/// node selector, a template's labels), when there is one.
 pub fn labels(map: Option<&Value>, path: &FieldPath, errors: &mut Vec<FieldError>) {
-    let Some(map) = map.and_then(Value::as_object) else {
-        return;
-    };
-    let mut keys: Vec<&String> = map.keys().collect();
-    keys.sort();
-    for key in keys {
-        for msg in formats::is_label_key(key.as_bytes()) {
-            errors.push(FieldError::invalid(
-                path.clone(),
-                BadValue::string(key),
-                msg,
-            ));
-        }
-        let value = map[key].as_str().unwrap_or("");
-        for msg in formats::is_label_value(value.as_bytes()) {
-            errors.push(FieldError::invalid(
-                path.clone(),
-                BadValue::string(value),
-                msg,
-            ));
-        }
+    if let Some(map) = map.and_then(Value::as_object) {
+        crate::validate::objectmeta::label_errors(map, path, errors);
     }
 }
 
-/// `ValidateAnnotations`: each key's messages (lower-cased, as the apiserver checks them).
+/// `ValidateAnnotations`' key rule on a template's annotations, when there are some.
 pub fn annotations(map: Option<&Value>, path: &FieldPath, errors: &mut Vec<FieldError>) {
-    let Some(map) = map.and_then(Value::as_object) else {
-        return;
-    };
-    let mut keys: Vec<&String> = map.keys().collect();
-    keys.sort();
-    for key in keys {
-        for msg in formats::is_label_key(key.to_lowercase().as_bytes()) {
-            errors.push(FieldError::invalid(
-                path.clone(),
-                BadValue::string(key),
-                msg,
-            ));
-        }
+    if let Some(map) = map.and_then(Value::as_object) {
+        crate::validate::objectmeta::annotation_key_errors(map, path, errors);
     }
 }
 

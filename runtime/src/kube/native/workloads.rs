@@ -8,18 +8,10 @@
 use super::pod::pod_template;
 use super::selector;
 use super::values;
-use super::{cron, int_at, items, present, str_at};
+use super::{cron, int_at, items, present, spec, spec_path, str_at};
 use crate::cel::library::formats;
 use crate::errors::{BadValue, FieldError, FieldPath};
 use serde_json::{Map, Value};
-
-fn spec_path() -> FieldPath {
-    FieldPath::root().child("spec")
-}
-
-fn spec(object: &Value) -> &Value {
-    present(object, "spec").unwrap_or(&Value::Null)
-}
 
 /// A label selector as Go marshals a `*metav1.LabelSelector`: empty fields left out.
 fn selector_value(selector: &Value) -> BadValue {
