@@ -169,11 +169,16 @@ pub fn item_fields_read(source: &str) -> Option<BTreeSet<String>> {
 /// reads (what [`item_fields_read`] found): every stored list is such a list when the fields
 /// are new.
 pub fn holds_on_lists_without(source: &str, most: usize) -> bool {
+    holds_on_lists_of(source, &Value::Object(serde_json::Map::new()), most)
+}
+
+/// Whether a rule on a list holds on each list of `0..=most` copies of `item`.
+fn holds_on_lists_of(source: &str, item: &Value, most: usize) -> bool {
     let Ok(program) = kubeidl::cel::Program::compile(source, &["self"]) else {
         return false;
     };
     (0..=most).all(|n| {
-        let list = Value::Array(vec![Value::Object(serde_json::Map::new()); n]);
+        let list = Value::Array(vec![item.clone(); n]);
         let out = program.evaluate(
             &[kubeidl::cel::Value::from_json(&list)],
             kubeidl::cel::PER_CALL_LIMIT,
@@ -248,22 +253,12 @@ pub fn literal_membership(source: &str) -> Option<Vec<String>> {
 /// Whether a rule on a list of strings holds on lists of `0..=most` strings none of which is
 /// among `literals`.
 pub fn holds_on_lists_of_others(source: &str, literals: &[String], most: usize) -> bool {
-    let Ok(program) = kubeidl::cel::Program::compile(source, &["self"]) else {
-        return false;
-    };
     // A string no literal equals.
     let other = format!(
         "{}~",
         literals.iter().map(String::as_str).collect::<String>()
     );
-    (0..=most).all(|n| {
-        let list = Value::Array(vec![Value::String(other.clone()); n]);
-        let out = program.evaluate(
-            &[kubeidl::cel::Value::from_json(&list)],
-            kubeidl::cel::PER_CALL_LIMIT,
-        );
-        matches!(out.result, Ok(kubeidl::cel::Value::Bool(true)))
-    })
+    holds_on_lists_of(source, &Value::String(other), most)
 }
 
 /// The most objects [`holds_on_each`] evaluates a rule on.

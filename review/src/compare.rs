@@ -444,10 +444,6 @@ impl<'a> Walk<'a, '_> {
         );
     }
 
-    /// Why an added rule restricts no stored object, when it reads properties new in this
-    /// change (and old ones only through their enum values) and holds on every object without
-    /// the new ones and with each combination of the old ones' values: every stored object is
-    /// such an object. Unless the old schema kept unknown fields, which may hold the new ones.
     /// Whether the old node lists an enum of strings each of which `meets` a new bound: then a
     /// new bound on strings restricts nothing the old schema accepted.
     fn old_enum_meets(&self, ov: &View<'a>, meets: impl Fn(&str) -> bool) -> bool {
@@ -461,19 +457,8 @@ impl<'a> Walk<'a, '_> {
     /// `maxItems`).
     fn bounded_by_old_sizes(&self, ov: &View<'a>, rule: &str) -> Option<String> {
         let (field, terms, limit) = cel_change::size_sum_bound(rule)?;
-        let (items, layer) = ov.get(|s| s.items.as_deref())?;
-        let pointer = format!("{}/items", layer.pointer);
-        let item = view(self.old, items, layer.doc, pointer, true, &[]);
-        let (properties, at) = item.get(|s| (!s.properties.is_empty()).then_some(&s.properties))?;
-        let pointer = format!("{}/properties/{field}", at.pointer);
-        let of_field = view(
-            self.old,
-            properties.get(&field)?,
-            at.doc,
-            pointer,
-            true,
-            &[],
-        );
+        let item = items_view(self.old, ov)?;
+        let of_field = property_view(self.old, &item, &field)?;
         let per_item = of_field.get(|s| s.max_items)?.0;
         let counted = match ov.get(|s| s.max_items) {
             Some((max, _)) => max.min(terms as u64),
@@ -491,11 +476,8 @@ impl<'a> Walk<'a, '_> {
     /// holds on every list of other strings up to the old `maxItems` (64 when unbounded, and
     /// only for rules that count nothing).
     fn refused_literals_only(&self, ov: &View<'a>, rule: &str) -> Option<String> {
-        const MOST: u64 = 64;
         let literals = cel_change::literal_membership(rule)?;
-        let (items, layer) = ov.get(|s| s.items.as_deref())?;
-        let pointer = format!("{}/items", layer.pointer);
-        let item = view(self.old, items, layer.doc, pointer, true, &[]);
+        let item = items_view(self.old, ov)?;
         let pattern = item
             .get(|s| s.pattern.as_deref())
             .and_then(|(p, _)| regex::Regex::new(p).ok());
@@ -508,13 +490,8 @@ impl<'a> Walk<'a, '_> {
         if !literals.iter().all(refused) {
             return None;
         }
-        let counts = cel_change::tokens(rule).iter().any(|t| t == "size");
-        let most = match ov.get(|s| s.max_items).map(|x| x.0) {
-            Some(max) if max <= MOST => max,
-            _ if counts => return None,
-            _ => MOST,
-        };
-        if !cel_change::holds_on_lists_of_others(rule, &literals, most as usize) {
+        let most = lists_to_try(ov, rule)?;
+        if !cel_change::holds_on_lists_of_others(rule, &literals, most) {
             return None;
         }
         let quoted: Vec<String> = literals.iter().map(|l| quote(l)).collect();
@@ -535,36 +512,17 @@ impl<'a> Walk<'a, '_> {
         nv: &View<'a>,
         rule: &str,
     ) -> Option<String> {
-        const MOST: u64 = 64;
-        let items = |v: &View<'a>, revision| {
-            let (schema, layer) = v.get(|s| s.items.as_deref())?;
-            let pointer = format!("{}/items", layer.pointer);
-            Some(view(revision, schema, layer.doc, pointer, true, &[]))
-        };
-        let (oi, ni) = (items(ov, self.old)?, items(nv, self.new)?);
-        if oi
-            .flag(|s| s.extension_flag("x-kubernetes-preserve-unknown-fields"))
-            .is_some()
-        {
+        let (oi, ni) = (items_view(self.old, ov)?, items_view(self.new, nv)?);
+        if keeps_unknown_fields(&oi) {
             return None;
         }
-        let names = |v: &View<'a>| -> BTreeSet<String> {
-            v.get(|s| (!s.properties.is_empty()).then_some(&s.properties))
-                .map(|(p, _)| p.keys().cloned().collect())
-                .unwrap_or_default()
-        };
-        let added: BTreeSet<String> = names(&ni).difference(&names(&oi)).cloned().collect();
+        let added = added_properties(&oi, &ni);
         let read = cel_change::item_fields_read(rule)?;
         if !read.is_subset(&added) {
             return None;
         }
-        let counts = cel_change::tokens(rule).iter().any(|t| t == "size");
-        let most = match ov.get(|s| s.max_items).map(|x| x.0) {
-            Some(max) if max <= MOST => max,
-            _ if counts => return None,
-            _ => MOST,
-        };
-        if !cel_change::holds_on_lists_without(rule, most as usize) {
+        let most = lists_to_try(ov, rule)?;
+        if !cel_change::holds_on_lists_without(rule, most) {
             return None;
         }
         let read: Vec<&str> = read.iter().map(String::as_str).collect();
@@ -574,23 +532,15 @@ impl<'a> Walk<'a, '_> {
         ))
     }
 
+    /// Why an added rule restricts no stored object, when it reads properties new in this
+    /// change (and old ones only through their enum values) and holds on every object without
+    /// the new ones and with each combination of the old ones' values: every stored object is
+    /// such an object. Unless the old schema kept unknown fields, which may hold the new ones.
     fn restricts_nothing_stored(&self, ov: &View<'a>, nv: &View<'a>, rule: &str) -> Option<String> {
-        if ov
-            .flag(|s| s.extension_flag("x-kubernetes-preserve-unknown-fields"))
-            .is_some()
-        {
+        if keeps_unknown_fields(ov) {
             return None;
         }
-        type Properties = indexmap::IndexMap<String, Schema>;
-        fn properties<'v, 'a>(v: &'v View<'a>) -> Option<(&'a Properties, &'v Layer<'a>)> {
-            v.get(|s| (!s.properties.is_empty()).then_some(&s.properties))
-        }
-        let names = |v: &View<'a>| -> BTreeSet<String> {
-            properties(v)
-                .map(|(p, _)| p.keys().cloned().collect())
-                .unwrap_or_default()
-        };
-        let added: BTreeSet<String> = names(nv).difference(&names(ov)).cloned().collect();
+        let added = added_properties(ov, nv);
         let Some(read) = cel_change::fields_read(rule) else {
             return self.list_rule_restricts_nothing_stored(ov, nv, rule);
         };
@@ -603,10 +553,7 @@ impl<'a> Walk<'a, '_> {
             .map_or(&[], |(r, _)| r.as_slice());
         let mut enums: Vec<(&String, Vec<Value>, bool)> = Vec::new();
         for name in read.iter().filter(|r| !added.contains(*r)) {
-            let (props, layer) = properties(ov)?;
-            let schema = props.get(name)?;
-            let pointer = format!("{}/properties/{name}", layer.pointer);
-            let v = view(self.old, schema, layer.doc, pointer, true, &[]);
+            let v = property_view(self.old, ov, name)?;
             let (values, _) = v.get(|s| (!s.enum_values.is_empty()).then_some(&s.enum_values))?;
             enums.push((name, values.clone(), !required.contains(name)));
         }
@@ -1529,12 +1476,84 @@ fn is_numeric_format(format: &str) -> bool {
     matches!(format, "int32" | "int64" | "float" | "double")
 }
 
+/// The most items a rule on a list whose old `maxItems` is larger (or absent) is tried with.
+const MOST_ITEMS: u64 = 64;
+
+/// How many items a rule on a list is tried with to show it restricts no stored list: up to
+/// the old `maxItems`, or [`MOST_ITEMS`] when that is absent or larger, but then only for
+/// rules that count nothing (a rule reading `size` may fail only on longer lists).
+fn lists_to_try(ov: &View, rule: &str) -> Option<usize> {
+    let counts = cel_change::tokens(rule).iter().any(|t| t == "size");
+    let most = match ov.get(|s| s.max_items).map(|x| x.0) {
+        Some(max) if max <= MOST_ITEMS => max,
+        _ if counts => return None,
+        _ => MOST_ITEMS,
+    };
+    usize::try_from(most).ok()
+}
+
+/// Whether a node keeps unknown fields (`x-kubernetes-preserve-unknown-fields`).
+fn keeps_unknown_fields(v: &View) -> bool {
+    v.flag(|s| s.extension_flag("x-kubernetes-preserve-unknown-fields"))
+        .is_some()
+}
+
+/// The names of a node's properties.
+fn property_names(v: &View) -> BTreeSet<String> {
+    v.get(|s| (!s.properties.is_empty()).then_some(&s.properties))
+        .map(|(p, _)| p.keys().cloned().collect())
+        .unwrap_or_default()
+}
+
+/// The properties the new node has and the old one has not.
+fn added_properties(ov: &View, nv: &View) -> BTreeSet<String> {
+    let old = property_names(ov);
+    property_names(nv).difference(&old).cloned().collect()
+}
+
+/// The view of a list node's item schema in `revision`, references followed.
+fn items_view<'a>(revision: &'a Revision, v: &View<'a>) -> Option<View<'a>> {
+    let (items, layer) = v.get(|s| s.items.as_deref())?;
+    let pointer = format!("{}/items", layer.pointer);
+    Some(view(revision, items, layer.doc, pointer, true, &[]))
+}
+
+/// The view of one property's schema of a node in `revision`, references followed.
+fn property_view<'a>(revision: &'a Revision, v: &View<'a>, name: &str) -> Option<View<'a>> {
+    let (properties, layer) = v.get(|s| (!s.properties.is_empty()).then_some(&s.properties))?;
+    let pointer = format!("{}/properties/{name}", layer.pointer);
+    Some(view(
+        revision,
+        properties.get(name)?,
+        layer.doc,
+        pointer,
+        true,
+        &[],
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::read_revision;
     use serde_json::json;
     use Direction::*;
+
+    /// A revision holding one definition, `name`, with `schema`.
+    fn one_definition(name: &str, schema: Value) -> Revision {
+        let doc = json!({"openapi": "3.0.0", "components": {"schemas": {name: schema}}});
+        read_revision(doc.to_string().as_bytes(), "r.json").expect("revision")
+    }
+
+    /// The direction of the rule added between `old` and `new`.
+    fn added_rule_direction(old: &Revision, new: &Revision) -> Direction {
+        let findings = diff(old, new);
+        findings
+            .iter()
+            .find(|f| f.rule == "cel-rule-added")
+            .map(|f| f.direction)
+            .unwrap_or_else(|| panic!("{findings:?}"))
+    }
 
     /// The findings between a string schema with `old` as its pattern and one with `new`.
     fn patterns(old: Option<&str>, new: Option<&str>) -> Vec<(&'static str, Direction, String)> {
@@ -1543,8 +1562,7 @@ mod tests {
             if let Some(p) = pattern {
                 schema["pattern"] = json!(p);
             }
-            let doc = json!({"openapi": "3.0.0", "components": {"schemas": {"a.B": schema}}});
-            read_revision(doc.to_string().as_bytes(), "r.json").expect("revision")
+            one_definition("a.B", schema)
         };
         diff(&revision(old), &revision(new))
             .into_iter()
@@ -1564,10 +1582,7 @@ mod tests {
             "percent": {"type": "integer"},
             "fraction": {"type": "object", "properties": {"numerator": {"type": "integer"}}}},
             "x-kubernetes-validations": [{"rule": rule}]});
-        let revision = |schema: Value| {
-            let doc = json!({"openapi": "3.0.0", "components": {"schemas": {"a.Filter": schema}}});
-            read_revision(doc.to_string().as_bytes(), "r.json").expect("revision")
-        };
+        let revision = |schema: Value| one_definition("a.Filter", schema);
         let findings = diff(&revision(old), &revision(new));
         let added = findings
             .iter()
@@ -1602,16 +1617,8 @@ mod tests {
             }
             json!({"type": "object", "properties": {"rules": schema}})
         };
-        let revision = |schema: Value| {
-            let doc = json!({"openapi": "3.0.0", "components": {"schemas": {"a.Route": schema}}});
-            read_revision(doc.to_string().as_bytes(), "r.json").expect("revision")
-        };
-        let findings = diff(&revision(list(false)), &revision(list(true)));
-        let added = findings
-            .iter()
-            .find(|f| f.rule == "cel-rule-added")
-            .unwrap_or_else(|| panic!("{findings:?}"));
-        added.direction
+        let revision = |schema: Value| one_definition("a.Route", schema);
+        added_rule_direction(&revision(list(false)), &revision(list(true)))
     }
 
     #[test]
@@ -1692,17 +1699,10 @@ mod tests {
                 rules["x-kubernetes-validations"] = json!([{"rule": rule}]);
             }
             let schema = json!({"type": "object", "properties": {"rules": rules}});
-            let doc = json!({"openapi": "3.0.0", "components": {"schemas": {"a.Route": schema}}});
-            read_revision(doc.to_string().as_bytes(), "r.json").expect("revision")
+            one_definition("a.Route", schema)
         };
-        let added = |old_matches| {
-            let findings = diff(&revision(old_matches, false), &revision(64, true));
-            findings
-                .iter()
-                .find(|f| f.rule == "cel-rule-added")
-                .map(|f| f.direction)
-                .unwrap_or_else(|| panic!("{findings:?}"))
-        };
+        let added =
+            |old_matches| added_rule_direction(&revision(old_matches, false), &revision(64, true));
         assert_eq!(added(8), Neutral);
         assert_eq!(added(9), Tightening);
     }
@@ -1718,19 +1718,13 @@ mod tests {
                 origins["x-kubernetes-validations"] = json!([{"rule": rule}]);
             }
             let schema = json!({"type": "object", "properties": {"origins": origins}});
-            let doc = json!({"openapi": "3.0.0", "components": {"schemas": {"a.Cors": schema}}});
-            read_revision(doc.to_string().as_bytes(), "r.json").expect("revision")
+            one_definition("a.Cors", schema)
         };
         let added = |old_pattern| {
-            let findings = diff(
+            added_rule_direction(
                 &revision(old_pattern, false),
                 &revision("^(\\*|https?://.+)$", true),
-            );
-            findings
-                .iter()
-                .find(|f| f.rule == "cel-rule-added")
-                .map(|f| f.direction)
-                .unwrap_or_else(|| panic!("{findings:?}"))
+            )
         };
         assert_eq!(added("^https?://.+$"), Neutral);
         // Where the old items could be "*", a stored ["*", "https://a"] is refused.
@@ -1743,8 +1737,7 @@ mod tests {
         // length bounds and a pattern "System" meets.
         let revision = |schema: Value| {
             let schema = json!({"type": "object", "properties": {"ca": schema}});
-            let doc = json!({"openapi": "3.0.0", "components": {"schemas": {"a.Policy": schema}}});
-            read_revision(doc.to_string().as_bytes(), "r.json").expect("revision")
+            one_definition("a.Policy", schema)
         };
         let old = json!({"type": "string", "enum": ["System"]});
         let new =
@@ -1815,8 +1808,7 @@ mod tests {
                     {"rule": "has(self.cors) || self.type == 'URLRewrite'"}]);
             }
             schema["properties"]["type"]["enum"] = Value::Array(types);
-            let doc = json!({"openapi": "3.0.0", "components": {"schemas": {"a.Filter": schema}}});
-            read_revision(doc.to_string().as_bytes(), "r.json").expect("revision")
+            one_definition("a.Filter", schema)
         };
         let findings = diff(&revision(false), &revision(true));
         let added: Vec<(Direction, &str)> = findings
