@@ -38,6 +38,16 @@ fn errors(out: &std::process::Output) -> Vec<String> {
         .collect()
 }
 
+/// That a run exited 0 and its summary counts no invalid or unusable object.
+fn assert_all_valid(out: &std::process::Output) {
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(out));
+    assert!(
+        stderr(out).contains(" 0 invalid, 0 unusable"),
+        "{}",
+        stderr(out)
+    );
+}
+
 #[test]
 fn kube_prometheus_is_valid() {
     // ClusterRoles named system:aggregated-metrics-reader, PodDisruptionBudgets with capitals in
@@ -54,12 +64,7 @@ fn kube_prometheus_is_valid() {
         arg(&manifests.join("setup")),
         arg(&manifests),
     ]);
-    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
-    assert!(
-        stderr(&out).contains(" 0 invalid, 0 unusable"),
-        "{}",
-        stderr(&out)
-    );
+    assert_all_valid(&out);
 }
 
 #[test]
@@ -84,12 +89,7 @@ fn kube_prometheus_as_one_stream_is_valid() {
         }
     }
     let out = kubeidl_stdin(&["validate", "--kube-version", "1.35", "-"], &stream);
-    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
-    assert!(
-        stderr(&out).contains(" 0 invalid, 0 unusable"),
-        "{}",
-        stderr(&out)
-    );
+    assert_all_valid(&out);
 }
 
 #[test]
