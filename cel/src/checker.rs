@@ -172,6 +172,35 @@ impl Checker<'_> {
                     Box::new(self.element_type(&values)),
                 )
             }
+            Expr::Struct(s) if self.options.libraries.declares_type(&s.type_name) => {
+                for entry in &s.entries {
+                    let EntryExpr::StructField(f) = &entry.expr else {
+                        self.issue(entry.id, "unexpected map entry in a message literal");
+                        continue;
+                    };
+                    let given = self.expr(&f.value);
+                    let given = match (f.optional, given) {
+                        (true, CelType::Optional(inner)) => *inner,
+                        (_, given) => given,
+                    };
+                    match super::library::mutation::field_type(&s.type_name, &f.field) {
+                        None => {
+                            self.issue(entry.id, format!("undefined field '{}'", f.field));
+                        }
+                        Some(expected) if !given.fits(&expected) => {
+                            self.issue(
+                                entry.id,
+                                format!(
+                                    "expected type of field '{}' is '{expected}' but provided type is '{given}'",
+                                    f.field
+                                ),
+                            );
+                        }
+                        Some(_) => {}
+                    }
+                }
+                CelType::Struct(s.type_name.as_str().into())
+            }
             Expr::Struct(s) => self.issue(
                 e.id,
                 format!(
@@ -236,6 +265,10 @@ impl Checker<'_> {
                 None => self.issue(id, format!("undefined field '{field}'")),
             },
             CelType::Map(_, v) => (**v).clone(),
+            CelType::Struct(name) => match super::library::mutation::field_type(name, field) {
+                Some(t) => t,
+                None => self.issue(id, format!("undefined field '{field}'")),
+            },
             CelType::Optional(inner) => {
                 let t = self.select(id, inner, field);
                 CelType::Optional(Box::new(t))
@@ -379,7 +412,8 @@ impl Checker<'_> {
                 };
             }
             if let Expr::Ident(ns) = &target.expr {
-                if super::functions::NAMESPACES.contains(&ns.as_str())
+                if (super::functions::NAMESPACES.contains(&ns.as_str())
+                    || self.options.libraries.declares_namespace(ns))
                     && self.lookup_qualified(ns).is_none()
                 {
                     let args: Vec<CelType> = call.args.iter().map(|a| self.expr(a)).collect();

@@ -219,6 +219,12 @@ fn estimate(node: &Node, slots: &mut Vec<Option<SizeEstimate>>) -> (u64, SizeEst
             }
             (cost, SizeEstimate::of(entries.len() as u64))
         }
+        Node::Struct { fields, .. } => {
+            let cost = fields.iter().fold(40u64, |cost, (_, v, _)| {
+                cost.saturating_add(estimate(v, slots).0)
+            });
+            (cost, SizeEstimate::of(fields.len() as u64))
+        }
         Node::Bind { slot, init, body } => {
             let (c, s) = estimate(init, slots);
             let saved = slots[*slot].replace(s);

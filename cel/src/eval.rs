@@ -7,7 +7,7 @@ use super::functions::{self, Func};
 use super::library::kep_formats::{self, KepFormat};
 use super::library::LibFunc;
 use super::program::{AppendStep, Comprehension, Node, Program};
-use super::value::{Key, List, Map, Value};
+use super::value::{Key, List, Map, StructValue, Value};
 use indexmap::IndexMap;
 use std::sync::Arc;
 
@@ -230,6 +230,23 @@ impl<'a> Evaluator<'a> {
                     map.insert(key, value);
                 }
                 Ok(Value::Map(Map::from_entries(map)))
+            }
+            Node::Struct { type_name, fields } => {
+                self.charge(40)?;
+                let mut values = Vec::with_capacity(fields.len());
+                for (name, node, is_optional) in fields {
+                    let value = match (self.eval(node, slots)?, is_optional) {
+                        (Value::Optional(Some(inner)), true) => (*inner).clone(),
+                        (Value::Optional(None), true) => continue,
+                        (_, true) => return Err(EvalError::no_such_overload()),
+                        (value, false) => value,
+                    };
+                    values.push((name.clone(), value));
+                }
+                Ok(Value::Struct(Arc::new(StructValue {
+                    type_name: type_name.clone(),
+                    fields: values,
+                })))
             }
             Node::Comprehension(c) => self.comprehension(c, slots),
             Node::Bind { slot, init, body } => {
@@ -550,6 +567,7 @@ fn select<'a>(target: &Value<'a>, field: &str, test: bool) -> EvalResult<Value<'
             None if test => Ok(Value::Bool(false)),
             None => Err(EvalError::no_such_field(field)),
         },
+        Value::Struct(s) => s.select(field, test),
         Value::Optional(None) if test => Ok(Value::Bool(false)),
         Value::Optional(None) => Ok(Value::Optional(None)),
         Value::Optional(Some(inner)) if test => select(inner, field, true),
@@ -572,6 +590,10 @@ fn select<'a>(target: &Value<'a>, field: &str, test: bool) -> EvalResult<Value<'
 
 fn opt_field<'a>(target: &Value<'a>, field: &str) -> EvalResult<Option<Value<'a>>> {
     match target {
+        Value::Struct(s) => match s.select(field, true)? {
+            Value::Bool(true) => s.select(field, false).map(Some),
+            _ => Ok(None),
+        },
         Value::Object(o) => o.get(field).map(surface).transpose(),
         Value::Map(m) => Ok(m.get_str(field)),
         _ => Err(EvalError::no_such_overload()),

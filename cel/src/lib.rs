@@ -36,4 +36,6 @@ pub use value::Value;
 #[cfg(test)]
 mod kep_formats_tests;
 #[cfg(test)]
+mod mutation_tests;
+#[cfg(test)]
 mod tests;

@@ -63,6 +63,11 @@ pub(crate) enum Node {
     Map {
         entries: Vec<(Node, Node, bool)>,
     },
+    /// A message literal of an opt-in library's type: its fields (name, value, optional).
+    Struct {
+        type_name: Arc<str>,
+        fields: Vec<(Arc<str>, Node, bool)>,
+    },
     Comprehension(Box<Comprehension>),
     Bind {
         slot: usize,
@@ -374,6 +379,26 @@ impl Compiler<'_> {
                 }
                 Node::Map { entries }
             }
+            Expr::Struct(s) if self.libraries.declares_type(&s.type_name) => {
+                let mut fields = Vec::with_capacity(s.entries.len());
+                for entry in &s.entries {
+                    match &entry.expr {
+                        EntryExpr::StructField(f) => fields.push((
+                            Arc::from(f.field.as_str()),
+                            self.node(&f.value),
+                            f.optional,
+                        )),
+                        EntryExpr::MapEntry(_) => {
+                            return self
+                                .issue(entry.id, "unexpected map entry in a message literal")
+                        }
+                    }
+                }
+                Node::Struct {
+                    type_name: Arc::from(s.type_name.as_str()),
+                    fields,
+                }
+            }
             Expr::Struct(s) => self.issue(
                 e.id,
                 format!(
@@ -453,7 +478,10 @@ impl Compiler<'_> {
                 return special;
             }
             if let Expr::Ident(ns) = &target.expr {
-                if !self.resolves(ns) && super::functions::NAMESPACES.contains(&ns.as_str()) {
+                if !self.resolves(ns)
+                    && (super::functions::NAMESPACES.contains(&ns.as_str())
+                        || self.libraries.declares_namespace(ns))
+                {
                     let qualified = format!("{ns}.{name}");
                     let args: Vec<Node> = call.args.iter().map(|a| self.node(a)).collect();
                     return self.builtin(id, &qualified, false, args);

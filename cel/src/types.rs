@@ -46,6 +46,8 @@ pub enum CelType {
     Optional(Box<CelType>),
     /// A library type (`net.IP`, `kubernetes.Quantity`...).
     Opaque(&'static str),
+    /// A message type of an opt-in library (`Object.spec`, `JSONPatch`), by name.
+    Struct(Arc<str>),
 }
 
 impl PartialEq for CelType {
@@ -56,6 +58,7 @@ impl PartialEq for CelType {
             (Map(a, b), Map(c, d)) => a == c && b == d,
             (Object(a), Object(b)) => Arc::ptr_eq(a, b),
             (Opaque(a), Opaque(b)) => a == b,
+            (Struct(a), Struct(b)) => a == b,
             (a, b) => std::mem::discriminant(a) == std::mem::discriminant(b),
         }
     }
@@ -80,6 +83,7 @@ impl fmt::Display for CelType {
             CelType::Type => f.write_str("type"),
             CelType::Optional(t) => write!(f, "optional_type({t})"),
             CelType::Opaque(name) => f.write_str(name),
+            CelType::Struct(name) => f.write_str(name),
         }
     }
 }

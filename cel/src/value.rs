@@ -9,6 +9,7 @@
 
 use super::decl::{Decl, DeclKind, FieldDecl, ListSemantics, ObjectDecl};
 use super::error::{EvalError, EvalResult};
+pub use super::library::mutation::StructValue;
 pub use super::native::{Native, NativeList, NativeMap, NativeObject, ToCel};
 use chrono::{DateTime, TimeDelta, Utc};
 use indexmap::IndexMap;
@@ -37,6 +38,8 @@ pub enum Value<'a> {
     Opaque(Arc<dyn Opaque>),
     /// An object of a schema with properties, read in place through its declaration.
     Object(ObjectView<'a>),
+    /// A message the expression built: a mutation's `Object{...}` or `JSONPatch{...}`.
+    Struct(Arc<StructValue<'a>>),
     /// Data that does not convert to its declared type (bad base64, an unparsable date...): an
     /// error as soon as anything uses it.
     Invalid(Arc<EvalError>),
@@ -603,6 +606,9 @@ impl<'a> Value<'a> {
 
     /// The CEL type of this value.
     pub fn type_name(&self) -> TypeName {
+        if let Value::Struct(s) = self {
+            return TypeName(s.type_name.clone());
+        }
         TypeName::new(match self {
             Value::Null => "null_type",
             Value::Bool(_) => "bool",
@@ -619,6 +625,7 @@ impl<'a> Value<'a> {
             Value::Optional(_) => "optional_type",
             Value::Opaque(o) => o.type_name(),
             Value::Object(_) => "object",
+            Value::Struct(_) => unreachable!("named above"),
             Value::Invalid(_) => "error",
         })
     }
@@ -654,6 +661,7 @@ impl<'a> Value<'a> {
             Value::Optional(None) => serde_json::Value::Null,
             Value::Opaque(o) => serde_json::Value::String(format!("{o:?}")),
             Value::Object(o) => o.to_json(),
+            Value::Struct(s) => s.to_json(),
             Value::Invalid(e) => serde_json::Value::String(format!("<error: {e}>")),
         }
     }
@@ -681,6 +689,7 @@ impl<'a> Value<'a> {
             (Value::Duration(a), Value::Duration(b)) => a == b,
             (Value::Type(a), Value::Type(b)) => a == b,
             (Value::List(a), Value::List(b)) => list_equals(a, b),
+            (Value::Struct(a), Value::Struct(b)) => a.equals(b),
             (Value::Object(a), Value::Object(b)) => {
                 std::ptr::eq(a.decl, b.decl)
                     && a.decl.fields.iter().all(|f| {

@@ -1,9 +1,11 @@
-//! Opt-in libraries: CEL functions that no Kubernetes apiserver declares, enabled by name when
-//! an expression is compiled (`kubeidl cel --library kep-formats`). Without them, the
-//! environment is exactly Kubernetes' and their functions are undeclared references, so rules
-//! written for CRDs keep compiling only where a real apiserver would compile them.
+//! Opt-in libraries: CEL functions and types outside the environment of CRD rules and
+//! ValidatingAdmissionPolicies, enabled by name when an expression is compiled (`kubeidl cel
+//! --library kep-formats`): KEP-4153's format helpers, which no apiserver declares yet, and the
+//! patch types the apiserver declares only for a MutatingAdmissionPolicy's mutations. Without
+//! them, the environment is exactly Kubernetes' and their names are undeclared references, so
+//! rules written for CRDs keep compiling only where a real apiserver would compile them.
 
-use super::kep_formats;
+use super::{kep_formats, mutation};
 use crate::functions::Func;
 use crate::types::CelType;
 use std::fmt;
@@ -14,22 +16,26 @@ use std::str::FromStr;
 pub enum ExtraLibrary {
     /// KEP-4153's string helpers `isFormat(name)` and `validateFormat(name)`.
     KepFormats,
+    /// The mutation types `Object`, `Object.<path>` and `JSONPatch`, and `jsonpatch.escapeKey`.
+    Mutation,
 }
 
 impl ExtraLibrary {
     /// Every opt-in library.
-    pub const ALL: [ExtraLibrary; 1] = [ExtraLibrary::KepFormats];
+    pub const ALL: [ExtraLibrary; 2] = [ExtraLibrary::KepFormats, ExtraLibrary::Mutation];
 
     /// The name the library is enabled by.
     pub fn name(self) -> &'static str {
         match self {
             ExtraLibrary::KepFormats => kep_formats::LIBRARY_NAME,
+            ExtraLibrary::Mutation => mutation::LIBRARY_NAME,
         }
     }
 
     const fn bit(self) -> u8 {
         match self {
             ExtraLibrary::KepFormats => 1,
+            ExtraLibrary::Mutation => 2,
         }
     }
 }
@@ -73,23 +79,45 @@ impl ExtraLibraries {
 
     /// Whether an enabled library declares a function of this name (with any overload).
     pub(crate) fn declares(self, name: &str) -> bool {
-        self.contains(ExtraLibrary::KepFormats) && kep_formats::declares(name)
+        (self.contains(ExtraLibrary::KepFormats) && kep_formats::declares(name))
+            || (self.contains(ExtraLibrary::Mutation) && mutation::declares(name))
+    }
+
+    /// Whether an enabled library declares functions in the namespace `ns` (`jsonpatch`).
+    pub(crate) fn declares_namespace(self, ns: &str) -> bool {
+        self.contains(ExtraLibrary::Mutation) && mutation::NAMESPACE == ns
+    }
+
+    /// Whether an enabled library declares a message type of this name.
+    pub(crate) fn declares_type(self, name: &str) -> bool {
+        self.contains(ExtraLibrary::Mutation) && mutation::is_type(name)
     }
 
     /// The builtin an enabled library has for a call, by name, call style and argument count.
     pub(crate) fn resolve(self, name: &str, member: bool, argc: usize) -> Option<Func> {
-        if self.contains(ExtraLibrary::KepFormats) {
-            return kep_formats::resolve(name, member, argc).map(Func::Lib);
-        }
-        None
+        let kep = self.contains(ExtraLibrary::KepFormats);
+        let mutation = self.contains(ExtraLibrary::Mutation);
+        kep.then(|| kep_formats::resolve(name, member, argc))
+            .flatten()
+            .or_else(|| {
+                mutation
+                    .then(|| mutation::resolve(name, member, argc))
+                    .flatten()
+            })
+            .map(Func::Lib)
     }
 
     /// The result type of a call an enabled library accepts.
     pub(crate) fn signature(self, name: &str, member: bool, args: &[CelType]) -> Option<CelType> {
-        if self.contains(ExtraLibrary::KepFormats) {
-            return kep_formats::signature(name, member, args);
-        }
-        None
+        let kep = self.contains(ExtraLibrary::KepFormats);
+        let mutation = self.contains(ExtraLibrary::Mutation);
+        kep.then(|| kep_formats::signature(name, member, args))
+            .flatten()
+            .or_else(|| {
+                mutation
+                    .then(|| mutation::signature(name, member, args))
+                    .flatten()
+            })
     }
 }
 
@@ -112,7 +140,7 @@ mod tests {
         );
         assert_eq!(
             "kep_formats".parse::<ExtraLibrary>(),
-            Err("unknown library \"kep_formats\" (known: kep-formats)".to_string())
+            Err("unknown library \"kep_formats\" (known: kep-formats, mutation)".to_string())
         );
         assert!(!ExtraLibraries::default().contains(ExtraLibrary::KepFormats));
         assert!(!ExtraLibraries::NONE.declares("isFormat"));

@@ -8,6 +8,7 @@ pub mod extra;
 pub mod formats;
 pub mod ip;
 pub mod kep_formats;
+pub mod mutation;
 pub mod quantity;
 pub mod semver;
 pub mod url;
@@ -70,6 +71,8 @@ pub(crate) enum LibFunc {
     ValidateFormat(Option<kep_formats::KepFormat>),
     /// The authorizer's checks.
     Authz(authz::AuthzFunc),
+    /// `jsonpatch.escapeKey(key)` (mutations only).
+    EscapeKey,
 }
 
 /// (name, member call, argument count with the receiver, function).
@@ -373,6 +376,7 @@ impl LibFunc {
                 })
             }
             LibFunc::Authz(f) => f.call(args),
+            LibFunc::EscapeKey => string_arg(args, |s| Ok(Value::string(mutation::escape_key(s)))),
             LibFunc::Validate => {
                 let (Some(f), Value::String(s)) = (v_opaque::<FormatValue>(&args[0]), &args[1])
                 else {
