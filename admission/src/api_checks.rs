@@ -1,5 +1,5 @@
-//! What the apiserver's API validation refuses a ValidatingAdmissionPolicy or a binding with
-//! on create, as field errors in its words: required and supported values, the resource rules'
+//! What the apiserver's API validation refuses a Validating- or MutatingAdmissionPolicy or a
+//! binding with on create, as field errors in its words: required and supported values, the resource rules'
 //! wildcard forms, validation actions, paramRef, names, and every expression compiled as the
 //! API compiles it (matchConditions without `variables`, messageExpressions without
 //! `authorizer`, `params` only with a paramKind, the result type each kind of expression must
@@ -7,6 +7,7 @@
 
 use super::env::{Environment, Purpose};
 use super::fields::one_of;
+use super::mutating::PatchType;
 use kubeidl::errors::{BadValue, FieldError, FieldPath};
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -217,8 +218,28 @@ pub fn policy_errors(policy: &Value) -> Vec<FieldError> {
     let mut out = Vec::new();
     let spec = policy.get("spec").unwrap_or(&Value::Null);
     let at = FieldPath::root().child("spec");
+    let env = common_spec_errors(spec, &at, PolicyKind::Validating, &mut out);
+    validations_errors(policy, spec, &at, &env, &mut out);
+    out
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum PolicyKind {
+    Validating,
+    Mutating,
+}
+
+/// What a Validating- and a MutatingAdmissionPolicy's spec share: failurePolicy, paramKind,
+/// matchConstraints, matchConditions and variables. Gives the environment later expressions
+/// are compiled in (the variables declared).
+fn common_spec_errors(
+    spec: &Value,
+    at: &FieldPath,
+    kind: PolicyKind,
+    out: &mut Vec<FieldError>,
+) -> Environment {
     if let Some(f) = text(spec, "failurePolicy") {
-        check_one_of(f, &at.child("failurePolicy"), &["Fail", "Ignore"], &mut out);
+        check_one_of(f, &at.child("failurePolicy"), &["Fail", "Ignore"], out);
     }
     let has_params = match spec.get("paramKind").filter(|p| !p.is_null()) {
         Some(kind) => {
@@ -235,9 +256,12 @@ pub fn policy_errors(policy: &Value) -> Vec<FieldError> {
         None => out.push(FieldError::required(at.child("matchConstraints"), "")),
         Some(constraints) => {
             let at = at.child("matchConstraints");
-            check_match_resources(constraints, &at, &mut out);
+            check_match_resources(constraints, &at, out);
             if items(constraints, "resourceRules").is_empty() {
                 out.push(FieldError::required(at.child("resourceRules"), ""));
+            }
+            if kind == PolicyKind::Mutating {
+                mutating_operations_errors(constraints, &at, out);
             }
         }
     }
@@ -270,7 +294,7 @@ pub fn policy_errors(policy: &Value) -> Vec<FieldError> {
         if name.is_empty() {
             out.push(FieldError::required(at.child("name"), ""));
         } else {
-            qualified_name_errors(name, &at.child("name"), &mut out);
+            qualified_name_errors(name, &at.child("name"), out);
             if !names.insert(name) {
                 out.push(FieldError::duplicate(
                     at.child("name"),
@@ -317,6 +341,17 @@ pub fn policy_errors(policy: &Value) -> Vec<FieldError> {
         };
         env.declare_variable(name, &output);
     }
+    env
+}
+
+/// A ValidatingAdmissionPolicy's validations and audit annotations.
+fn validations_errors(
+    policy: &Value,
+    spec: &Value,
+    at: &FieldPath,
+    env: &Environment,
+    out: &mut Vec<FieldError>,
+) {
     let validations = items(spec, "validations");
     let annotations = items(spec, "auditAnnotations");
     if validations.is_empty() && annotations.is_empty() {
@@ -334,7 +369,7 @@ pub fn policy_errors(policy: &Value) -> Vec<FieldError> {
             ));
         } else {
             out.extend(compile(
-                &env,
+                env,
                 expression,
                 Purpose::Condition,
                 &at.child("expression"),
@@ -349,7 +384,7 @@ pub fn policy_errors(policy: &Value) -> Vec<FieldError> {
             ));
         } else if !message_expression.is_empty() {
             out.extend(compile(
-                &env,
+                env,
                 message_expression,
                 Purpose::Message,
                 &at.child("messageExpression"),
@@ -370,7 +405,7 @@ pub fn policy_errors(policy: &Value) -> Vec<FieldError> {
             ));
         }
         if let Some(reason) = text(v, "reason") {
-            check_one_of(reason, &at.child("reason"), REASONS, &mut out);
+            check_one_of(reason, &at.child("reason"), REASONS, out);
         }
     }
     let annotations_at = at.child("auditAnnotations");
@@ -396,7 +431,7 @@ pub fn policy_errors(policy: &Value) -> Vec<FieldError> {
                 "requires metadata.name be non-empty",
             ));
         } else {
-            qualified_name_errors(&format!("{policy_name}/{key}"), &at.child("key"), &mut out);
+            qualified_name_errors(&format!("{policy_name}/{key}"), &at.child("key"), out);
         }
         let value = text(a, "valueExpression").unwrap_or_default();
         let trimmed = value.trim();
@@ -424,7 +459,6 @@ pub fn policy_errors(policy: &Value) -> Vec<FieldError> {
             ));
         }
     }
-    out
 }
 
 fn is_cel_identifier(name: &str) -> bool {
@@ -442,6 +476,27 @@ pub fn binding_errors(binding: &Value) -> Vec<FieldError> {
     let mut out = Vec::new();
     let spec = binding.get("spec").unwrap_or(&Value::Null);
     let at = FieldPath::root().child("spec");
+    common_binding_errors(spec, &at, ParamAction::DefaultedToDeny, &mut out);
+    validation_actions_errors(spec, &at, &mut out);
+    out
+}
+
+/// How the API takes a paramRef without `parameterNotFoundAction`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ParamAction {
+    /// Defaulted to `Deny` (ValidatingAdmissionPolicyBinding).
+    DefaultedToDeny,
+    /// Required (MutatingAdmissionPolicyBinding, which has no default).
+    Required,
+}
+
+/// What both kinds of binding share: policyName, paramRef and matchResources.
+fn common_binding_errors(
+    spec: &Value,
+    at: &FieldPath,
+    param_action: ParamAction,
+    out: &mut Vec<FieldError>,
+) {
     if text(spec, "policyName").unwrap_or_default().is_empty() {
         out.push(FieldError::required(at.child("policyName"), ""));
     }
@@ -460,9 +515,12 @@ pub fn binding_errors(binding: &Value) -> Vec<FieldError> {
                 "one of name or selector must be specified",
             ));
         }
-        // The API defaults an absent action to Deny.
         match text(param_ref, "parameterNotFoundAction") {
-            None => {}
+            None if param_action == ParamAction::DefaultedToDeny => {}
+            None => out.push(FieldError::required(
+                at.child("parameterNotFoundAction"),
+                "",
+            )),
             Some("") => out.push(FieldError::required(
                 at.child("parameterNotFoundAction"),
                 "",
@@ -471,13 +529,17 @@ pub fn binding_errors(binding: &Value) -> Vec<FieldError> {
                 action,
                 &at.child("parameterNotFoundAction"),
                 &["Deny", "Allow"],
-                &mut out,
+                out,
             ),
         }
     }
     if let Some(criteria) = spec.get("matchResources").filter(|c| !c.is_null()) {
-        check_match_resources(criteria, &at.child("matchResources"), &mut out);
+        check_match_resources(criteria, &at.child("matchResources"), out);
     }
+}
+
+/// A ValidatingAdmissionPolicyBinding's validationActions.
+fn validation_actions_errors(spec: &Value, at: &FieldPath, out: &mut Vec<FieldError>) {
     let actions = strings(spec.get("validationActions"));
     let actions_at = at.child("validationActions");
     let mut seen = BTreeSet::new();
@@ -486,7 +548,7 @@ pub fn binding_errors(binding: &Value) -> Vec<FieldError> {
             action,
             &actions_at.index(i),
             &["Audit", "Deny", "Warn"],
-            &mut out,
+            out,
         );
         if !seen.insert(action.as_str()) {
             out.push(FieldError::duplicate(
@@ -507,6 +569,105 @@ pub fn binding_errors(binding: &Value) -> Vec<FieldError> {
             actions_at,
             "at least one validation action is required",
         ));
+    }
+}
+
+/// The operations a MutatingAdmissionPolicy may match: never DELETE.
+const MUTATING_OPERATIONS: &[&str] = &["*", "CONNECT", "CREATE", "UPDATE"];
+
+/// Operations of a mutating policy's or binding's resource rules that it cannot match, under
+/// the path of the whole list (the API gives no index).
+fn mutating_operations_errors(criteria: &Value, at: &FieldPath, out: &mut Vec<FieldError>) {
+    let at = at.child("resourceRules").child("operations");
+    for rule in items(criteria, "resourceRules") {
+        for op in strings(rule.get("operations")) {
+            check_one_of(&op, &at, MUTATING_OPERATIONS, out);
+        }
+    }
+}
+
+/// The API validation errors of a MutatingAdmissionPolicy (the whole object).
+pub fn mutating_policy_errors(policy: &Value) -> Vec<FieldError> {
+    let mut out = Vec::new();
+    let spec = policy.get("spec").unwrap_or(&Value::Null);
+    let at = FieldPath::root().child("spec");
+    let env = common_spec_errors(spec, &at, PolicyKind::Mutating, &mut out);
+    let mutations = items(spec, "mutations");
+    if mutations.is_empty() {
+        out.push(FieldError::required(
+            at.child("mutations"),
+            "mutations must contain at least one item",
+        ));
+    }
+    for (i, m) in mutations.iter().enumerate() {
+        mutation_errors(m, &at.child("mutations").index(i), &env, &mut out);
+    }
+    let reinvocation_at = at.child("reinvocationPolicy");
+    match text(spec, "reinvocationPolicy").unwrap_or_default() {
+        "" => out.push(FieldError::required(reinvocation_at, "")),
+        policy => check_one_of(policy, &reinvocation_at, &["IfNeeded", "Never"], &mut out),
+    }
+    out
+}
+
+/// One of a MutatingAdmissionPolicy's mutations: its patch type, the member that type names
+/// (and not the other), and its expression compiled with the patch types.
+fn mutation_errors(mutation: &Value, at: &FieldPath, env: &Environment, out: &mut Vec<FieldError>) {
+    let members = [
+        (PatchType::ApplyConfiguration, PatchType::JsonPatch),
+        (PatchType::JsonPatch, PatchType::ApplyConfiguration),
+    ];
+    let patch_type = text(mutation, "patchType").unwrap_or_default();
+    let Some((own, other)) = members
+        .into_iter()
+        .find(|(own, _)| own.as_str() == patch_type)
+    else {
+        match patch_type {
+            "" => out.push(FieldError::required(at.child("patchType"), "")),
+            other => check_one_of(
+                other,
+                &at.child("patchType"),
+                &["ApplyConfiguration", "JSONPatch"],
+                out,
+            ),
+        }
+        return;
+    };
+    let present = |member: &str| mutation.get(member).is_some_and(|m| !m.is_null());
+    if present(other.member()) {
+        out.push(FieldError::invalid(
+            at.child(other.member()),
+            BadValue::string(format!("{{{}}}", other.member())),
+            format!("must not be specified when patchType is {}", own.as_str()),
+        ));
+    }
+    if !present(own.member()) {
+        out.push(FieldError::required(
+            at.child(own.member()),
+            format!("must be specified when patchType is {}", own.as_str()),
+        ));
+        return;
+    }
+    let at = at.child(own.member()).child("expression");
+    let source = mutation
+        .get(own.member())
+        .and_then(|m| text(m, "expression"))
+        .unwrap_or_default()
+        .trim();
+    match source {
+        "" => out.push(FieldError::required(at, "")),
+        source => out.extend(compile(env, source, own.purpose(), &at)),
+    }
+}
+
+/// The API validation errors of a MutatingAdmissionPolicyBinding (the whole object).
+pub fn mutating_binding_errors(binding: &Value) -> Vec<FieldError> {
+    let mut out = Vec::new();
+    let spec = binding.get("spec").unwrap_or(&Value::Null);
+    let at = FieldPath::root().child("spec");
+    common_binding_errors(spec, &at, ParamAction::Required, &mut out);
+    if let Some(criteria) = spec.get("matchResources").filter(|c| !c.is_null()) {
+        mutating_operations_errors(criteria, &at.child("matchResources"), &mut out);
     }
     out
 }

@@ -7,8 +7,8 @@
 
 use kubeidl::cel::decl::{Decl, DeclKind, FieldDecl, ListSemantics, NoDefinitions, ObjectDecl};
 use kubeidl::cel::estimate::SizeEstimate;
-use kubeidl::cel::library::authz;
-use kubeidl::cel::{CelType, Program};
+use kubeidl::cel::library::{authz, mutation};
+use kubeidl::cel::{CelType, CheckOptions, ExtraLibraries, ExtraLibrary, Program};
 use kubeidl::schema::Schema;
 use serde_json::{json, Value};
 use std::sync::{Arc, OnceLock};
@@ -24,6 +24,10 @@ pub(crate) enum Purpose {
     AuditAnnotation,
     /// A variable: anything.
     Variable,
+    /// A MutatingAdmissionPolicy's `applyConfiguration`: exactly `Object`, with the patch types.
+    ApplyConfiguration,
+    /// A MutatingAdmissionPolicy's `jsonPatch`: exactly `list(JSONPatch)`, with the patch types.
+    JsonPatch,
 }
 
 /// The declarations one policy's (or one webhook's) expressions are compiled with.
@@ -173,14 +177,27 @@ impl Environment {
     pub fn compile(&self, source: &str, purpose: Purpose) -> Result<Program, String> {
         // messageExpressions cannot ask the authorizer.
         let authorizer = purpose != Purpose::Message;
-        let program = Program::compile_typed(source, &self.declarations(authorizer))
+        // The patch types are declared for mutations only.
+        let patch_types = matches!(purpose, Purpose::ApplyConfiguration | Purpose::JsonPatch);
+        let options = CheckOptions {
+            libraries: match patch_types {
+                true => ExtraLibraries::NONE.with(ExtraLibrary::Mutation),
+                false => ExtraLibraries::NONE,
+            },
+            ..CheckOptions::default()
+        };
+        let program = Program::compile_checked(source, &self.declarations(authorizer), options)
             .map_err(|e| format!("compilation failed: {e}"))?;
         let output = program.result_type();
+        let object = || CelType::Struct(mutation::OBJECT.into());
+        let patches = || CelType::List(Box::new(CelType::Struct(mutation::JSON_PATCH.into())));
         let allowed: &[CelType] = match purpose {
             Purpose::Condition => &[CelType::Bool],
             Purpose::Message => &[CelType::String],
             Purpose::AuditAnnotation => &[CelType::String, CelType::Null],
             Purpose::Variable => return Ok(program),
+            Purpose::ApplyConfiguration => &[object()],
+            Purpose::JsonPatch => &[patches()],
         };
         if allowed.contains(output) {
             return Ok(program);

@@ -61,6 +61,34 @@ pub fn equivalents_in(
     found
 }
 
+/// The resources equivalent to `resource` among the versions a CustomResourceDefinition
+/// serves it at (`(version, kind)`, the request's own included): for the `status`
+/// subresource with the version's kind, for `scale` with `autoscaling/v1 Scale`, in version
+/// priority order.
+pub fn equivalents_of_custom(
+    resource: &GroupVersionResource,
+    subresource: &str,
+    served: &[(String, String)],
+) -> Vec<EquivalentResource> {
+    if !served.iter().any(|(v, _)| *v == resource.version) {
+        return Vec::new();
+    }
+    let mut found: Vec<EquivalentResource> = served
+        .iter()
+        .filter_map(|(version, kind)| {
+            let gvr = GroupVersionResource::new(&resource.group, version, &resource.resource);
+            let kind = match subresource {
+                "" | "status" => GroupVersionKind::new(&resource.group, version, kind),
+                "scale" => GroupVersionKind::new("autoscaling", "v1", "Scale"),
+                _ => return None,
+            };
+            Some(EquivalentResource::new(gvr, kind))
+        })
+        .collect();
+    found.sort_by_cached_key(|e| version_priority(&e.resource.version));
+    found
+}
+
 /// A sort key putting Kubernetes versions in priority order: `v2`, `v1`, `v2beta1`, `v1beta2`,
 /// `v1beta1`, `v1alpha1`, then anything not of that form, alphabetically.
 fn version_priority(version: &str) -> (u8, std::cmp::Reverse<u64>, std::cmp::Reverse<u64>, String) {

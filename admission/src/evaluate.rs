@@ -34,7 +34,7 @@ pub const VALIDATION_FAILURE: &str = "validation.policy.admission.k8s.io/validat
 const ANNOTATION_VALUE_LIMIT: usize = 10 * 1024;
 /// Messages from messageExpression longer than this are dropped.
 const MESSAGE_LIMIT: usize = 5 * 1024;
-const BUDGET_EXCEEDED: &str =
+pub(crate) const BUDGET_EXCEEDED: &str =
     "validation failed due to running out of cost budget, no further validation rules will be run";
 
 /// Who sends the request.
@@ -81,6 +81,12 @@ pub struct Configuration {
     /// What answers `authorizer` checks (such as [`super::Rbac`]); when `None`, every check is
     /// denied with [`NO_AUTHORIZER`] as its reason.
     pub authorizer: Option<Arc<dyn Authorizer>>,
+    /// MutatingAdmissionPolicies, for [`crate::mutate`].
+    pub mutating_policies: Vec<super::MutatingPolicy>,
+    pub mutating_bindings: Vec<Binding>,
+    /// The schemas apply configurations are merged by (such as [`super::ClusterSchemas`]);
+    /// when `None`, an ApplyConfiguration mutation fails as for a kind the cluster does not serve.
+    pub schemas: Option<Arc<dyn super::KindSchemas>>,
 }
 
 /// The reason of every `authorizer` check when no authorizer is configured.
@@ -131,7 +137,7 @@ pub const NEVER_EVALUATED: &[(&str, &str)] = &[
 ];
 
 /// Why no policy is evaluated for the request, when its resource is one of [`NEVER_EVALUATED`].
-fn never_evaluated(request: &Request) -> Option<String> {
+pub(crate) fn never_evaluated(request: &Request) -> Option<String> {
     let r = &request.resource;
     NEVER_EVALUATED
         .iter()
@@ -393,7 +399,7 @@ fn config_error(
 
 /// What a binding gives a request: the params to evaluate with, or why it is skipped
 /// (`Ok(Err(note))`); `Err` is a configuration error of the binding.
-fn binding_params<'c>(
+pub(crate) fn binding_params<'c>(
     config: &'c Configuration,
     policy: &Policy,
     binding: &Binding,
@@ -425,7 +431,7 @@ fn binding_matches(
     }
 }
 
-fn split_api_version(api_version: &str) -> (&str, &str) {
+pub(crate) fn split_api_version(api_version: &str) -> (&str, &str) {
     api_version.rsplit_once('/').unwrap_or(("", api_version))
 }
 
@@ -434,7 +440,7 @@ fn kind_of(object: &Value) -> (&str, &str) {
     (text("apiVersion"), text("kind"))
 }
 
-fn meta<'v>(object: &'v Value, key: &str) -> &'v str {
+pub(crate) fn meta<'v>(object: &'v Value, key: &str) -> &'v str {
     object
         .get("metadata")
         .and_then(|m| m.get(key))
@@ -442,7 +448,7 @@ fn meta<'v>(object: &'v Value, key: &str) -> &'v str {
         .unwrap_or_default()
 }
 
-fn param_label(param: &Value) -> String {
+pub(crate) fn param_label(param: &Value) -> String {
     match meta(param, "namespace") {
         "" => meta(param, "name").to_string(),
         ns => format!("{ns}/{}", meta(param, "name")),
@@ -450,7 +456,7 @@ fn param_label(param: &Value) -> String {
 }
 
 /// Whether a kind is namespaced; `None` when nothing says it exists.
-fn scope_of(config: &Configuration, api_version: &str, kind: &str) -> Option<bool> {
+pub(crate) fn scope_of(config: &Configuration, api_version: &str, kind: &str) -> Option<bool> {
     if let Some(&namespaced) = config
         .scopes
         .get(&(api_version.to_string(), kind.to_string()))
@@ -537,7 +543,7 @@ fn collect_params<'c>(
 
 /// The Namespace `namespaceObject` shows, reduced to what its type declares; `None` for
 /// cluster-scoped requests and requests on Namespaces.
-fn namespace_object(config: &Configuration, request: &Request) -> Option<Value> {
+pub(crate) fn namespace_object(config: &Configuration, request: &Request) -> Option<Value> {
     let kind = &request.kind;
     if kind.group.is_empty() && kind.version == "v1" && kind.kind == "Namespace" {
         return None;
@@ -554,20 +560,20 @@ fn namespace_object(config: &Configuration, request: &Request) -> Option<Value> 
 }
 
 /// What one evaluation reads.
-struct Input<'i> {
-    attributes: &'i Attributes,
-    param: Option<&'i Value>,
-    namespace: Option<&'i Value>,
-    authorizer: &'i AuthorizerValue,
+pub(crate) struct Input<'i> {
+    pub attributes: &'i Attributes,
+    pub param: Option<&'i Value>,
+    pub namespace: Option<&'i Value>,
+    pub authorizer: &'i AuthorizerValue,
     /// `request` and `authorizer.requestResource`, shared by every evaluation of one match.
-    requests: &'i RequestValues<'i>,
+    pub requests: &'i RequestValues<'i>,
 }
 
 /// The values of `request` for the policies a request matches as one resource and kind, each
 /// built when first needed and then shared by every policy, binding and param so matched: the
 /// request with the matched resource (validations, variables) and with its own
 /// (matchConditions); and `authorizer.requestResource`.
-struct RequestValues<'i> {
+pub(crate) struct RequestValues<'i> {
     attributes: &'i Attributes,
     resource: GroupVersionResource,
     kind: super::GroupVersionKind,
@@ -578,7 +584,11 @@ struct RequestValues<'i> {
 }
 
 impl<'i> RequestValues<'i> {
-    fn new(attributes: &'i Attributes, matched: &Matched, authorizer: &'i AuthorizerValue) -> Self {
+    pub(crate) fn new(
+        attributes: &'i Attributes,
+        matched: &Matched,
+        authorizer: &'i AuthorizerValue,
+    ) -> Self {
         RequestValues {
             attributes,
             resource: matched.resource.clone(),
@@ -592,7 +602,7 @@ impl<'i> RequestValues<'i> {
 
     /// `request`, with the request's own resource or the matched one (the same map when they
     /// are the same).
-    fn request(&self, own_resource: bool) -> &Map<String, Value> {
+    pub(crate) fn request(&self, own_resource: bool) -> &Map<String, Value> {
         let same = self.resource == self.attributes.request.resource;
         match own_resource && !same {
             true => &self.own,
@@ -602,7 +612,7 @@ impl<'i> RequestValues<'i> {
     }
 
     /// Whether a match gives these values.
-    fn serve(&self, matched: &Matched) -> bool {
+    pub(crate) fn serve(&self, matched: &Matched) -> bool {
         self.resource == matched.resource && self.kind == matched.kind
     }
 
@@ -683,7 +693,7 @@ enum Annotation {
 }
 
 /// The values one ForInput step binds, and its lazily evaluated variables.
-struct Bound<'v> {
+pub(crate) struct Bound<'v> {
     object: &'v Value,
     old_object: &'v Value,
     request: &'v Map<String, Value>,
@@ -701,7 +711,7 @@ struct Bound<'v> {
 impl<'v> Bound<'v> {
     /// What one step of `input` binds, in the slots of `env`: `request` as the step sees it,
     /// and the namespace object (none in matchConditions).
-    fn new(
+    pub(crate) fn new(
         input: &Input<'v>,
         env: &Environment,
         request: &'v Map<String, Value>,
@@ -722,7 +732,7 @@ impl<'v> Bound<'v> {
     }
 
     /// The values in the environment's slot order, `variables` last.
-    fn values<'a>(&'a self, variables: &'a Lazy<'_>) -> Vec<Cel<'a>> {
+    pub(crate) fn values<'a>(&'a self, variables: &'a Lazy<'_>) -> Vec<Cel<'a>> {
         let mut out = vec![
             Cel::from_json(self.object),
             Cel::from_json(self.old_object),
@@ -746,7 +756,7 @@ impl<'v> Bound<'v> {
 }
 
 /// The policy's variables, each evaluated when first read and kept for the rest of one step.
-struct Lazy<'a> {
+pub(crate) struct Lazy<'a> {
     /// The variables in order, each with its expression.
     variables: &'a [(String, Expression)],
     bound: &'a Bound<'a>,
@@ -757,7 +767,7 @@ struct Lazy<'a> {
 }
 
 impl<'a> Lazy<'a> {
-    fn new(policy: &'a Policy, bound: &'a Bound<'a>) -> Lazy<'a> {
+    pub(crate) fn new(policy: &'a Policy, bound: &'a Bound<'a>) -> Lazy<'a> {
         Lazy::of(&policy.variables, &policy.env, bound)
     }
 
@@ -777,7 +787,7 @@ impl<'a> Lazy<'a> {
     }
 
     /// The cost of the variables evaluated since the last call.
-    fn take_cost(&self) -> u64 {
+    pub(crate) fn take_cost(&self) -> u64 {
         std::mem::take(&mut *self.cost.lock().unwrap_or_else(|e| e.into_inner()))
     }
 }
@@ -850,13 +860,13 @@ impl Held {
 }
 
 /// A budget shared by the expressions of one step.
-struct Budget {
-    remaining: u64,
+pub(crate) struct Budget {
+    pub remaining: u64,
 }
 
 impl Budget {
     /// Charges an expression (and the variables it evaluated); `Err` when the budget ran out.
-    fn charge(&mut self, variables: u64, cost: u64) -> Result<(), String> {
+    pub(crate) fn charge(&mut self, variables: u64, cost: u64) -> Result<(), String> {
         if variables > self.remaining {
             return Err(BUDGET_EXCEEDED.to_string());
         }
@@ -1051,7 +1061,7 @@ pub(crate) fn webhook_conditions(
 /// Evaluates matchConditions as the apiserver's matcher does for policies and webhooks alike:
 /// all of them, with their own budget (running out decides at once); then, in order, the first
 /// `false` decides; otherwise any error does.
-fn match_conditions(
+pub(crate) fn match_conditions(
     conditions: &[(String, Expression)],
     bound: &Bound<'_>,
     lazy: &Lazy<'_>,

@@ -1,5 +1,6 @@
 //! Which admission webhooks and policies a request reaches, in the order the apiserver calls
-//! them, and why each is or is not called: mutating webhooks (one after another), then
+//! them, and why each is or is not called: MutatingAdmissionPolicies (applied, so that what
+//! follows sees the object they make), mutating webhooks (one after another), then
 //! ValidatingAdmissionPolicies, then validating webhooks (all at once). Selection follows the
 //! apiserver's webhook plugin: webhook configurations themselves are never sent to webhooks;
 //! then the namespace selector, the object selector, the rules (and equivalent resources) and
@@ -10,8 +11,9 @@
 //! each later one is matched against the request as given, and a reinvocable webhook is only
 //! said to be reinvocable.
 
-use super::evaluate::{admit, webhook_conditions, Attributes, Conditions, Configuration};
+use super::evaluate::{admit, webhook_conditions, Attributes, Conditions, Configuration, Step};
 use super::matching::{matches, Decision, MatchError, Matched};
+use super::mutate::mutate;
 use super::policy::FailurePolicy;
 use super::request::{GroupVersionKind, GroupVersionResource};
 use super::status::Status;
@@ -55,6 +57,9 @@ pub struct Call {
 /// Every webhook and policy of a configuration, for one request, in call order.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Explanation {
+    /// MutatingAdmissionPolicy invocations (`<policy>/<binding>`), in the order they ran
+    /// (a second round when reinvoked).
+    pub mutating_admission_policies: Vec<Call>,
     pub mutating_webhooks: Vec<Call>,
     pub validating_admission_policies: Vec<Call>,
     pub validating_webhooks: Vec<Call>,
@@ -198,6 +203,14 @@ fn select(
 /// Explains which webhooks and policies of `config` the request reaches.
 pub fn explain(config: &Configuration, attributes: &Attributes) -> Explanation {
     let mut out = Explanation::default();
+    // MutatingAdmissionPolicies first; everything after sees the object they made.
+    let mutated = mutate(config, attributes);
+    out.mutating_admission_policies = calls_of(mutated.trace, attributes);
+    out.error = mutated.denied;
+    let attributes = &Attributes {
+        object: mutated.object,
+        ..attributes.clone()
+    };
     let authorizer = config.authorizer_for(attributes);
     // Mutating webhooks, one after another: the first rejection ends the request.
     for webhook in call_order(&config.webhooks, WebhookKind::Mutating) {
@@ -223,27 +236,7 @@ pub fn explain(config: &Configuration, attributes: &Attributes) -> Explanation {
         }
     } else {
         let response = admit(config, attributes);
-        for step in response.trace {
-            let name = match &step.binding {
-                Some(binding) => format!("{}/{binding}", step.policy),
-                None => step.policy.clone(),
-            };
-            let reason = match &step.param {
-                Some(param) => format!("param {param}: {}", step.outcome),
-                None => step.outcome.clone(),
-            };
-            out.validating_admission_policies.push(Call {
-                name,
-                called: step.invocation.is_some(),
-                reason,
-                reinvocable: false,
-                invocation: step.invocation.map(|m| Invocation {
-                    resource: m.resource,
-                    subresource: attributes.request.subresource.clone(),
-                    kind: m.kind,
-                }),
-            });
-        }
+        out.validating_admission_policies = calls_of(response.trace, attributes);
         out.error = response.denied;
     }
     // Validating webhooks: all are selected before any is called, in parallel.
@@ -286,6 +279,30 @@ pub fn explain(config: &Configuration, attributes: &Attributes) -> Explanation {
         out.validating_webhooks.push(selection.call);
     }
     out
+}
+
+/// A policy evaluation's trace as calls: `<policy>/<binding>`, called when it ran.
+fn calls_of(trace: Vec<Step>, attributes: &Attributes) -> Vec<Call> {
+    trace
+        .into_iter()
+        .map(|step| Call {
+            name: match &step.binding {
+                Some(binding) => format!("{}/{binding}", step.policy),
+                None => step.policy.clone(),
+            },
+            called: step.invocation.is_some(),
+            reason: match &step.param {
+                Some(param) => format!("param {param}: {}", step.outcome),
+                None => step.outcome.clone(),
+            },
+            reinvocable: false,
+            invocation: step.invocation.map(|m| Invocation {
+                resource: m.resource,
+                subresource: attributes.request.subresource.clone(),
+                kind: m.kind,
+            }),
+        })
+        .collect()
 }
 
 fn rejected_before(error: &Status) -> String {

@@ -60,10 +60,14 @@ mod evaluate;
 mod explain;
 mod fields;
 mod matching;
+mod mutate;
+mod mutating;
+mod patch;
 mod policy;
 mod rbac;
 mod request;
 mod rules;
+mod schemas;
 mod selector;
 mod status;
 mod typecheck;
@@ -74,16 +78,21 @@ mod webhooks;
 #[doc = include_str!("../README.md")]
 mod readme {}
 
-pub use api_checks::{binding_errors, policy_errors};
+pub use api_checks::{
+    binding_errors, mutating_binding_errors, mutating_policy_errors, policy_errors,
+};
 pub use cost::{cost_notes, CostNote};
 pub use criteria::{MatchPolicy, MatchResources, Owner};
-pub use equivalence::{equivalents_in, EquivalentResource};
+pub use equivalence::{equivalents_in, equivalents_of_custom, EquivalentResource};
 pub use evaluate::{
     admit, Attributes, Configuration, Response, Step, UserInfo, NEVER_EVALUATED, NO_AUTHORIZER,
     VALIDATION_FAILURE,
 };
 pub use explain::{explain, Call, Explanation, Invocation, WEBHOOK_EXEMPT_KINDS};
 pub use matching::{matches, Decision, MatchError, Matched, Mismatch, ObjectMiss};
+pub use mutate::{mutate, Mutated};
+pub use mutating::{MutatingPolicy, Mutation, PatchType, Reinvocation};
+pub use patch::json_patch::diff as json_patch_diff;
 pub use policy::{
     Action, AuditAnnotation, Binding, Expression, FailurePolicy, ParamKind, ParamNotFound,
     ParamRef, Policy, Validation,
@@ -94,6 +103,7 @@ pub use request::{
     NAMESPACE_NAME_LABEL,
 };
 pub use rules::{Rule, RuleMiss, Scope};
+pub use schemas::{ClusterSchemas, KindSchema, KindSchemas};
 pub use selector::{LabelSelector, Operator, Requirement};
 pub use status::{Details, Status};
 pub use typecheck::{
@@ -105,6 +115,8 @@ pub use webhooks::{call_order, webhooks_of, Webhook, WebhookKind};
 mod evaluate_tests;
 #[cfg(test)]
 mod explain_tests;
+#[cfg(test)]
+mod mutate_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

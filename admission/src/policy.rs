@@ -268,6 +268,16 @@ impl Policy {
 impl Binding {
     /// Reads a ValidatingAdmissionPolicyBinding (the whole object).
     pub fn from_json(object: &Value) -> Result<Binding, FieldError> {
+        Binding::read(object, true)
+    }
+
+    /// Reads a MutatingAdmissionPolicyBinding (the whole object): a binding without
+    /// `validationActions`.
+    pub fn mutating_from_json(object: &Value) -> Result<Binding, FieldError> {
+        Binding::read(object, false)
+    }
+
+    fn read(object: &Value, validating: bool) -> Result<Binding, FieldError> {
         let spec = spec_of(object)?;
         let spec_path = FieldPath::root().child("spec");
         let policy_path = spec_path.child("policyName");
@@ -317,7 +327,7 @@ impl Binding {
                 )),
             })
             .collect::<Result<Vec<_>, _>>()?;
-        if actions.is_empty() {
+        if actions.is_empty() && validating {
             return Err(FieldError::required(at, ""));
         }
         Ok(Binding {

@@ -65,6 +65,39 @@ impl Status {
         }
     }
 
+    /// What MutatingAdmissionPolicy answers when policies failed (`admission.NewForbidden`,
+    /// then overwritten): the first error's text as the message, its reason (`Invalid`, or
+    /// `Forbidden` for a configuration error), 403, and every error as a cause.
+    pub fn mutation_denial(
+        resource: &GroupVersionResource,
+        name: &str,
+        reason: &str,
+        text: &str,
+        causes: Vec<String>,
+    ) -> Status {
+        Status {
+            code: 403,
+            reason: reason.to_string(),
+            message: text.to_string(),
+            details: Some(Details {
+                name: name.to_string(),
+                group: resource.group.clone(),
+                kind: resource.resource.clone(),
+                causes,
+            }),
+        }
+    }
+
+    /// apimachinery's `NewServiceUnavailable`.
+    pub fn service_unavailable(text: &str) -> Status {
+        Status {
+            code: 503,
+            reason: "ServiceUnavailable".into(),
+            message: text.to_string(),
+            details: None,
+        }
+    }
+
     /// apimachinery's `NewForbidden`: 403 without causes; an empty name is left out of the
     /// message.
     pub fn forbidden(resource: &GroupVersionResource, name: &str, text: &str) -> Status {

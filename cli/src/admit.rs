@@ -5,8 +5,11 @@ use super::cluster::{position, unreadable, Cluster, Sources};
 use super::inputs::{files_below, read};
 use super::request::{manifest_intent, operation, review_intent, str_at, Intent, Sending};
 use super::AdmitArgs;
+use base64::Engine as _;
 use kubeidl::document::read_documents;
-use kubeidl_admission::{Attributes, Call, Explanation, Response, UserInfo};
+use kubeidl_admission::{
+    json_patch_diff, Attributes, Call, Explanation, Mutated, Response, Status, Step, UserInfo,
+};
 use kubeidl_gen::Error;
 use serde_json::{json, Map, Value};
 use std::io::Read;
@@ -44,6 +47,7 @@ pub fn run(args: AdmitArgs) -> Result<ExitCode, Error> {
     };
 
     let mut reviews = Vec::new();
+    let mut uids = std::collections::BTreeSet::new();
     let mut worst = 0u8;
     let mut inputs = Vec::new();
     for input in &args.requests {
@@ -75,7 +79,7 @@ pub fn run(args: AdmitArgs) -> Result<ExitCode, Error> {
                 cluster.attributes(intent).map(|a| (uid, a))
             });
             let (uid, attributes) = match attributes {
-                Ok(r) => r,
+                Ok((uid, attributes)) => (unique(uid, &mut uids), attributes),
                 Err(message) => {
                     println!("{at}: {message}");
                     worst = worst.max(2);
@@ -89,18 +93,24 @@ pub fn run(args: AdmitArgs) -> Result<ExitCode, Error> {
                 }
                 match args.output.as_str() {
                     "text" => print_explanation(&at, &attributes, &explanation),
-                    _ => reviews.push(explanation_json(&uid, &explanation)),
+                    _ => {
+                        let mut entry = explanation_json(&uid, &explanation);
+                        entry["source"] = json!(at);
+                        reviews.push(entry);
+                    }
                 }
                 continue;
             }
-            let response = cluster.admit(&attributes);
-            if !response.allowed() {
+            let decided = chain(&mut cluster, &attributes);
+            if !decided.response.allowed() {
                 worst = worst.max(1);
             }
             if args.output == "text" {
-                print_text(&at, &attributes, &response, args.verbose);
+                print_text(&at, &attributes, &decided, args.verbose);
             }
-            reviews.push(review(&uid, &response));
+            let mut entry = review(&uid, &attributes, &decided);
+            entry["source"] = json!(at);
+            reviews.push(entry);
         }
     }
     if args.output == "json" {
@@ -110,6 +120,85 @@ pub fn run(args: AdmitArgs) -> Result<ExitCode, Error> {
         );
     }
     Ok(ExitCode::from(worst))
+}
+
+/// What the admission chain made of a request.
+pub(super) struct Decided {
+    /// What the MutatingAdmissionPolicies did.
+    pub(super) mutated: Mutated,
+    /// The mutating webhooks the request reaches, which cannot be called offline.
+    pub(super) webhooks: Vec<String>,
+    /// The answer: the mutating policies' refusal, the schema's refusal of the object they
+    /// made, or the ValidatingAdmissionPolicies' answer on it.
+    pub(super) response: Response,
+}
+
+impl Decided {
+    /// The object the request would store, when it is allowed.
+    pub(super) fn object(&self) -> Option<&Value> {
+        self.response.allowed().then_some(&self.mutated.object)
+    }
+}
+
+/// The request through the apiserver's admission chain, as far as it runs offline: the
+/// MutatingAdmissionPolicies, the schema's validation of the object they changed, then the
+/// ValidatingAdmissionPolicies on that object.
+pub(super) fn chain(cluster: &mut Cluster, attributes: &Attributes) -> Decided {
+    let webhooks = match cluster.has_webhooks() {
+        true => cluster
+            .explain(attributes)
+            .mutating_webhooks
+            .into_iter()
+            .filter(|c| c.called)
+            .map(|c| c.name)
+            .collect(),
+        false => Vec::new(),
+    };
+    let mutated = cluster.mutate(attributes);
+    let refused = |denied: Status| Response {
+        denied: Some(denied),
+        ..Response::default()
+    };
+    if let Some(denied) = &mutated.denied {
+        let response = refused(denied.clone());
+        return Decided {
+            mutated,
+            webhooks,
+            response,
+        };
+    }
+    if mutated.object != attributes.object {
+        if let Some(invalid) = cluster.invalid(&mutated.object) {
+            let response = refused(invalid);
+            return Decided {
+                mutated,
+                webhooks,
+                response,
+            };
+        }
+    }
+    let mutated_attributes = Attributes {
+        object: mutated.object.clone(),
+        ..attributes.clone()
+    };
+    let response = cluster.admit(&mutated_attributes);
+    Decided {
+        mutated,
+        webhooks,
+        response,
+    }
+}
+
+/// `uid`, or when an earlier request has it (two manifests of one kind and name), `uid-2`,
+/// `uid-3`...
+fn unique(uid: String, taken: &mut std::collections::BTreeSet<String>) -> String {
+    let mut candidate = uid.clone();
+    let mut n = 1;
+    while !taken.insert(candidate.clone()) {
+        n += 1;
+        candidate = format!("{uid}-{n}");
+    }
+    candidate
 }
 
 /// The files of the cluster the flags describe.
@@ -170,6 +259,10 @@ fn print_explanation(at: &str, a: &Attributes, e: &Explanation) {
         object_name(a)
     );
     let lists = [
+        (
+            "mutating admission policies",
+            &e.mutating_admission_policies,
+        ),
         ("mutating webhooks", &e.mutating_webhooks),
         (
             "validating admission policies",
@@ -227,6 +320,7 @@ fn explanation_json(uid: &str, e: &Explanation) -> Value {
     };
     json!({
         "uid": uid,
+        "mutatingAdmissionPolicies": calls(&e.mutating_admission_policies),
         "mutatingWebhooks": calls(&e.mutating_webhooks),
         "validatingAdmissionPolicies": calls(&e.validating_admission_policies),
         "validatingWebhooks": calls(&e.validating_webhooks),
@@ -234,7 +328,8 @@ fn explanation_json(uid: &str, e: &Explanation) -> Value {
     })
 }
 
-fn print_text(at: &str, a: &Attributes, response: &Response, verbose: bool) {
+fn print_text(at: &str, a: &Attributes, decided: &Decided, verbose: bool) {
+    let response = &decided.response;
     let r = &a.request;
     let object = object_name(a);
     let verdict = match &response.denied {
@@ -245,6 +340,18 @@ fn print_text(at: &str, a: &Attributes, response: &Response, verbose: bool) {
         ),
     };
     println!("{at}: {} {} {object}: {verdict}", r.operation, r.kind.kind);
+    if let Some(object) = decided.object() {
+        let patch = json_patch_diff(&a.object, object);
+        if !patch.is_empty() {
+            println!("  mutated by MutatingAdmissionPolicies:");
+            for op in &patch {
+                println!("    {}", describe_operation(op));
+            }
+        }
+    }
+    for webhook in &decided.webhooks {
+        println!("  not run: mutating webhook {webhook} would be called; webhooks cannot run offline, so the object is taken as it would leave it unchanged");
+    }
     for w in &response.warnings {
         println!("  warning: {w}");
     }
@@ -252,30 +359,56 @@ fn print_text(at: &str, a: &Attributes, response: &Response, verbose: bool) {
         println!("  audit annotation: {k}: {v}");
     }
     if verbose {
+        for step in &decided.mutated.trace {
+            println!("  mutating {}", describe_step(step));
+        }
         for step in &response.trace {
-            let binding = step
-                .binding
-                .as_deref()
-                .map(|b| format!(" with binding '{b}'"))
-                .unwrap_or_default();
-            let param = step
-                .param
-                .as_deref()
-                .map(|p| format!(" and param {p}"))
-                .unwrap_or_default();
-            println!(
-                "  policy '{}'{binding}{param}: {}",
-                step.policy, step.outcome
-            );
+            println!("  {}", describe_step(step));
         }
     }
 }
 
-/// The AdmissionReview the apiserver's answer would be.
-fn review(uid: &str, response: &Response) -> Value {
+/// `policy 'p' with binding 'b' and param ns/name: <outcome>`.
+fn describe_step(step: &Step) -> String {
+    let binding = step
+        .binding
+        .as_deref()
+        .map(|b| format!(" with binding '{b}'"))
+        .unwrap_or_default();
+    let param = step
+        .param
+        .as_deref()
+        .map(|p| format!(" and param {p}"))
+        .unwrap_or_default();
+    format!("policy '{}'{binding}{param}: {}", step.policy, step.outcome)
+}
+
+/// One JSON Patch operation as a line: `add /metadata/labels/env: "prod"`.
+fn describe_operation(op: &Value) -> String {
+    let text = |k: &str| op.get(k).and_then(Value::as_str).unwrap_or_default();
+    match op.get("value") {
+        Some(v) => format!("{} {}: {v}", text("op"), text("path")),
+        None => format!("{} {}", text("op"), text("path")),
+    }
+}
+
+/// The AdmissionReview the apiserver's answer would be; when policies mutated the object, with
+/// the JSON Patch that makes it (as a webhook would send it) and, beside the response, the
+/// object itself.
+fn review(uid: &str, attributes: &Attributes, decided: &Decided) -> Value {
+    let response = &decided.response;
     let mut out = Map::new();
     out.insert("uid".into(), json!(uid));
     out.insert("allowed".into(), json!(response.allowed()));
+    let mutated = decided
+        .object()
+        .filter(|object| **object != attributes.object);
+    if let Some(object) = mutated {
+        let patch = Value::Array(json_patch_diff(&attributes.object, object));
+        let encoded = base64::engine::general_purpose::STANDARD.encode(patch.to_string());
+        out.insert("patchType".into(), json!("JSONPatch"));
+        out.insert("patch".into(), json!(encoded));
+    }
     if let Some(status) = &response.denied {
         out.insert("status".into(), status.to_json());
     }
@@ -285,5 +418,10 @@ fn review(uid: &str, response: &Response) -> Value {
     if !response.audit_annotations.is_empty() {
         out.insert("auditAnnotations".into(), json!(response.audit_annotations));
     }
-    json!({"apiVersion": "admission.k8s.io/v1", "kind": "AdmissionReview", "response": out})
+    let mut review =
+        json!({"apiVersion": "admission.k8s.io/v1", "kind": "AdmissionReview", "response": out});
+    if let Some(object) = mutated {
+        review["mutatedObject"] = object.clone();
+    }
+    review
 }

@@ -3,6 +3,7 @@
 //! test's request in the cluster its suite names (`cluster.rs`); and reporting each expectation
 //! that does not hold, expected against got, at the expectation's own position.
 
+use super::admit::{chain, Decided};
 use super::cluster::{place, unreadable, Cluster, Sources};
 use super::inputs::{files_below, read};
 use super::request::{manifest_intent, operation, review_intent, user_info, Intent, Sending};
@@ -10,7 +11,7 @@ use super::AdmitTestArgs;
 use kubeidl::document::{read_documents, SourcePosition};
 use kubeidl::kube::Release;
 use kubeidl::value::PositionTree;
-use kubeidl_admission::{Operation, Response};
+use kubeidl_admission::Operation;
 use kubeidl_gen::Error;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -47,6 +48,8 @@ const REQUEST_KEYS: &[&str] = &[
     "dryRun",
 ];
 const USER_KEYS: &[&str] = &["username", "uid", "groups", "extra"];
+/// The key of `expect` naming a file with the expected object.
+const OBJECT_FILE: &str = "objectFile";
 
 /// What `expect` may say, each compared with its part of the apiserver's answer.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -58,10 +61,12 @@ enum Field {
     MessageContains,
     Warnings,
     AuditAnnotations,
+    /// The object the request would store, after the mutating policies.
+    Object,
 }
 
 impl Field {
-    const ALL: [Field; 7] = [
+    const ALL: [Field; 8] = [
         Field::Allowed,
         Field::Code,
         Field::Reason,
@@ -69,6 +74,7 @@ impl Field {
         Field::MessageContains,
         Field::Warnings,
         Field::AuditAnnotations,
+        Field::Object,
     ];
 
     /// Its key in `expect`.
@@ -81,6 +87,7 @@ impl Field {
             Field::MessageContains => "messageContains",
             Field::Warnings => "warnings",
             Field::AuditAnnotations => "auditAnnotations",
+            Field::Object => "object",
         }
     }
 
@@ -96,6 +103,7 @@ impl Field {
             Field::AuditAnnotations => v
                 .as_object()
                 .is_some_and(|m| m.values().all(Value::is_string)),
+            Field::Object => v.is_object(),
         };
         match (ok, self) {
             (true, _) => Ok(()),
@@ -103,12 +111,15 @@ impl Field {
             (false, Field::Code) => Err("an HTTP status code"),
             (false, Field::Warnings) => Err("a list of strings"),
             (false, Field::AuditAnnotations) => Err("a map of strings"),
+            (false, Field::Object) => Err("a mapping (the object)"),
             (false, _) => Err("a string"),
         }
     }
 
-    /// What the response gives for it (`null`: no Status, the request was allowed).
-    fn got(self, response: &Response) -> Value {
+    /// What the answer gives for it (`null`: no Status, the request was allowed; for
+    /// `object`, the request was refused).
+    fn got(self, decided: &Decided) -> Value {
+        let response = &decided.response;
         let status = response.denied.as_ref();
         match self {
             Field::Allowed => json!(response.allowed()),
@@ -117,6 +128,7 @@ impl Field {
             Field::Message | Field::MessageContains => json!(status.map(|s| &s.message)),
             Field::Warnings => json!(response.warnings),
             Field::AuditAnnotations => json!(response.audit_annotations),
+            Field::Object => decided.object().cloned().unwrap_or(Value::Null),
         }
     }
 
@@ -309,13 +321,14 @@ fn run_suite(
         match cluster.attributes(case.intent) {
             Err(e) => outcome.error = Some(format!("{}: {e}", case.request_at)),
             Ok(attributes) => {
-                let response = cluster.admit(&attributes);
-                outcome.denied = response
+                let decided = chain(&mut cluster, &attributes);
+                outcome.denied = decided
+                    .response
                     .denied
                     .as_ref()
                     .map(|s| format!("denied ({} {}): {}", s.code, s.reason, s.message));
                 for exp in case.expectations {
-                    let got = exp.field.got(&response);
+                    let got = exp.field.got(&decided);
                     if !exp.field.holds(&exp.expected, &got) {
                         outcome.failures.push((exp, got));
                     }
@@ -488,10 +501,22 @@ impl Reader<'_> {
         node.items().filter_map(|n| self.path(n, key)).collect()
     }
 
-    /// The one document of a file a path entry names.
+    /// The document of a file a path entry names: its only one, or with `FILE#N` its Nth
+    /// (counted from 1, as `kubeidl validate` numbers documents).
     fn document(&mut self, parent: Node, key: &str) -> Option<Value> {
         let node = parent.get(key)?;
-        let path = self.path(node, key)?;
+        let text = node.value.as_str().unwrap_or_default();
+        let (file, number) = match text.rsplit_once('#') {
+            Some((file, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
+                (file, n.parse::<usize>().ok())
+            }
+            _ => (text, None),
+        };
+        let file_node = Node {
+            value: &Value::String(file.to_string()),
+            tree: node.tree,
+        };
+        let path = self.path(file_node, key)?;
         let label = path.display().to_string();
         let bytes = match read(&path) {
             Ok(b) => b,
@@ -501,16 +526,28 @@ impl Reader<'_> {
             }
         };
         let mut docs = read_documents(&bytes);
-        match docs.len() {
-            1 => match docs.remove(0) {
-                Ok(d) => Some(d.value),
-                Err(e) => {
-                    self.error(node, format!("{key}: {}", unreadable(&label, &e)));
-                    None
-                }
-            },
-            n => {
-                self.error(node, format!("{key}: {label} holds {n} documents, not one"));
+        let index = match (docs.len(), number) {
+            (1, None) => 0,
+            (n, Some(k)) if (1..=n).contains(&k) => k - 1,
+            (n, Some(k)) => {
+                self.error(
+                    node,
+                    format!("{key}: {label} has no document {k}: it holds {n}"),
+                );
+                return None;
+            }
+            (n, None) => {
+                self.error(
+                    node,
+                    format!("{key}: {label} holds {n} documents, not one: name one as {file}#N (N from 1 to {n})"),
+                );
+                return None;
+            }
+        };
+        match docs.swap_remove(index) {
+            Ok(d) => Some(d.value),
+            Err(e) => {
+                self.error(node, format!("{key}: {}", unreadable(&label, &e)));
                 None
             }
         }
@@ -622,7 +659,8 @@ impl Reader<'_> {
     }
 
     fn expectations(&mut self, node: Node) -> Option<Vec<Expectation>> {
-        let keys = Field::ALL.map(Field::key);
+        let mut keys = Field::ALL.map(Field::key).to_vec();
+        keys.push(OBJECT_FILE);
         if !self.mapping(node, "expect", &keys) {
             return None;
         }
@@ -644,6 +682,17 @@ impl Reader<'_> {
                     expected: n.value.clone(),
                 }),
                 Err(what) => self.error(n, format!("{} must be {what}", field.key())),
+            }
+        }
+        if let Some(file) = node.get(OBJECT_FILE) {
+            if node.get(Field::Object.key()).is_some() {
+                self.error(node, "expect has object or objectFile, not both");
+            } else if let Some(expected) = self.document(node, OBJECT_FILE) {
+                out.push(Expectation {
+                    field: Field::Object,
+                    at: self.at(file),
+                    expected,
+                });
             }
         }
         Some(out)

@@ -8,11 +8,14 @@ use super::request::{str_at, Intent};
 use kubeidl::document::{read_documents, Document, SourcePosition};
 use kubeidl::errors::{FieldError, FieldPath};
 use kubeidl::kube::Release;
+use kubeidl::validate::{unknown_object_meta_fields, Catalog, Gvk};
 use kubeidl::value::PositionTree;
 use kubeidl_admission::{
-    admit, binding_errors, equivalents_in, explain, labels_of, policy_errors, webhooks_of,
-    Attributes, Binding, Configuration, Explanation, GroupVersionKind, GroupVersionResource,
-    Policy, Rbac, Request, Response, NAMESPACE_NAME_LABEL, RBAC_KINDS,
+    admit, binding_errors, equivalents_in, equivalents_of_custom, explain, labels_of, mutate,
+    mutating_binding_errors, mutating_policy_errors, policy_errors, webhooks_of, Attributes,
+    Binding, ClusterSchemas, Configuration, Details, Explanation, GroupVersionKind,
+    GroupVersionResource, Mutated, MutatingPolicy, Policy, Rbac, Request, Response, Status,
+    NAMESPACE_NAME_LABEL, RBAC_KINDS,
 };
 use kubeidl_gen::Error;
 use serde_json::{json, Value};
@@ -55,6 +58,8 @@ impl Located {
 /// Everything a request is decided with.
 pub(super) struct Cluster {
     release: Release,
+    /// The schemas objects are validated by once mutated: the release's and the CRDs'.
+    catalog: Catalog,
     /// Kinds served by CRDs, by `(apiVersion, kind)`.
     custom: BTreeMap<(String, String), Served>,
     config: Configuration,
@@ -67,9 +72,18 @@ impl Cluster {
     pub(super) fn load(release: Release, sources: &Sources) -> Result<Cluster, Error> {
         let mut config = Configuration::default();
         let mut custom = BTreeMap::new();
+        let mut schemas = ClusterSchemas::new(&release);
+        let mut catalog = Catalog::new();
         for doc in documents(&sources.crds)? {
             add_crd(&doc.value, &mut custom, &mut config);
+            schemas.add_crd(&doc.value);
+            // A CRD the catalog cannot use leaves its kind unvalidated after mutation.
+            let _ = catalog.add_crd(&doc.value);
         }
+        catalog
+            .add_release(&release)
+            .map_err(|e| Error::new(format!("the embedded schemas: {e}")))?;
+        config.schemas = Some(std::sync::Arc::new(schemas));
         let mut rbac = Rbac::default();
         let mut has_rbac = false;
         for doc in documents(&sources.rbac)? {
@@ -106,6 +120,12 @@ impl Cluster {
                 "ValidatingAdmissionPolicyBinding" => config
                     .bindings
                     .push(Binding::from_json(&doc.value).map_err(bad)?),
+                "MutatingAdmissionPolicy" => config
+                    .mutating_policies
+                    .push(MutatingPolicy::from_json(&doc.value).map_err(bad)?),
+                "MutatingAdmissionPolicyBinding" => config
+                    .mutating_bindings
+                    .push(Binding::mutating_from_json(&doc.value).map_err(bad)?),
                 "ValidatingWebhookConfiguration" | "MutatingWebhookConfiguration" => config
                     .webhooks
                     .extend(webhooks_of(&doc.value).map_err(bad)?),
@@ -125,8 +145,24 @@ impl Cluster {
         if has_rbac {
             config.authorizer = Some(std::sync::Arc::new(rbac));
         }
+        // A param strict decoding refuses never exists: a misspelt `namespace` would make it
+        // cluster-scoped in silence.
+        let mut refused = Vec::new();
         for doc in documents(&sources.params)? {
+            for field in unknown_object_meta_fields(&doc.value) {
+                let key = field.trim_start_matches("metadata.");
+                let path = FieldPath::root().child("metadata").child(key);
+                refused.push(format!(
+                    "{}: {} {:?} is invalid: strict decoding error: unknown field {field:?}",
+                    doc.at_field(&path),
+                    str_at(&doc.value, "/kind"),
+                    str_at(&doc.value, "/metadata/name"),
+                ));
+            }
             config.params.push(doc.value);
+        }
+        if !refused.is_empty() {
+            return Err(Error::new(refused.join("\n")));
         }
         for doc in documents(&sources.namespaces)? {
             config.namespaces.push(with_name_label(doc.value));
@@ -137,8 +173,25 @@ impl Cluster {
                 .entry((api_version(&r.group, &r.version), r.kind.clone()))
                 .or_insert(r.namespaced);
         }
+        let param_kinds = config
+            .policies
+            .iter()
+            .chain(config.mutating_policies.iter().map(|m| &m.policy))
+            .filter_map(|p| p.param_kind.as_ref());
+        let mut noted = std::collections::BTreeSet::new();
+        for kind in param_kinds {
+            let key = (kind.api_version.clone(), kind.kind.clone());
+            if config.scopes.contains_key(&key) || !noted.insert(key) {
+                continue;
+            }
+            eprintln!(
+                "note: paramKind {} {} is served by no CRD given with --crds nor by Kubernetes {}: it is taken as namespaced when one of its params has a namespace",
+                kind.api_version, kind.kind, release.version
+            );
+        }
         Ok(Cluster {
             release,
+            catalog,
             custom,
             config,
         })
@@ -277,6 +330,47 @@ impl Cluster {
         admit(&self.config, attributes)
     }
 
+    /// Whether any webhook is configured.
+    pub(super) fn has_webhooks(&self) -> bool {
+        !self.config.webhooks.is_empty()
+    }
+
+    /// What the MutatingAdmissionPolicies make of a request.
+    pub(super) fn mutate(&mut self, attributes: &Attributes) -> Mutated {
+        self.see_equivalents_of(attributes);
+        mutate(&self.config, attributes)
+    }
+
+    /// The apiserver's refusal of an object a mutation made, when its schema refuses it (422).
+    pub(super) fn invalid(&self, object: &Value) -> Option<Status> {
+        let gvk = Gvk::of(str_at(object, "/apiVersion"), str_at(object, "/kind"));
+        let validator = self.catalog.validator(&gvk);
+        let errors = match validator.as_ref() {
+            Ok(v) => v.validate(object).errors,
+            Err(_) => return None,
+        };
+        if errors.is_empty() {
+            return None;
+        }
+        let status = kubeidl::errors::invalid_status(
+            &gvk.group,
+            &gvk.kind,
+            str_at(object, "/metadata/name"),
+            &errors,
+        );
+        Some(Status {
+            code: 422,
+            reason: "Invalid".into(),
+            message: str_at(&status, "/message").to_string(),
+            details: Some(Details {
+                name: str_at(object, "/metadata/name").to_string(),
+                group: gvk.group.clone(),
+                kind: gvk.kind.clone(),
+                causes: errors.iter().map(|e| e.to_string()).collect(),
+            }),
+        })
+    }
+
     /// Which webhooks and policies a request reaches.
     pub(super) fn explain(&mut self, attributes: &Attributes) -> Explanation {
         self.see_equivalents_of(attributes);
@@ -285,11 +379,24 @@ impl Cluster {
 
     /// The resources serving the request's objects under other names, for `matchPolicy`.
     fn see_equivalents_of(&mut self, attributes: &Attributes) {
-        self.config.equivalents = equivalents_in(
-            &self.release,
-            &attributes.request.resource,
-            &attributes.request.subresource,
-        );
+        let r = &attributes.request.resource;
+        let sub = &attributes.request.subresource;
+        let custom: Vec<(String, String)> = self
+            .custom
+            .iter()
+            .filter(|((api_version, _), served)| {
+                served.resource == r.resource
+                    && api_version.rsplit_once('/').map(|(g, _)| g) == Some(r.group.as_str())
+            })
+            .filter_map(|((api_version, kind), _)| {
+                let version = api_version.rsplit_once('/')?.1;
+                Some((version.to_string(), kind.clone()))
+            })
+            .collect();
+        self.config.equivalents = match custom.is_empty() {
+            true => equivalents_in(&self.release, r, sub),
+            false => equivalents_of_custom(r, sub, &custom),
+        };
     }
 }
 
@@ -363,11 +470,14 @@ pub(super) fn api_errors(object: &Value) -> Option<Vec<FieldError>> {
     match str_at(object, "/kind") {
         "ValidatingAdmissionPolicy" => Some(policy_errors(object)),
         "ValidatingAdmissionPolicyBinding" => Some(binding_errors(object)),
+        "MutatingAdmissionPolicy" => Some(mutating_policy_errors(object)),
+        "MutatingAdmissionPolicyBinding" => Some(mutating_binding_errors(object)),
         _ => None,
     }
 }
 
-/// What a CRD serves: each version's resource and kind, and whether they are namespaced.
+/// What a CRD serves: each served version's resource and kind, and whether they are
+/// namespaced.
 pub(super) fn crd_served(crd: &Value) -> Vec<(GroupVersionResource, GroupVersionKind, bool)> {
     if crd.get("kind").and_then(Value::as_str) != Some("CustomResourceDefinition") {
         return Vec::new();
@@ -383,6 +493,7 @@ pub(super) fn crd_served(crd: &Value) -> Vec<(GroupVersionResource, GroupVersion
         .and_then(Value::as_array)
         .into_iter()
         .flatten()
+        .filter(|version| version.get("served").and_then(Value::as_bool) != Some(false))
         .map(|version| {
             let name = str_at(version, "/name");
             (

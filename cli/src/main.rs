@@ -728,8 +728,8 @@ pub struct CelArgs {
     /// Output format.
     #[arg(short = 'o', long = "output", value_name = "FORMAT", default_value = "text", value_parser = ["text", "json"])]
     pub output: String,
-    /// Also declare an opt-in library no apiserver has (repeatable). Rules that use one will
-    /// not compile on a real cluster.
+    /// Also declare an opt-in library (repeatable). Rules that use one will not compile in a
+    /// CRD or a ValidatingAdmissionPolicy on a real cluster.
     ///
     /// kep-formats: KEP-4153's string helpers, named by a `format` library name or a
     /// `+k8s:format` one:
@@ -738,6 +738,11 @@ pub struct CelArgs {
     /// Names: dns1123Label, dns1123Subdomain, dns1035Label, qualifiedName, labelValue, uuid,
     /// uri, byte, date, datetime and the *Prefix forms; k8s-short-name, k8s-long-name,
     /// dns1035label, k8s-label-key, k8s-label-value, k8s-uuid.
+    ///
+    /// mutation: the types a MutatingAdmissionPolicy's mutations build (the apiserver declares
+    /// them there only), to try one on an object:
+    ///   Object{spec: Object.spec{replicas: self.spec.replicas + 1}}
+    ///   [JSONPatch{op: 'add', path: '/metadata/labels/' + jsonpatch.escapeKey('a/b'), value: 'x'}]
     #[arg(long = "library", value_name = "NAME", value_parser = clap::builder::PossibleValuesParser::new(kubeidl::cel::ExtraLibrary::ALL.map(|l| l.name())), verbatim_doc_comment)]
     pub libraries: Vec<String>,
 }

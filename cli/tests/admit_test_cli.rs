@@ -1,5 +1,5 @@
-//! `kubeidl admit test`: the shipped suites of the ValidatingAdmissionPolicy documentation's
-//! policies pass; a wrong expectation fails with expected and got at its position; suites that
+//! `kubeidl admit test`: the shipped suites of the Validating- and MutatingAdmissionPolicy
+//! documentation's policies pass; a wrong expectation fails with expected and got at its position; suites that
 //! cannot run are errors at their positions.
 
 mod support;
@@ -13,13 +13,13 @@ fn the_shipped_suites_pass() {
     let out = kubeidl(&["admit", "test", "examples/admission-tests"]);
     let text = stdout(&out);
     assert_eq!(out.status.code(), Some(0), "{text}{}", stderr(&out));
-    // The policies beside the suites are not read as suites; every test of the three runs.
+    // The policies beside the suites are not read as suites; every test of the four runs.
     assert_eq!(
         text.lines().filter(|l| l.contains(": PASS ")).count(),
-        22,
+        25,
         "{text}"
     );
-    assert!(text.ends_with("22 passed, 0 failed\n"), "{text}");
+    assert!(text.ends_with("25 passed, 0 failed\n"), "{text}");
     assert!(
         text.contains("examples/admission-tests/replica-limit/tests.yaml:22:9: PASS replica-limit/four replicas are denied in a test namespace\n"),
         "{text}"
@@ -88,7 +88,7 @@ fn suites_that_cannot_run_are_errors_at_their_positions() {
     let expected = "\
 error: testdata/admission/suites/malformed.yaml:5:12: policies: testdata/admission/suites/no-such-policy.yaml: no such file or directory
 error: testdata/admission/suites/malformed.yaml:6:12: unknown field \"namespace\" in AdmissionTest (known: apiVersion, kind, metadata, policies, params, namespaces, crds, rbac, kubeVersion, tests)
-error: testdata/admission/suites/malformed.yaml:13:13: unknown field \"mesage\" in expect (known: allowed, code, reason, message, messageContains, warnings, auditAnnotations)
+error: testdata/admission/suites/malformed.yaml:13:13: unknown field \"mesage\" in expect (known: allowed, code, reason, message, messageContains, warnings, auditAnnotations, object, objectFile)
 error: testdata/admission/suites/malformed.yaml:14:9: a test needs expect (at least `allowed`)
 error: testdata/admission/suites/malformed.yaml:16:17: objectFile: testdata/admission/suites/missing-object.yaml: no such file or directory
 error: testdata/admission/suites/malformed.yaml:21:14: kubeVersion must be a string (quote it: \"1.35\")

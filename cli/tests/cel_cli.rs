@@ -160,7 +160,7 @@ fn the_kep_formats_library_is_opt_in() {
 
     let out = kubeidl(&["cel", "--library", "kep_formats", "true"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(support::stderr(&out).contains("[possible values: kep-formats]"));
+    assert!(support::stderr(&out).contains("[possible values: kep-formats, mutation]"));
 
     let help = support::stdout(&kubeidl(&["cel", "--help"]));
     assert!(

@@ -42,6 +42,21 @@ impl GoType {
     }
 }
 
+/// The ObjectMeta fields of no JSON type decoding checks (times, decoded by their own rules).
+const TIME_FIELDS: &[&str] = &["creationTimestamp", "deletionTimestamp"];
+
+/// The fields of `metadata` ObjectMeta does not have (`namesapce`), in the order written: what
+/// strict decoding refuses (`strict decoding error: unknown field "metadata.namesapce"`).
+pub fn unknown_object_meta_fields(object: &Value) -> Vec<String> {
+    let Some(meta) = object.get("metadata").and_then(Value::as_object) else {
+        return Vec::new();
+    };
+    meta.keys()
+        .filter(|k| !FIELDS.iter().any(|(f, _)| f == k) && !TIME_FIELDS.contains(&k.as_str()))
+        .map(|k| format!("metadata.{k}"))
+        .collect()
+}
+
 /// encoding/json's name for the JSON type of a value.
 fn json_kind(v: &Value) -> &'static str {
     match v {
@@ -127,5 +142,18 @@ mod tests {
             None
         );
         assert_eq!(e(json!(null)), None);
+    }
+}
+
+#[cfg(test)]
+mod unknown_field_tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn unknown_metadata_fields_are_named() {
+        let o = json!({"metadata": {"name": "a", "namesapce": "b", "creationTimestamp": null, "labels": {}}});
+        assert_eq!(unknown_object_meta_fields(&o), vec!["metadata.namesapce"]);
+        assert!(unknown_object_meta_fields(&json!({})).is_empty());
     }
 }

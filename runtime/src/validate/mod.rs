@@ -38,7 +38,7 @@ mod typed;
 
 pub use catalog::{Catalog, Gvk, GVK_EXTENSION};
 pub use crd::{crd_error_pointer, crd_manifest_errors};
-pub use decode::object_meta_decode_error;
+pub use decode::{object_meta_decode_error, unknown_object_meta_fields};
 pub use formats::check as check_format;
 pub use objectmeta::NameRule;
 pub use path::{Keys, Path};
