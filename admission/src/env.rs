@@ -146,7 +146,13 @@ impl Environment {
     /// Type-checks `source` as the apiserver's policy type checking does (any result type,
     /// `authorizer` declared): its type, or cel-go's issues (`ERROR: <input>:1:8: ...`).
     pub fn check(&self, source: &str) -> Result<CelType, String> {
-        Program::compile_typed(source, &self.declarations(true))
+        self.check_for(source, Purpose::Variable)
+    }
+
+    /// [`Environment::check`] for an expression of `purpose` (a mutation's sees the patch
+    /// types).
+    pub fn check_for(&self, source: &str, purpose: Purpose) -> Result<CelType, String> {
+        Program::compile_checked(source, &self.declarations(true), options(purpose))
             .map(|p| p.result_type().clone())
             .map_err(|e| e.to_string())
     }
@@ -177,17 +183,9 @@ impl Environment {
     pub fn compile(&self, source: &str, purpose: Purpose) -> Result<Program, String> {
         // messageExpressions cannot ask the authorizer.
         let authorizer = purpose != Purpose::Message;
-        // The patch types are declared for mutations only.
-        let patch_types = matches!(purpose, Purpose::ApplyConfiguration | Purpose::JsonPatch);
-        let options = CheckOptions {
-            libraries: match patch_types {
-                true => ExtraLibraries::NONE.with(ExtraLibrary::Mutation),
-                false => ExtraLibraries::NONE,
-            },
-            ..CheckOptions::default()
-        };
-        let program = Program::compile_checked(source, &self.declarations(authorizer), options)
-            .map_err(|e| format!("compilation failed: {e}"))?;
+        let program =
+            Program::compile_checked(source, &self.declarations(authorizer), options(purpose))
+                .map_err(|e| format!("compilation failed: {e}"))?;
         let output = program.result_type();
         let object = || CelType::Struct(mutation::OBJECT.into());
         let patches = || CelType::List(Box::new(CelType::Struct(mutation::JSON_PATCH.into())));
@@ -212,6 +210,19 @@ impl Environment {
                 )
             }
         })
+    }
+}
+
+/// The checker's options for an expression of `purpose`: the patch types are declared for
+/// mutations only.
+fn options(purpose: Purpose) -> CheckOptions {
+    let patch_types = matches!(purpose, Purpose::ApplyConfiguration | Purpose::JsonPatch);
+    CheckOptions {
+        libraries: match patch_types {
+            true => ExtraLibraries::NONE.with(ExtraLibrary::Mutation),
+            false => ExtraLibraries::NONE,
+        },
+        ..CheckOptions::default()
     }
 }
 

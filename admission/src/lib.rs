@@ -107,7 +107,8 @@ pub use schemas::{ClusterSchemas, KindSchema, KindSchemas};
 pub use selector::{LabelSelector, Operator, Requirement};
 pub use status::{Details, Status};
 pub use typecheck::{
-    kinds_to_check, type_check, CatalogKinds, ExpressionWarning, KindResolver, MAX_TYPES_PER_RULE,
+    kinds_to_check, type_check, type_check_mutating, CatalogKinds, ExpressionWarning, KindResolver,
+    MAX_TYPES_PER_RULE,
 };
 pub use webhooks::{call_order, webhooks_of, Webhook, WebhookKind};
 

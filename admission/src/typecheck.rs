@@ -8,6 +8,7 @@
 //! them. Type checking never changes what admission decides.
 
 use super::env::Environment;
+use super::mutating::MutatingPolicy;
 use super::policy::Policy;
 use super::request::{GroupVersionKind, GroupVersionResource};
 use kubeidl::cel::decl::Decl;
@@ -133,6 +134,37 @@ pub fn type_check(policy: &Policy, resolver: &dyn KindResolver) -> Vec<Expressio
         }
     }
     warnings
+}
+
+/// kubeidl's type checking of a MutatingAdmissionPolicy, which the apiserver does not make:
+/// each mutation's expression against the kinds its rules name, as [`type_check`] checks a
+/// ValidatingAdmissionPolicy's validations (`Object` values stay untyped, as in the
+/// apiserver; what the expression reads of `object` is checked).
+pub fn type_check_mutating(
+    policy: &MutatingPolicy,
+    resolver: &dyn KindResolver,
+) -> Vec<ExpressionWarning> {
+    let environments = environments(&policy.policy, resolver);
+    policy
+        .mutations
+        .iter()
+        .enumerate()
+        .filter_map(|(i, m)| {
+            let purpose = m.patch_type.purpose();
+            let failures: Vec<String> = environments
+                .iter()
+                .filter_map(|(kind, env)| {
+                    env.check_for(&m.expression.source, purpose)
+                        .err()
+                        .map(|issues| format!("{}: {issues}\n", gvk_text(kind)))
+                })
+                .collect();
+            (!failures.is_empty()).then(|| ExpressionWarning {
+                field_ref: format!("spec.mutations[{i}].{}.expression", m.patch_type.member()),
+                warning: failures.join("\n"),
+            })
+        })
+        .collect()
 }
 
 /// One typed environment per kind the policy is checked against, with the policy's variables

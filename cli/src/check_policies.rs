@@ -1,7 +1,8 @@
-//! `kubeidl admit --check-policies`: each ValidatingAdmissionPolicy and binding checked as the
-//! apiserver checks it on create (API validation's field errors), each policy's expressions
-//! type-checked as the apiserver writes `status.typeChecking`, and kubeidl's own notes (unused
-//! variables, cost estimates over the runtime limits).
+//! `kubeidl admit --check-policies`: each Validating- and MutatingAdmissionPolicy and binding
+//! checked as the apiserver checks it on create (API validation's field errors), each
+//! validating policy's expressions type-checked as the apiserver writes
+//! `status.typeChecking` (a mutating policy's mutations likewise, which is kubeidl's own), and
+//! kubeidl's own notes (unused variables, cost estimates over the runtime limits).
 
 use super::cluster::{api_errors, crd_served, documents};
 use super::request::str_at;
@@ -9,7 +10,10 @@ use super::validate::add_schemas;
 use super::AdmitArgs;
 use kubeidl::errors::FieldError;
 use kubeidl::validate::Catalog;
-use kubeidl_admission::{cost_notes, type_check, CatalogKinds, ExpressionWarning, Policy};
+use kubeidl_admission::{
+    cost_notes, type_check, type_check_mutating, CatalogKinds, ExpressionWarning, MutatingPolicy,
+    Policy,
+};
 use kubeidl_gen::Error;
 use serde_json::{json, Value};
 use std::process::ExitCode;
@@ -69,10 +73,26 @@ pub fn run(args: &AdmitArgs) -> Result<ExitCode, Error> {
         if entry.kind == "ValidatingAdmissionPolicy" {
             if let Ok(policy) = Policy::from_json(v) {
                 entry.warnings = type_check(&policy, &kinds);
-                entry.notes = unused_variables(&policy);
+                entry.notes = unused_variables(&policy, &[]);
                 entry
                     .notes
                     .extend(cost_notes(&policy, &kinds).iter().map(ToString::to_string));
+            }
+        }
+        if entry.kind == "MutatingAdmissionPolicy" && entry.errors.is_empty() {
+            if let Ok(policy) = MutatingPolicy::from_json(v) {
+                entry.warnings = type_check_mutating(&policy, &kinds);
+                if !entry.warnings.is_empty() {
+                    entry.notes.push(MUTATION_TYPE_CHECKING.to_string());
+                }
+                let mutations: Vec<&str> = policy
+                    .mutations
+                    .iter()
+                    .map(|m| m.expression.source.as_str())
+                    .collect();
+                entry
+                    .notes
+                    .extend(unused_variables(&policy.policy, &mutations));
             }
         }
         checked.push(entry);
@@ -90,13 +110,18 @@ pub fn run(args: &AdmitArgs) -> Result<ExitCode, Error> {
     Ok(ExitCode::from(u8::from(failed)))
 }
 
-/// Variables no expression of the policy reads (kubeidl's note; the apiserver says nothing).
-fn unused_variables(policy: &Policy) -> Vec<String> {
+/// Why a MutatingAdmissionPolicy has expression warnings at all.
+const MUTATION_TYPE_CHECKING: &str = "the apiserver does not type-check MutatingAdmissionPolicies: these warnings are kubeidl's, made as it type-checks a ValidatingAdmissionPolicy's validations, so the expressions would fail when they run (kubeidl)";
+
+/// Variables no expression of the policy (nor one of `more`, a mutating policy's mutations)
+/// reads (kubeidl's note; the apiserver says nothing).
+fn unused_variables(policy: &Policy, more: &[&str]) -> Vec<String> {
     let mut sources: Vec<&str> = policy
         .variables
         .iter()
         .map(|(_, e)| e.source.as_str())
         .collect();
+    sources.extend_from_slice(more);
     sources.extend(
         policy
             .match_conditions
