@@ -13,11 +13,17 @@
 //! Both are run on a request every policy admits, and on one that two policies deny; before
 //! measuring, the bench checks that both give the same verdicts.
 //!
+//! - chain: the admission chain as far as the library runs it: ten MutatingAdmissionPolicies
+//!   (five apply configurations, five JSON patches, one binding each), applied by
+//!   `kubeidl_admission::mutate` with their reinvocation, then the ten validating policies on
+//!   the mutated object; beside `kubeidl_admit`, the validating policies alone. No peer applies
+//!   MutatingAdmissionPolicies.
+//!
 //! Run: `cargo bench -p kubeidl-admission --bench admission`
 
 use kubeidl_admission::{
-    admit, labels_of, Attributes, Binding, Configuration, GroupVersionKind, GroupVersionResource,
-    Operation, Policy, Request, UserInfo,
+    admit, labels_of, mutate, Attributes, Binding, ClusterSchemas, Configuration, GroupVersionKind,
+    GroupVersionResource, MutatingPolicy, Operation, Policy, Request, UserInfo,
 };
 use serde_json::{json, Value};
 use std::sync::OnceLock;
@@ -132,7 +138,11 @@ fn param(name: &str, fields: &str) -> Value {
 
 fn configuration() -> &'static Configuration {
     static CONFIG: OnceLock<Configuration> = OnceLock::new();
-    CONFIG.get_or_init(|| Configuration {
+    CONFIG.get_or_init(validating)
+}
+
+fn validating() -> Configuration {
+    Configuration {
         policies: POLICIES
             .iter()
             .map(|(name, e, m, _)| Policy::from_json(&policy(name, e, m)).expect("policy"))
@@ -145,6 +155,102 @@ fn configuration() -> &'static Configuration {
         namespaces: vec![json!({"apiVersion": "v1", "kind": "Namespace",
             "metadata": {"name": "prod", "labels": {"environment": "prod", "kubernetes.io/metadata.name": "prod"}}})],
         ..Configuration::default()
+    }
+}
+
+/// The ten mutating policies: (name, patch type, expression).
+const MUTATIONS: [(&str, &str, &str); 10] = [
+    (
+        "managed-by",
+        "ApplyConfiguration",
+        r#"Object{metadata: Object.metadata{labels: {"app.kubernetes.io/managed-by": "platform"}}}"#,
+    ),
+    (
+        "min-replicas",
+        "ApplyConfiguration",
+        "Object{spec: Object.spec{replicas: object.spec.replicas < 2 ? 2 : object.spec.replicas}}",
+    ),
+    (
+        "checked",
+        "ApplyConfiguration",
+        r#"Object{metadata: Object.metadata{annotations: {"platform.example.com/checked": "true"}}}"#,
+    ),
+    (
+        "region-env",
+        "ApplyConfiguration",
+        r#"Object{spec: Object.spec{template: Object.spec.template{spec: Object.spec.template.spec{containers: object.spec.template.spec.containers.map(c, Object.spec.template.spec.containers{name: c.name, env: [Object.spec.template.spec.containers.env{name: "REGION", value: "eu-west-1"}]})}}}}"#,
+    ),
+    (
+        "template-label",
+        "ApplyConfiguration",
+        r#"Object{spec: Object.spec{template: Object.spec.template{metadata: Object.spec.template.metadata{labels: {"platform.example.com/injected": "true"}}}}}"#,
+    ),
+    (
+        "history",
+        "JSONPatch",
+        r#"[JSONPatch{op: "add", path: "/spec/revisionHistoryLimit", value: 5}]"#,
+    ),
+    (
+        "owner-annotation",
+        "JSONPatch",
+        r#"[JSONPatch{op: "add", path: "/metadata/annotations/" + jsonpatch.escapeKey("platform.example.com/owner"), value: request.userInfo.username}]"#,
+    ),
+    (
+        "seccomp",
+        "JSONPatch",
+        r#"has(object.spec.template.spec.securityContext) ? [] : [JSONPatch{op: "add", path: "/spec/template/spec/securityContext", value: Object.spec.template.spec.securityContext{seccompProfile: Object.spec.template.spec.securityContext.seccompProfile{type: "RuntimeDefault"}}}]"#,
+    ),
+    (
+        "progress-deadline",
+        "JSONPatch",
+        r#"[JSONPatch{op: "test", path: "/spec/replicas", value: object.spec.replicas}, JSONPatch{op: "add", path: "/spec/progressDeadlineSeconds", value: 300}]"#,
+    ),
+    (
+        "termination-grace",
+        "JSONPatch",
+        r#"[JSONPatch{op: "add", path: "/spec/template/spec/terminationGracePeriodSeconds", value: 20}]"#,
+    ),
+];
+
+fn mutating_policy(name: &str, patch_type: &str, expression: &str) -> Value {
+    let member = match patch_type {
+        "JSONPatch" => "jsonPatch",
+        _ => "applyConfiguration",
+    };
+    json!({
+        "apiVersion": "admissionregistration.k8s.io/v1beta1",
+        "kind": "MutatingAdmissionPolicy",
+        "metadata": {"name": name},
+        "spec": {
+            "failurePolicy": "Fail",
+            "reinvocationPolicy": "IfNeeded",
+            "matchConstraints": {"resourceRules": [{
+                "apiGroups": ["apps"], "apiVersions": ["v1"],
+                "operations": ["CREATE", "UPDATE"], "resources": ["deployments"]
+            }]},
+            "mutations": [{"patchType": patch_type, member: {"expression": expression}}]
+        }
+    })
+}
+
+/// The validating configuration with the ten mutating policies and the schemas they merge by.
+fn chain_configuration() -> &'static Configuration {
+    static CONFIG: OnceLock<Configuration> = OnceLock::new();
+    CONFIG.get_or_init(|| {
+        let release = kubeidl::kube::release("1.35").expect("embedded 1.35");
+        let mut config = validating();
+        config.schemas = Some(std::sync::Arc::new(ClusterSchemas::new(&release)));
+        for (name, patch_type, expression) in MUTATIONS {
+            let policy = mutating_policy(name, patch_type, expression);
+            config
+                .mutating_policies
+                .push(MutatingPolicy::from_json(&policy).expect("mutating policy"));
+            let binding = json!({"metadata": {"name": format!("{name}-binding")}, "spec": {"policyName": name}});
+            config
+                .mutating_bindings
+                .push(Binding::mutating_from_json(&binding).expect("binding"));
+        }
+        config
     })
 }
 
@@ -328,5 +434,39 @@ mod kube_cel_vap {
     #[divan::bench]
     fn denied(bencher: divan::Bencher) {
         run(bencher, 1);
+    }
+}
+
+mod chain {
+    use super::*;
+
+    /// The mutating policies, then the validating ones on what they made.
+    fn run_chain(config: &Configuration, request: &Attributes) -> bool {
+        let mutated = mutate(config, request);
+        if mutated.denied.is_some() {
+            return false;
+        }
+        let request = Attributes {
+            object: mutated.object,
+            ..request.clone()
+        };
+        admit(config, &request).allowed()
+    }
+
+    #[divan::bench]
+    fn admitted(bencher: divan::Bencher) {
+        let config = chain_configuration();
+        let (_, object, _) = objects()[0].clone();
+        let request = attributes(object);
+        let mutated = mutate(config, &request);
+        assert_eq!(mutated.denied, None);
+        // Every policy applied, and each IfNeeded one once more.
+        assert_eq!(mutated.applied, 20, "{:#?}", mutated.trace);
+        assert_eq!(
+            mutated.object["spec"]["progressDeadlineSeconds"],
+            json!(300)
+        );
+        assert!(run_chain(config, &request));
+        bencher.bench(|| run_chain(config, divan::black_box(&request)));
     }
 }

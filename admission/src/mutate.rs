@@ -101,6 +101,12 @@ pub fn mutate(config: &Configuration, attributes: &Attributes) -> Mutated {
     let mut ran: Vec<(String, String, String)> = Vec::new();
     let mut reinvoke: BTreeSet<(String, String, String)> = BTreeSet::new();
     let mut dirty = false;
+    // The request as the policies see it, its object replaced by each patch that applies.
+    let mut current = attributes.clone();
+    let namespace = namespace_object(config, request);
+    let authorizer = config.authorizer_for(attributes);
+    // `request`, built once per matched resource and kind (it never reads the object).
+    let mut shared: Vec<RequestValues> = Vec::new();
     for round in 1..=2 {
         if round == 2 {
             if !dirty || reinvoke.is_empty() {
@@ -108,29 +114,22 @@ pub fn mutate(config: &Configuration, attributes: &Attributes) -> Mutated {
             }
             out.reinvoked = true;
         }
-        let current = Attributes {
-            object: out.object.clone(),
-            ..attributes.clone()
-        };
         let invocations = invocations(config, &current, &mut errors, &mut out.trace, round);
-        let namespace = namespace_object(config, request);
-        let authorizer = config.authorizer_for(&current);
         for invocation in invocations {
             let key = invocation.key();
             if round == 2 && !reinvoke.contains(&key) {
                 continue;
             }
-            let current = Attributes {
-                object: out.object.clone(),
-                ..attributes.clone()
-            };
-            let requests = RequestValues::new(&current, &invocation.matched, &authorizer);
-            let input = Input {
-                attributes: &current,
-                param: invocation.param,
-                namespace: namespace.as_ref(),
-                authorizer: &authorizer,
-                requests: &requests,
+            let requests = match shared.iter().position(|r| r.serve(&invocation.matched)) {
+                Some(i) => &shared[i],
+                None => {
+                    shared.push(RequestValues::new(
+                        attributes,
+                        &invocation.matched,
+                        &authorizer,
+                    ));
+                    &shared[shared.len() - 1]
+                }
             };
             let policy = invocation.policy;
             let fail = policy.policy.failure_policy == FailurePolicy::Fail;
@@ -149,6 +148,13 @@ pub fn mutate(config: &Configuration, attributes: &Attributes) -> Mutated {
                 )
             };
             if !policy.policy.match_conditions.is_empty() {
+                let input = Input {
+                    attributes: &current,
+                    param: invocation.param,
+                    namespace: namespace.as_ref(),
+                    authorizer: &authorizer,
+                    requests,
+                };
                 let b = Bound::new(&input, &policy.policy.env, requests.request(true), None);
                 let lazy = Lazy::new(&policy.policy, &b);
                 match match_conditions(&policy.policy.match_conditions, &b, &lazy) {
@@ -178,27 +184,24 @@ pub fn mutate(config: &Configuration, attributes: &Attributes) -> Mutated {
                     }
                 }
             }
-            let before = out.object.clone();
+            let mut changed = false;
             let mut outcomes = Vec::new();
+            let schema = config
+                .schemas
+                .as_ref()
+                .and_then(|s| s.schema(&request.kind));
             for (i, mutation) in policy.mutations.iter().enumerate() {
-                let current = Attributes {
-                    object: out.object.clone(),
-                    ..attributes.clone()
-                };
                 let input = Input {
                     attributes: &current,
                     param: invocation.param,
                     namespace: namespace.as_ref(),
                     authorizer: &authorizer,
-                    requests: &requests,
+                    requests,
                 };
-                let schema = config
-                    .schemas
-                    .as_ref()
-                    .and_then(|s| s.schema(&request.kind));
-                match apply_mutation(mutation, &input, policy, &requests, schema) {
+                match apply_mutation(mutation, &input, policy, requests, schema) {
                     Ok(Patched::Object(object)) => {
-                        out.object = object;
+                        changed |= object != current.object;
+                        current.object = object;
                         out.applied += 1;
                         dirty = true;
                         outcomes.push(format!(
@@ -235,7 +238,7 @@ pub fn mutate(config: &Configuration, attributes: &Attributes) -> Mutated {
             out.trace.push(trace_step(outcomes.join("; ")));
             if round == 1 {
                 // An invocation that changed the object makes every earlier one eligible again.
-                if !before.eq(&out.object) {
+                if changed {
                     reinvoke.extend(ran.drain(..));
                 }
                 if policy.reinvocation == Reinvocation::IfNeeded {
@@ -247,6 +250,7 @@ pub fn mutate(config: &Configuration, attributes: &Attributes) -> Mutated {
             reinvoke.extend(ran.drain(..));
         }
     }
+    out.object = current.object;
     if let Some(first) = errors.first() {
         let r = &request;
         let name = [

@@ -143,11 +143,16 @@ pub enum Command {
     ///   kubeidl validate --ignore-missing-schemas --skip-kinds Secret,example.com/v1/Widget repo/
     #[command(verbatim_doc_comment)]
     Validate(ValidateArgs),
-    /// Evaluate ValidatingAdmissionPolicies on requests, as an apiserver would, without one;
-    /// or (--explain) say which webhooks and policies each request reaches.
+    /// Run requests through the admission chain, as an apiserver would, without one:
+    /// MutatingAdmissionPolicies, then ValidatingAdmissionPolicies on the object they make; or
+    /// (--explain) say which policies and webhooks each request reaches.
     ///
     /// Policies and their bindings (--policies) are read with the API's defaults and their
-    /// expressions compiled once. Each REQUEST document is an AdmissionReview (its `request`
+    /// expressions compiled once. MutatingAdmissionPolicies run first: their apply
+    /// configurations are merged as server-side apply merges, by the kind's schema, and their
+    /// JSON patches applied; the object they change is validated by its schema; then the
+    /// ValidatingAdmissionPolicies decide on it. Mutating webhooks cannot run offline: those a
+    /// request reaches are named, and taken to leave the object unchanged. Each REQUEST document is an AdmissionReview (its `request`
     /// as an apiserver fills it) or a manifest, made into a request by --operation (CREATE by
     /// default), --old, --subresource, --user and --groups. Built-in kinds are resolved to their
     /// resources from the embedded Kubernetes release (--kube-version), custom kinds from
@@ -155,8 +160,10 @@ pub enum Command {
     /// `kubernetes.io/metadata.name` label; a manifest without a namespace is in `default`.
     ///
     /// Each request prints its verdict with the manifest's file:line:col, the apiserver's
-    /// message when denied, its warnings and audit annotations (-v: every policy, binding and
-    /// param considered, and why). -o json prints one AdmissionReview response per request.
+    /// message when denied, what the mutating policies changed (as JSON Patch operations), its
+    /// warnings and audit annotations (-v: every policy, binding and param considered, and
+    /// why). -o json prints one AdmissionReview response per request (with patchType and patch
+    /// when mutated, the mutatedObject beside it, and the request's source position).
     /// Exit code: 0 all admitted, 1 some denied, 2 unusable input.
     ///
     /// Examples:
@@ -170,6 +177,8 @@ pub enum Command {
     ///   kubeidl admit --policies policy.yaml --rbac rbac/ --user ann --groups team-leads deploy.yaml
     ///
     ///   kubeidl admit --policies policy.yaml review.json     # an AdmissionReview request
+    ///
+    ///   kubeidl admit --policies mutating-policy.yaml --crds crds/ -o json pod.yaml
     ///
     /// With --explain, --policies also takes Validating- and MutatingWebhookConfigurations, and
     /// each request lists every mutating webhook, policy binding and validating webhook in the
@@ -452,7 +461,7 @@ pub struct DiffArgs {
 pub struct AdmitArgs {
     #[command(subcommand)]
     pub command: Option<AdmitCommand>,
-    /// ValidatingAdmissionPolicies, ValidatingAdmissionPolicyBindings and Validating- and
+    /// Validating- and MutatingAdmissionPolicies, their bindings, and Validating- and
     /// MutatingWebhookConfigurations: files or directories of YAML or JSON documents.
     /// Repeatable.
     #[arg(long = "policies", value_name = "PATH")]

@@ -1,4 +1,4 @@
-//! `kubeidl admit` with MutatingAdmissionPolicies (`testdata/admission/mutating`,
+//! `kubeidl admit` with MutatingAdmissionPolicies (`testdata/admission-mutating`,
 //! `examples/admission-tests/sidecar`): the mutated object in text and in the AdmissionReview's
 //! patch, the chain's order in --explain, policies checked as the API checks them, and the
 //! request-matching points policy authors meet (CRD versions under matchPolicy: Equivalent,
@@ -10,7 +10,7 @@ use base64::Engine as _;
 use serde_json::{json, Value};
 use support::{kubeidl, stderr, stdout};
 
-const DIR: &str = "testdata/admission/mutating";
+const DIR: &str = "testdata/admission-mutating";
 const SIDECAR: &str = "examples/admission-tests/sidecar";
 
 fn json_of(out: &std::process::Output) -> Value {
@@ -76,7 +76,7 @@ fn text_output_shows_what_the_policies_changed() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(
-        text.starts_with("testdata/admission/mutating/two-webs.yaml:2:7: CREATE Deployment shop/web: allowed\n  mutated by MutatingAdmissionPolicies:\n    add /metadata/labels: {\"team\":\"payments\"}\n  mutating policy 'team-label.example.com' with binding 'team-label-binding.example.com': mutation 0 (ApplyConfiguration) applied\n"),
+        text.starts_with("testdata/admission-mutating/two-webs.yaml:2:7: CREATE Deployment shop/web: allowed\n  mutated by MutatingAdmissionPolicies:\n    add /metadata/labels: {\"team\":\"payments\"}\n  mutating policy 'team-label.example.com' with binding 'team-label-binding.example.com': mutation 0 (ApplyConfiguration) applied\n"),
         "{text}"
     );
 }
@@ -103,7 +103,7 @@ fn two_manifests_of_one_name_get_their_own_uids() {
     assert_eq!(uids, [&json!("deployment-web"), &json!("deployment-web-2")]);
     assert_eq!(
         reviews[1]["source"],
-        json!("testdata/admission/mutating/two-webs.yaml:12:7")
+        json!("testdata/admission-mutating/two-webs.yaml:12:7")
     );
 }
 
@@ -149,9 +149,9 @@ fn check_policies_checks_mutating_policies_and_their_expressions() {
     assert_eq!(out.status.code(), Some(1));
     let text = stdout(&out);
     for line in [
-        "  testdata/admission/mutating/bad-policies.yaml:9:7: error: spec.matchConstraints.resourceRules.operations: Unsupported value: \"DELETE\": supported values: \"*\", \"CONNECT\", \"CREATE\", \"UPDATE\"\n",
-        "  testdata/admission/mutating/bad-policies.yaml:13:19: error: spec.mutations[0].applyConfiguration.expression: Invalid value: \"Object{spec: Object.spec{replicas: 1\": compilation failed: ERROR: <input>:1:37: Syntax error: mismatched input '<EOF>' expecting {'}', ','}\n | Object{spec: Object.spec{replicas: 1\n | ....................................^\n",
-        "  testdata/admission/mutating/bad-policies.yaml:7:19: error: spec.reinvocationPolicy: Required value\n",
+        "  testdata/admission-mutating/bad-policies.yaml:9:7: error: spec.matchConstraints.resourceRules.operations: Unsupported value: \"DELETE\": supported values: \"*\", \"CONNECT\", \"CREATE\", \"UPDATE\"\n",
+        "  testdata/admission-mutating/bad-policies.yaml:13:19: error: spec.mutations[0].applyConfiguration.expression: Invalid value: \"Object{spec: Object.spec{replicas: 1\": compilation failed: ERROR: <input>:1:37: Syntax error: mismatched input '<EOF>' expecting {'}', ','}\n | Object{spec: Object.spec{replicas: 1\n | ....................................^\n",
+        "  testdata/admission-mutating/bad-policies.yaml:7:19: error: spec.reinvocationPolicy: Required value\n",
         "    apps/v1, Kind=Deployment: ERROR: <input>:1:69: undefined field 'replicaz'\n",
     ] {
         assert!(text.contains(line), "{line}\n---\n{text}");
@@ -165,7 +165,7 @@ fn check_policies_checks_mutating_policies_and_their_expressions() {
     ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("testdata/admission/mutating/bad-policies.yaml:9:7: MutatingAdmissionPolicy \"deletes.example.com\" is invalid: spec.matchConstraints.resourceRules.operations: Unsupported value"),
+        stderr(&out).contains("testdata/admission-mutating/bad-policies.yaml:9:7: MutatingAdmissionPolicy \"deletes.example.com\" is invalid: spec.matchConstraints.resourceRules.operations: Unsupported value"),
         "{}",
         stderr(&out)
     );
@@ -202,6 +202,6 @@ fn a_param_with_a_misspelt_metadata_field_is_refused() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         stderr(&out),
-        "error: testdata/admission/mutating/params-typo.yaml:6:14: ConfigMap \"limits\" is invalid: strict decoding error: unknown field \"metadata.namesapce\"\n"
+        "error: testdata/admission-mutating/params-typo.yaml:6:14: ConfigMap \"limits\" is invalid: strict decoding error: unknown field \"metadata.namesapce\"\n"
     );
 }

@@ -12,7 +12,7 @@ pub(crate) fn unknown_fields(
     components: &Map<String, Value>,
 ) -> Vec<String> {
     let mut out = Vec::new();
-    walk(value, schema, components, "", &mut out);
+    walk(value, schema, components, &mut Vec::new(), &mut out);
     out
 }
 
@@ -42,11 +42,39 @@ fn resolve<'s>(mut schema: &'s Value, components: &'s Map<String, Value>) -> &'s
     schema
 }
 
-fn walk(
-    value: &Value,
+/// One step of the path to a node: a field, a map key or a list index.
+enum Step<'v> {
+    Field(&'v str),
+    Key(&'v str),
+    Index(usize),
+}
+
+/// The path as Go's strict decoding names it: `spec.containers[1].x`, `labels[key]`.
+fn path_text(steps: &[Step<'_>]) -> String {
+    let mut out = String::new();
+    for step in steps {
+        match step {
+            Step::Field(f) if out.is_empty() => out.push_str(f),
+            Step::Field(f) => {
+                out.push('.');
+                out.push_str(f);
+            }
+            Step::Key(k) => {
+                out.push('[');
+                out.push_str(k);
+                out.push(']');
+            }
+            Step::Index(i) => out.push_str(&format!("[{i}]")),
+        }
+    }
+    out
+}
+
+fn walk<'v>(
+    value: &'v Value,
     schema: &Value,
     components: &Map<String, Value>,
-    path: &str,
+    path: &mut Vec<Step<'v>>,
     out: &mut Vec<String>,
 ) {
     let schema = resolve(schema, components);
@@ -57,25 +85,27 @@ fn walk(
         Value::Object(map) => {
             if let Some(properties) = schema.get("properties").and_then(Value::as_object) {
                 for (key, v) in map {
-                    let at = match path {
-                        "" => key.clone(),
-                        p => format!("{p}.{key}"),
-                    };
+                    path.push(Step::Field(key));
                     match properties.get(key) {
-                        Some(s) => walk(v, s, components, &at, out),
-                        None => out.push(at),
+                        Some(s) => walk(v, s, components, path, out),
+                        None => out.push(path_text(path)),
                     }
+                    path.pop();
                 }
             } else if let Some(values) = schema.get("additionalProperties") {
                 for (key, v) in map {
-                    walk(v, values, components, &format!("{path}[{key}]"), out);
+                    path.push(Step::Key(key));
+                    walk(v, values, components, path, out);
+                    path.pop();
                 }
             }
         }
         Value::Array(items) => {
             if let Some(item) = schema.get("items") {
                 for (i, v) in items.iter().enumerate() {
-                    walk(v, item, components, &format!("{path}[{i}]"), out);
+                    path.push(Step::Index(i));
+                    walk(v, item, components, path, out);
+                    path.pop();
                 }
             }
         }
