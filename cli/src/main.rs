@@ -796,6 +796,13 @@ pub struct OpenapiArgs {
         conflicts_with = "no_validations"
     )]
     pub cel_libraries: Vec<kubeidl::cel::ExtraLibrary>,
+    /// Add the tag lines of an overlay FILE to the types it names, as if written in their doc
+    /// comments: lines of `<package> <Type>[.<field>] +<tag>` (`*` for any one package segment).
+    /// kubeidl's own overlay of k8s.io/api, runtime/src/kube/native/overlay.tags in its
+    /// repository, declares the apiserver's hand-written checks of the built-in kinds:
+    ///   kubeidl openapi --overlay overlay.tags --module k8s.io/api=../api k8s.io/api/apps/v1
+    #[arg(long, value_name = "FILE", verbatim_doc_comment)]
+    pub overlay: Option<PathBuf>,
     /// Write the document to FILE (atomically: a temporary file renamed into place) instead of stdout.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,

@@ -7,7 +7,10 @@ use std::path::Path;
 use std::process::ExitCode;
 
 pub fn run(args: OpenapiArgs) -> Result<ExitCode, Error> {
-    let loader = super::loader(&args.modules)?;
+    let mut loader = super::loader(&args.modules)?;
+    if let Some(path) = &args.overlay {
+        loader = loader.with_overlay(kubeidl_gen::go::Overlay::read(path)?);
+    }
     let options = Options {
         enums: args.enums,
         validations: !args.no_validations,

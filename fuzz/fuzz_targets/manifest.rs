@@ -1,7 +1,7 @@
 //! Any bytes read as a YAML/JSON stream give documents or positioned errors, never a panic; every
 //! document read validates (as a create and as an update of itself) against the test CRD without
 //! panic or stack overflow, against the embedded kind its apiVersion and kind name, and through
-//! every hand-written check of a built-in kind whatever its shape (`kube::native_check` is public
+//! every hand-written check of a built-in kind whatever its shape (`kube::native_check_named` is public
 //! and may be given any value).
 //!
 //! Seeds that must stay in the corpus live in `fuzz/seeds/manifest/` (a "billion laughs"
@@ -51,8 +51,8 @@ fuzz_target!(|data: &[u8]| {
         if let Ok(built_in) = embedded().validator(&gvk).as_ref() {
             let _ = built_in.validate(&doc.value);
         }
-        for (group, kind) in kubeidl::kube::native_kinds() {
-            if let Some(check) = kubeidl::kube::native_check(group, kind) {
+        for (name, _) in kubeidl::kube::native_checks() {
+            if let Some(check) = kubeidl::kube::native_check_named(name) {
                 let _ = check(&doc.value);
                 if let Some(spec) = doc.value.get("spec") {
                     let _ = check(

@@ -3,7 +3,9 @@
 //! validations on (`+enum` values and the `+k8s:` validations the release enforces; shadowed
 //! `+k8s:alpha`/`+k8s:beta` tags left out), descriptions dropped, and the discovery facts of each
 //! kind (resource name, scope, subresources) read from the paths of the OpenAPI documents an
-//! apiserver of that version publishes.
+//! apiserver of that version publishes. kubeidl's own tags on those types
+//! (`runtime/src/kube/native/overlay.tags`: the hand-written check each kind runs) are applied
+//! as if written in the sources.
 //!
 //! ```sh
 //! # SOURCES holds api/, apimachinery/, apiextensions-apiserver/ and kube-aggregator/ at v0.35.0;
@@ -70,9 +72,16 @@ fn parse_args() -> Result<Args, String> {
     })
 }
 
+/// The tags kubeidl declares on the k8s.io/api types (the hand-written checks it runs).
+fn overlay_path() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../runtime/src/kube/native/overlay.tags")
+}
+
 fn run(args: &Args) -> Result<(), String> {
     let s = &args.sources;
+    let overlay = kubeidl_gen::go::Overlay::read(&overlay_path()).map_err(|e| e.to_string())?;
     let generated = k8s::kubernetes_generator(s)
+        .overlay(overlay)
         .validations(true)
         .enums(true)
         .lenient(true)

@@ -26,6 +26,7 @@ pub struct Generator {
     packages: Vec<String>,
     options: Options,
     threads: Option<usize>,
+    overlay: Option<crate::go::Overlay>,
 }
 
 #[derive(Debug, Clone)]
@@ -99,6 +100,13 @@ impl Generator {
         self
     }
 
+    /// Adds an overlay's tag lines to the declarations it names ([`crate::go::Overlay`]), as if
+    /// written in their doc comments.
+    pub fn overlay(mut self, overlay: crate::go::Overlay) -> Generator {
+        self.overlay = Some(overlay);
+        self
+    }
+
     /// Parse at most this many packages at once (default: the machine's parallelism). The output
     /// does not depend on it.
     pub fn threads(mut self, threads: usize) -> Generator {
@@ -118,6 +126,9 @@ impl Generator {
         let mut loader = Loader::new(modules);
         if let Some(threads) = self.threads {
             loader = loader.with_threads(threads);
+        }
+        if let Some(overlay) = &self.overlay {
+            loader = loader.with_overlay(overlay.clone());
         }
         generate(&loader, &self.packages, &self.options)
     }

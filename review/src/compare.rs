@@ -345,6 +345,7 @@ impl<'a> Walk<'a, '_> {
         self.pattern(ov, nv, at);
         self.default(ov, nv, at);
         self.list_semantics(ov, nv, at);
+        self.native_check(ov, nv, at);
         self.flag_keyword(
             ov,
             nv,
@@ -1014,6 +1015,46 @@ impl<'a> Walk<'a, '_> {
             rule,
             at,
             Direction::Neutral,
+            Check::Value,
+            old_site,
+            new_site,
+            message,
+        );
+    }
+
+    /// The apiserver's hand-written check a built-in kind declares (`x-kubeidl-native`): one
+    /// that starts running refuses objects the schema alone admitted.
+    fn native_check(&mut self, ov: &View<'a>, nv: &View<'a>, at: &At) {
+        let key = kubeidl::tags::NATIVE_EXTENSION;
+        let (o, n) = (
+            ov.get(|s| s.extensions.get(key)),
+            nv.get(|s| s.extensions.get(key)),
+        );
+        let name = |x: &Option<(&Value, &Layer)>| x.map(|(v, _)| show(v));
+        let (rule, direction, message) = match (name(&o), name(&n)) {
+            (a, b) if a == b => return,
+            (None, Some(b)) => (
+                "native-check-added",
+                Direction::Tightening,
+                format!("the apiserver's hand-written check {b} now validates the kind"),
+            ),
+            (Some(a), None) => (
+                "native-check-removed",
+                Direction::Loosening,
+                format!("the apiserver's hand-written check {a} no longer validates the kind"),
+            ),
+            (Some(a), Some(b)) => (
+                "native-check-changed",
+                Direction::Unknown,
+                format!("the kind's hand-written check changed from {a} to {b}"),
+            ),
+            (None, None) => return,
+        };
+        let (old_site, new_site) = self.sites(key, o, n, |v| format!("{key}: {}", show(v)));
+        self.emit(
+            rule,
+            at,
+            direction,
             Check::Value,
             old_site,
             new_site,

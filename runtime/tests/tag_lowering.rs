@@ -24,6 +24,12 @@ fn examples() -> Vec<(Rule, Vec<&'static str>, ValueKind, Scopes)> {
     vec![
         (R::Required, vec!["+k8s:required"], K::String, field),
         (
+            R::Native,
+            vec!["+kubeidl:native=ValidateDeployment"],
+            K::Struct,
+            Scopes::TYPE,
+        ),
+        (
             R::Optional,
             vec!["+optional", "+k8s:optional"],
             K::String,
@@ -572,5 +578,27 @@ fn exclusive_bounds_take_booleans_in_the_kep_dialect() {
     assert!(
         bad.contains("+exclusiveMaximum takes true, false or a number"),
         "{bad}"
+    );
+}
+
+#[test]
+fn a_native_check_must_be_one_kubeidl_has() {
+    let text = lowered(
+        &["+kubeidl:native=ValidateWidget"],
+        ValueKind::Struct,
+        Scopes::TYPE,
+    );
+    assert!(
+        text.contains("+kubeidl:native names no check kubeidl has: \"ValidateWidget\" (known: ValidateConfigMap, ValidateSecret,"),
+        "{text}"
+    );
+    assert!(!text.contains("x-kubeidl-native"), "{text}");
+    assert_eq!(
+        kubeidl::tags::registry::unknown_tag_message("kubeidl:natve"),
+        "unknown tag \"+kubeidl:natve\" (did you mean \"+kubeidl:native\"?)"
+    );
+    assert_eq!(
+        kubeidl::tags::registry::lookup("kubeidl:natve"),
+        kubeidl::tags::registry::Known::Unknown
     );
 }

@@ -5,6 +5,7 @@
 use super::build_constraint::file_is_built;
 use super::model::{Package, TypeExpr, PREDECLARED_TYPES};
 use super::modules::ModuleMap;
+use super::overlay::Overlay;
 use super::parse::{go_parser, parse_file_with, ParsedFile};
 use crate::error::{Error, Result};
 use std::collections::{HashMap, HashSet};
@@ -24,6 +25,8 @@ pub struct Loader {
     threads: usize,
     /// Lines of `/* */` comments that start with `+` are left out (controller-gen's reading).
     line_comment_markers_only: bool,
+    /// Tags added to declarations from outside their source.
+    overlay: Option<Arc<Overlay>>,
 }
 
 impl Loader {
@@ -34,7 +37,23 @@ impl Loader {
             complete_packages: Mutex::new(HashMap::new()),
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             line_comment_markers_only: false,
+            overlay: None,
         }
+    }
+
+    /// Adds the overlay's tag lines to the declarations they name, as packages are parsed.
+    pub fn with_overlay(mut self, overlay: Overlay) -> Loader {
+        self.overlay = Some(Arc::new(overlay));
+        self
+    }
+
+    /// A parsed package, with the overlay's lines for it.
+    fn overlaid(&self, package: Result<Package>) -> Result<Package> {
+        let mut package = package?;
+        if let Some(overlay) = &self.overlay {
+            overlay.apply(&mut package);
+        }
+        Ok(package)
     }
 
     /// Reads markers only from `//` comments, as controller-gen does: a `/* */` comment's lines
@@ -203,8 +222,8 @@ impl Loader {
             by_package[*p][*f] = Some(result);
         }
         for (((path, slot), source), results) in pending.iter().zip(sources).zip(by_package) {
-            let package = source
-                .and_then(|s| assemble(path, s, results))
+            let package = self
+                .overlaid(source.and_then(|s| assemble(path, s, results)))
                 .map(Arc::new);
             let _ = slot.set(package);
         }
@@ -335,7 +354,7 @@ impl Loader {
                 })
             })
             .collect();
-        assemble(import_path, sources, results)
+        self.overlaid(assemble(import_path, sources, results))
     }
 
     /// The package's files that take part in the build, read, with which of them to parse.

@@ -9,9 +9,11 @@ mod comments;
 mod loader;
 pub mod model;
 mod modules;
+mod overlay;
 pub mod parse;
 pub mod struct_tag;
 
 pub use loader::{is_generated, Loader};
 pub use model::*;
 pub use modules::ModuleMap;
+pub use overlay::Overlay;

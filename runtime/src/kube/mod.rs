@@ -21,7 +21,10 @@ mod native;
 
 pub use lifecycle::{api_status, releases_with, ApiStatus, Lifecycle, LIFECYCLES};
 pub use names::name_rule;
-pub use native::{dropped_by_gates, native_check, native_kinds};
+pub use native::{
+    dropped_by_gates, native_check, native_check_named, native_check_of, native_checks,
+    native_kinds,
+};
 
 use serde::Deserialize;
 use serde_json::Value;

@@ -10,3 +10,5 @@ pub mod options;
 pub mod read;
 pub mod reference;
 pub mod registry;
+
+pub use family::native::NATIVE_EXTENSION;

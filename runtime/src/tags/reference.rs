@@ -57,7 +57,11 @@ fn markdown_family(family: &Family, out: &mut String) {
     for dialect in Dialect::ALL {
         out.push_str(&format!(" {} |", dialect.describe()));
     }
-    out.push_str(" On |\n|---|---|---|---|---|---|\n");
+    out.push_str(" On |\n|---|");
+    for _ in Dialect::ALL {
+        out.push_str("---|");
+    }
+    out.push_str("---|\n");
     for e in family.entries {
         out.push_str(&format!("| {:?} |", e.rule));
         for dialect in Dialect::ALL {

@@ -20,6 +20,8 @@ pub enum Dialect {
     Kubebuilder,
     /// kube-openapi's `+k8s:validation:` lines.
     KubeOpenapi,
+    /// kubeidl's own `+kubeidl:` tags.
+    Kubeidl,
 }
 
 impl Dialect {
@@ -30,15 +32,17 @@ impl Dialect {
             Dialect::ValidationGen => "validation-gen",
             Dialect::Kubebuilder => "kubebuilder",
             Dialect::KubeOpenapi => "kube-openapi",
+            Dialect::Kubeidl => "kubeidl",
         }
     }
 
     /// Every dialect, in the order the reference lists them.
-    pub const ALL: [Dialect; 4] = [
+    pub const ALL: [Dialect; 5] = [
         Dialect::Kep,
         Dialect::ValidationGen,
         Dialect::Kubebuilder,
         Dialect::KubeOpenapi,
+        Dialect::Kubeidl,
     ];
 }
 
@@ -230,6 +234,7 @@ pub static FAMILIES: &[Family] = &[
     family::messages::FAMILY,
     family::documentation::FAMILY,
     family::gates::FAMILY,
+    family::native::FAMILY,
 ];
 
 /// Every validation tag, family by family.
@@ -282,7 +287,7 @@ pub fn lookup(name: &str) -> Known {
             Known::Unknown
         };
     }
-    if name.starts_with("kubebuilder:validation:") {
+    if name.starts_with("kubebuilder:validation:") || name.starts_with("kubeidl:") {
         return Known::Unknown;
     }
     Known::Other
@@ -340,6 +345,7 @@ mod tests {
                     }
                     Dialect::Kubebuilder => s.name.starts_with("kubebuilder:"),
                     Dialect::KubeOpenapi => s.name.starts_with("k8s:validation:"),
+                    Dialect::Kubeidl => s.name.starts_with("kubeidl:"),
                 };
                 assert!(prefix_ok, "{} is not spelled as {:?}", s.name, s.dialect);
             }

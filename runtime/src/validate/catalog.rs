@@ -217,7 +217,7 @@ impl Catalog {
                     .expect("kinds point at loaded definitions");
                 let release = self.release.unwrap_or(crate::kube::NEWEST);
                 let names = crate::kube::name_rule(release, &gvk.group, &gvk.kind);
-                let native = crate::kube::native_check(&gvk.group, &gvk.kind);
+                let native = crate::kube::native_check_of(&root);
                 Validator::for_built_in_kind(&root, shared.clone())
                     .map(|v| {
                         let v = v

@@ -27,82 +27,196 @@ use crate::errors::{FieldError, FieldPath};
 use crate::validate::NativeCheck;
 use serde_json::Value;
 
-/// Each kind kubeidl models the hand-written validation of, by group and kind, with its check.
+/// Each check kubeidl has of the apiserver's hand-written validation, by the Go function it
+/// stands for, with that function's package in kubernetes/kubernetes. Which kind runs which is
+/// declared on the k8s.io/api types (`overlay.tags` beside this module, `+kubeidl:native=`),
+/// lowered into the embedded schemas as `x-kubeidl-native`.
 const CHECKS: &[(&str, &str, NativeCheck)] = &[
-    ("", "ConfigMap", config::config_map),
-    ("", "Secret", config::secret),
-    ("", "Pod", pod::pod),
-    ("", "PodTemplate", pod::pod_template_object),
     (
-        "",
-        "ReplicationController",
+        "ValidateConfigMap",
+        "pkg/apis/core/validation",
+        config::config_map,
+    ),
+    ("ValidateSecret", "pkg/apis/core/validation", config::secret),
+    ("ValidatePodCreate", "pkg/apis/core/validation", pod::pod),
+    (
+        "ValidatePodTemplate",
+        "pkg/apis/core/validation",
+        pod::pod_template_object,
+    ),
+    (
+        "ValidateReplicationController",
+        "pkg/apis/core/validation",
         workloads::replication_controller,
     ),
-    ("apps", "Deployment", workloads::deployment),
-    ("apps", "ReplicaSet", workloads::replica_set),
-    ("apps", "DaemonSet", workloads::daemon_set),
-    ("apps", "StatefulSet", workloads::stateful_set),
-    ("batch", "Job", workloads::job),
-    ("batch", "CronJob", workloads::cron_job),
-    ("", "Service", network::service),
-    ("networking.k8s.io", "Ingress", network::ingress),
-    ("networking.k8s.io", "IngressClass", network::ingress_class),
     (
-        "networking.k8s.io",
-        "NetworkPolicy",
+        "ValidateServiceCreate",
+        "pkg/apis/core/validation",
+        network::service,
+    ),
+    (
+        "ValidatePersistentVolumeClaim",
+        "pkg/apis/core/validation",
+        cluster::persistent_volume_claim,
+    ),
+    (
+        "ValidateNamespace",
+        "pkg/apis/core/validation",
+        cluster::namespace,
+    ),
+    (
+        "ValidateDeployment",
+        "pkg/apis/apps/validation",
+        workloads::deployment,
+    ),
+    (
+        "ValidateReplicaSet",
+        "pkg/apis/apps/validation",
+        workloads::replica_set,
+    ),
+    (
+        "ValidateDaemonSet",
+        "pkg/apis/apps/validation",
+        workloads::daemon_set,
+    ),
+    (
+        "ValidateStatefulSet",
+        "pkg/apis/apps/validation",
+        workloads::stateful_set,
+    ),
+    ("ValidateJob", "pkg/apis/batch/validation", workloads::job),
+    (
+        "ValidateCronJobCreate",
+        "pkg/apis/batch/validation",
+        workloads::cron_job,
+    ),
+    (
+        "ValidateIngressCreate",
+        "pkg/apis/networking/validation",
+        network::ingress,
+    ),
+    (
+        "ValidateIngressClass",
+        "pkg/apis/networking/validation",
+        network::ingress_class,
+    ),
+    (
+        "ValidateNetworkPolicy",
+        "pkg/apis/networking/validation",
         network::network_policy,
     ),
     (
-        "",
-        "PersistentVolumeClaim",
-        cluster::persistent_volume_claim,
-    ),
-    ("", "Namespace", cluster::namespace),
-    (
-        "scheduling.k8s.io",
-        "PriorityClass",
+        "ValidatePriorityClass",
+        "pkg/apis/scheduling/validation",
         cluster::priority_class,
     ),
-    ("storage.k8s.io", "StorageClass", cluster::storage_class),
     (
-        "policy",
-        "PodDisruptionBudget",
+        "ValidateStorageClass",
+        "pkg/apis/storage/validation",
+        cluster::storage_class,
+    ),
+    (
+        "ValidatePodDisruptionBudget",
+        "pkg/apis/policy/validation",
         cluster::pod_disruption_budget,
     ),
     (
-        "autoscaling",
-        "HorizontalPodAutoscaler",
+        "ValidateHorizontalPodAutoscaler",
+        "pkg/apis/autoscaling/validation",
         cluster::horizontal_pod_autoscaler,
     ),
-    ("rbac.authorization.k8s.io", "Role", cluster::role),
+    ("ValidateRole", "pkg/apis/rbac/validation", cluster::role),
     (
-        "rbac.authorization.k8s.io",
-        "ClusterRole",
+        "ValidateClusterRole",
+        "pkg/apis/rbac/validation",
         cluster::cluster_role,
     ),
     (
-        "rbac.authorization.k8s.io",
-        "RoleBinding",
+        "ValidateRoleBinding",
+        "pkg/apis/rbac/validation",
         cluster::role_binding,
     ),
     (
-        "rbac.authorization.k8s.io",
-        "ClusterRoleBinding",
+        "ValidateClusterRoleBinding",
+        "pkg/apis/rbac/validation",
         cluster::cluster_role_binding,
     ),
 ];
 
-/// The hand-written validation of `kind` in `group`, when kubeidl models it.
-pub fn native_check(group: &str, kind: &str) -> Option<NativeCheck> {
+/// The check standing for the Go function `name` (`ValidateDeployment`).
+pub fn native_check_named(name: &str) -> Option<NativeCheck> {
     CHECKS
         .iter()
-        .find(|(g, k, _)| *g == group && *k == kind)
+        .find(|(n, _, _)| *n == name)
         .map(|(_, _, check)| *check)
 }
 
-/// The kinds [`native_check`] has a check for, as (group, kind).
-pub fn native_kinds() -> impl Iterator<Item = (&'static str, &'static str)> {
-    CHECKS.iter().map(|(g, k, _)| (*g, *k))
+/// Every check, as (Go function, its package in kubernetes/kubernetes).
+pub fn native_checks() -> impl Iterator<Item = (&'static str, &'static str)> {
+    CHECKS.iter().map(|(n, p, _)| (*n, *p))
+}
+
+/// The check a kind's schema declares (its `x-kubeidl-native`), if any.
+pub fn native_check_of(root: &crate::schema::Schema) -> Option<NativeCheck> {
+    let name = root
+        .extensions
+        .get(crate::tags::NATIVE_EXTENSION)?
+        .as_str()?;
+    native_check_named(name)
+}
+
+/// The hand-written validation of `kind` in `group` in the newest embedded release, when
+/// kubeidl models it.
+pub fn native_check(group: &str, kind: &str) -> Option<NativeCheck> {
+    native_kinds()
+        .into_iter()
+        .find(|(g, k, _)| g == group && k == kind)
+        .and_then(|(_, _, name)| native_check_named(&name))
+}
+
+/// The kinds of the newest embedded release whose schema declares a native check, as (group,
+/// kind, check), each once.
+pub fn native_kinds() -> Vec<(String, String, String)> {
+    static KINDS: std::sync::OnceLock<Vec<(String, String, String)>> = std::sync::OnceLock::new();
+    KINDS
+        .get_or_init(|| {
+            let Ok(release) = super::release(super::NEWEST) else {
+                return Vec::new();
+            };
+            let mut out: Vec<(String, String, String)> = Vec::new();
+            let schemas = release.document.pointer("/components/schemas");
+            for schema in schemas
+                .and_then(Value::as_object)
+                .into_iter()
+                .flatten()
+                .map(|(_, s)| s)
+            {
+                let Some(name) = schema
+                    .get(crate::tags::NATIVE_EXTENSION)
+                    .and_then(Value::as_str)
+                else {
+                    continue;
+                };
+                let kinds = schema
+                    .get("x-kubernetes-group-version-kind")
+                    .and_then(Value::as_array);
+                for gvk in kinds.into_iter().flatten() {
+                    let text = |k: &str| {
+                        gvk.get(k)
+                            .and_then(Value::as_str)
+                            .unwrap_or_default()
+                            .to_string()
+                    };
+                    let entry = (text("group"), text("kind"), name.to_string());
+                    if !out.contains(&entry) {
+                        out.push(entry);
+                    }
+                }
+            }
+            out.sort();
+            out
+        })
+        .clone()
 }
 
 /// Fields a feature gate lets through only from a release on (its default turned on there):

@@ -330,41 +330,98 @@ fn pods_only() {
 }
 
 #[test]
-fn every_modelled_kind_has_a_check() {
-    let mut kinds: Vec<(&str, &str)> = native_kinds().collect();
-    kinds.sort();
+fn every_modelled_kind_declares_its_check() {
+    // The embedded schemas name each kind's check (x-kubeidl-native, from overlay.tags).
+    let kinds: Vec<(String, String, String)> = native_kinds();
+    let named: Vec<(&str, &str, &str)> = kinds
+        .iter()
+        .map(|(g, k, c)| (g.as_str(), k.as_str(), c.as_str()))
+        .collect();
     let expected = [
-        ("", "ConfigMap"),
-        ("", "Namespace"),
-        ("", "PersistentVolumeClaim"),
-        ("", "Pod"),
-        ("", "PodTemplate"),
-        ("", "ReplicationController"),
-        ("", "Secret"),
-        ("", "Service"),
-        ("apps", "DaemonSet"),
-        ("apps", "Deployment"),
-        ("apps", "ReplicaSet"),
-        ("apps", "StatefulSet"),
-        ("autoscaling", "HorizontalPodAutoscaler"),
-        ("batch", "CronJob"),
-        ("batch", "Job"),
-        ("networking.k8s.io", "Ingress"),
-        ("networking.k8s.io", "IngressClass"),
-        ("networking.k8s.io", "NetworkPolicy"),
-        ("policy", "PodDisruptionBudget"),
-        ("rbac.authorization.k8s.io", "ClusterRole"),
-        ("rbac.authorization.k8s.io", "ClusterRoleBinding"),
-        ("rbac.authorization.k8s.io", "Role"),
-        ("rbac.authorization.k8s.io", "RoleBinding"),
-        ("scheduling.k8s.io", "PriorityClass"),
-        ("storage.k8s.io", "StorageClass"),
+        ("", "ConfigMap", "ValidateConfigMap"),
+        ("", "Namespace", "ValidateNamespace"),
+        ("", "PersistentVolumeClaim", "ValidatePersistentVolumeClaim"),
+        ("", "Pod", "ValidatePodCreate"),
+        ("", "PodTemplate", "ValidatePodTemplate"),
+        ("", "ReplicationController", "ValidateReplicationController"),
+        ("", "Secret", "ValidateSecret"),
+        ("", "Service", "ValidateServiceCreate"),
+        ("apps", "DaemonSet", "ValidateDaemonSet"),
+        ("apps", "Deployment", "ValidateDeployment"),
+        ("apps", "ReplicaSet", "ValidateReplicaSet"),
+        ("apps", "StatefulSet", "ValidateStatefulSet"),
+        (
+            "autoscaling",
+            "HorizontalPodAutoscaler",
+            "ValidateHorizontalPodAutoscaler",
+        ),
+        ("batch", "CronJob", "ValidateCronJobCreate"),
+        ("batch", "Job", "ValidateJob"),
+        ("networking.k8s.io", "Ingress", "ValidateIngressCreate"),
+        ("networking.k8s.io", "IngressClass", "ValidateIngressClass"),
+        (
+            "networking.k8s.io",
+            "NetworkPolicy",
+            "ValidateNetworkPolicy",
+        ),
+        (
+            "policy",
+            "PodDisruptionBudget",
+            "ValidatePodDisruptionBudget",
+        ),
+        (
+            "rbac.authorization.k8s.io",
+            "ClusterRole",
+            "ValidateClusterRole",
+        ),
+        (
+            "rbac.authorization.k8s.io",
+            "ClusterRoleBinding",
+            "ValidateClusterRoleBinding",
+        ),
+        ("rbac.authorization.k8s.io", "Role", "ValidateRole"),
+        (
+            "rbac.authorization.k8s.io",
+            "RoleBinding",
+            "ValidateRoleBinding",
+        ),
+        (
+            "scheduling.k8s.io",
+            "PriorityClass",
+            "ValidatePriorityClass",
+        ),
+        ("storage.k8s.io", "StorageClass", "ValidateStorageClass"),
     ];
-    assert_eq!(kinds, expected);
-    for (group, kind) in kinds {
+    assert_eq!(named, expected);
+    for (group, kind, _) in named {
         assert!(native_check(group, kind).is_some(), "{group}/{kind}");
     }
     assert!(native_check("apps", "Pod").is_none());
+    // Every check kubeidl has is declared on some kind.
+    for (name, _) in super::native_checks() {
+        assert!(expected.iter().any(|(_, _, c)| *c == name), "{name}");
+    }
+}
+
+#[test]
+fn every_embedded_release_declares_the_checks_of_its_kinds() {
+    for version in crate::kube::VERSIONS {
+        let release = crate::kube::release(version).unwrap();
+        let schemas = release.document["components"]["schemas"]
+            .as_object()
+            .unwrap();
+        let deployment = &schemas["io.k8s.api.apps.v1.Deployment"];
+        assert_eq!(
+            deployment[crate::tags::NATIVE_EXTENSION],
+            "ValidateDeployment",
+            "{version}"
+        );
+        let declared = schemas
+            .values()
+            .filter(|s| s.get(crate::tags::NATIVE_EXTENSION).is_some())
+            .count();
+        assert!(declared >= 46, "{version}: {declared}");
+    }
 }
 
 #[test]
@@ -569,7 +626,8 @@ fn any_shape_is_checked_without_panic() {
     // Each node of real-shaped objects replaced by a value of every other JSON type, through
     // every hand-written check (they are public and may be given anything).
     let checks: Vec<_> = native_kinds()
-        .filter_map(|(g, k)| native_check(g, k))
+        .iter()
+        .filter_map(|(g, k, _)| native_check(g, k))
         .collect();
     let mut samples = vec![
         deployment(

@@ -11,6 +11,7 @@ pub(crate) mod gates;
 pub(crate) mod lengths;
 pub(crate) mod lists;
 pub(crate) mod messages;
+pub(crate) mod native;
 pub(crate) mod overrides;
 pub(crate) mod patterns;
 pub(crate) mod presence;
@@ -46,6 +47,15 @@ pub(crate) const fn vg(name: &'static str, payload: Payload) -> Spelling {
 pub(crate) const fn kb(name: &'static str, payload: Payload) -> Spelling {
     Spelling {
         dialect: Dialect::Kubebuilder,
+        name,
+        payload,
+    }
+}
+
+/// A tag of kubeidl's own (`+kubeidl:`).
+pub(crate) const fn kubeidl(name: &'static str, payload: Payload) -> Spelling {
+    Spelling {
+        dialect: Dialect::Kubeidl,
         name,
         payload,
     }
