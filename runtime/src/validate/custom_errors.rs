@@ -107,6 +107,40 @@ pub fn all(schema: &Schema) -> Vec<(&'static str, CustomError)> {
         .collect()
 }
 
+/// The texts of a built-in kind's bounds: there they come from validation-gen's `+k8s:minimum`
+/// and `+k8s:maximum`, which the apiserver checks as Go code (`must be greater than or equal to
+/// 0`), not as OpenAPI (`spec.x in body should be ...`). Only for the bounds `given` has no
+/// message of; exclusive bounds keep kube-openapi's text (no tag writes them).
+pub fn declarative_bounds(
+    schema: &Schema,
+    given: &[(&'static str, CustomError)],
+) -> Vec<(&'static str, CustomError)> {
+    let mut out = Vec::new();
+    let bounds = [
+        (
+            "minimum",
+            &schema.minimum,
+            schema.exclusive_minimum,
+            "greater",
+        ),
+        ("maximum", &schema.maximum, schema.exclusive_maximum, "less"),
+    ];
+    for (keyword, bound, exclusive, relation) in bounds {
+        let Some(bound) = bound else { continue };
+        if exclusive || given.iter().any(|(k, _)| *k == keyword) {
+            continue;
+        }
+        out.push((
+            keyword,
+            CustomError {
+                message: format!("must be {relation} than or equal to {bound}"),
+                error_type: None,
+            },
+        ));
+    }
+    out
+}
+
 /// Writes `custom` for `keyword` into `schema`'s extension; `Err` when one is there already.
 pub fn insert(schema: &mut Schema, keyword: &str, custom: &CustomError) -> Result<(), String> {
     let errors = schema

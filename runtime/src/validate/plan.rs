@@ -516,7 +516,14 @@ impl<'s> Compiler<'_, 's> {
             embedded: s.extension_flag("x-kubernetes-embedded-resource"),
             list_type,
             type_only: false,
-            custom_errors: custom_errors::all(s).into(),
+            custom_errors: {
+                let mut custom = custom_errors::all(s);
+                if self.native {
+                    let bounds = custom_errors::declarative_bounds(s, &custom);
+                    custom.extend(bounds);
+                }
+                custom.into()
+            },
             empty_passes_format: self.native && s.format.as_deref() == Some("byte"),
             null_item_is_zero: self.native,
         };

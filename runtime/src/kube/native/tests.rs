@@ -9,6 +9,25 @@ fn texts(errors: Vec<FieldError>) -> Vec<String> {
     errors.iter().map(ToString::to_string).collect()
 }
 
+/// What validating `object` as the newest embedded release's kind gives: the schema (with the
+/// rules overlay.tags declares as tags) and the hand-written check together.
+fn validated(object: &Value) -> Vec<String> {
+    static CATALOG: std::sync::OnceLock<crate::validate::Catalog> = std::sync::OnceLock::new();
+    let catalog = CATALOG.get_or_init(|| {
+        let mut catalog = crate::validate::Catalog::new();
+        let release = crate::kube::release(crate::kube::NEWEST).unwrap();
+        catalog.add_release(&release).unwrap();
+        catalog
+    });
+    let gvk = crate::validate::Gvk::of(
+        object["apiVersion"].as_str().unwrap_or_default(),
+        object["kind"].as_str().unwrap_or_default(),
+    );
+    let validator = catalog.validator(&gvk);
+    let validator = validator.as_ref().as_ref().expect("a built-in kind");
+    texts(validator.validate(object).errors)
+}
+
 /// A Deployment of `template_spec` whose selector selects `app: web`.
 fn deployment(template_spec: Value) -> Value {
     json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "web"},
@@ -113,8 +132,10 @@ fn deployment_strategies() {
         ["spec.progressDeadlineSeconds: Invalid value: 600: must be greater than minReadySeconds"]
     );
     d["spec"]["minReadySeconds"] = json!(-1);
+    // The bound is a tag on DeploymentSpec (overlay.tags), checked with the schema.
+    assert!(workloads::deployment(&d).is_empty());
     assert_eq!(
-        texts(workloads::deployment(&d)),
+        validated(&d),
         ["spec.minReadySeconds: Invalid value: -1: must be greater than or equal to 0"]
     );
 }
@@ -126,7 +147,7 @@ fn replica_sets_and_daemon_sets() {
     rs["kind"] = json!("ReplicaSet");
     rs["spec"]["replicas"] = json!(-1);
     assert_eq!(
-        texts(workloads::replica_set(&rs)),
+        validated(&rs),
         [
             "spec.replicas: Invalid value: -1: must be greater than or equal to 0",
             "spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in ReplicaSet is not Supported",
@@ -195,11 +216,13 @@ fn jobs_must_not_restart_always() {
     indexed["spec"]["completionMode"] = json!("Indexed");
     indexed["spec"]["completions"] = json!(10);
     indexed["spec"]["parallelism"] = json!(-1);
+    indexed["apiVersion"] = json!("batch/v1");
+    indexed["kind"] = json!("Job");
     assert_eq!(
-        texts(workloads::job(&indexed)),
+        validated(&indexed),
         [
-            format!("metadata.name: Invalid value: \"{0}\": will not able to create pod with invalid DNS label: {0}-9", "a".repeat(62)),
             "spec.parallelism: Invalid value: -1: must be greater than or equal to 0".to_string(),
+            format!("metadata.name: Invalid value: \"{0}\": will not able to create pod with invalid DNS label: {0}-9", "a".repeat(62)),
         ]
     );
 }
@@ -414,6 +437,12 @@ fn every_embedded_release_declares_the_checks_of_its_kinds() {
         assert_eq!(
             deployment[crate::tags::NATIVE_EXTENSION],
             "ValidateDeployment",
+            "{version}"
+        );
+        // The bounds overlay.tags declares as tags, rather than as code.
+        assert_eq!(
+            schemas["io.k8s.api.apps.v1.DeploymentSpec"]["properties"]["replicas"]["minimum"],
+            0,
             "{version}"
         );
         let declared = schemas

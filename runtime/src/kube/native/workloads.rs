@@ -116,14 +116,12 @@ pub(super) fn deployment(object: &Value) -> Vec<FieldError> {
     let mut errors = Vec::new();
     let spec = spec(object);
     let path = spec_path();
-    values::non_negative(spec, "replicas", &path, &mut errors);
+    // replicas, minReadySeconds and revisionHistoryLimit: `+k8s:minimum=0` in overlay.tags.
     controller_selector(spec, "deployment", &mut errors);
     always_restarting_template(spec, "ReplicaSet", &[], &mut errors);
     if let Some(strategy) = present(spec, "strategy") {
         deployment_strategy(strategy, &path.child("strategy"), &mut errors);
     }
-    values::non_negative(spec, "minReadySeconds", &path, &mut errors);
-    values::non_negative(spec, "revisionHistoryLimit", &path, &mut errors);
     // apps/v1 defaults progressDeadlineSeconds to 600.
     let deadline = int_at(spec, "progressDeadlineSeconds").unwrap_or(600);
     if deadline < 0 {
@@ -171,8 +169,7 @@ fn deployment_strategy(strategy: &Value, path: &FieldPath, errors: &mut Vec<Fiel
 pub(super) fn replica_set(object: &Value) -> Vec<FieldError> {
     let mut errors = Vec::new();
     let spec = spec(object);
-    values::non_negative(spec, "replicas", &spec_path(), &mut errors);
-    values::non_negative(spec, "minReadySeconds", &spec_path(), &mut errors);
+    // replicas and minReadySeconds: `+k8s:minimum=0` in overlay.tags.
     // The ReplicaSet reuses the Deployment's text.
     controller_selector(spec, "deployment", &mut errors);
     always_restarting_template(spec, "ReplicaSet", &[], &mut errors);
@@ -186,8 +183,7 @@ pub(super) fn daemon_set(object: &Value) -> Vec<FieldError> {
     let path = spec_path();
     controller_selector(spec, "daemonset", &mut errors);
     always_restarting_template(spec, "DaemonSet", &[], &mut errors);
-    values::non_negative(spec, "minReadySeconds", &path, &mut errors);
-    values::non_negative(spec, "revisionHistoryLimit", &path, &mut errors);
+    // minReadySeconds and revisionHistoryLimit: `+k8s:minimum=0` in overlay.tags.
     let strategy = present(spec, "updateStrategy").unwrap_or(&Value::Null);
     if let Some(rolling) = present(strategy, "rollingUpdate") {
         // apps/v1 defaults maxUnavailable to 1 and maxSurge to 0.
@@ -221,9 +217,7 @@ pub(super) fn stateful_set(object: &Value) -> Vec<FieldError> {
     let mut errors = Vec::new();
     let spec = spec(object);
     let path = spec_path();
-    for field in ["replicas", "minReadySeconds"] {
-        values::non_negative(spec, field, &path, &mut errors);
-    }
+    // replicas and minReadySeconds: `+k8s:minimum=0` in overlay.tags.
     if let Some(start) = spec
         .pointer("/ordinals/start")
         .and_then(Value::as_i64)
@@ -331,17 +325,8 @@ pub(super) fn job(object: &Value) -> Vec<FieldError> {
 
 /// `validateJobSpec`: counts, completion mode and the template, whose pods must not restart.
 fn job_spec(spec: &Value, path: &FieldPath, errors: &mut Vec<FieldError>) {
-    for field in [
-        "parallelism",
-        "completions",
-        "activeDeadlineSeconds",
-        "backoffLimit",
-        "ttlSecondsAfterFinished",
-        "backoffLimitPerIndex",
-        "maxFailedIndexes",
-    ] {
-        values::non_negative(spec, field, path, errors);
-    }
+    // parallelism, completions, activeDeadlineSeconds, backoffLimit, ttlSecondsAfterFinished,
+    // backoffLimitPerIndex, maxFailedIndexes: `+k8s:minimum=0` in overlay.tags.
     if str_at(spec, "completionMode") == "Indexed" {
         if present(spec, "completions").is_none_or(Value::is_null) {
             errors.push(FieldError::required(
@@ -427,13 +412,8 @@ pub(super) fn cron_job(object: &Value) -> Vec<FieldError> {
             ));
         }
     }
-    for field in [
-        "startingDeadlineSeconds",
-        "successfulJobsHistoryLimit",
-        "failedJobsHistoryLimit",
-    ] {
-        values::non_negative(spec, field, &path, &mut errors);
-    }
+    // startingDeadlineSeconds, successfulJobsHistoryLimit, failedJobsHistoryLimit:
+    // `+k8s:minimum=0` in overlay.tags.
     if let Some(zone) = present(spec, "timeZone").and_then(Value::as_str) {
         for msg in cron::time_zone_errors(zone) {
             errors.push(FieldError::invalid(
