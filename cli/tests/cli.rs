@@ -444,3 +444,73 @@ type Credentials struct {
         "{endpoint}"
     );
 }
+
+#[test]
+fn an_overlay_adds_tags_to_types_it_does_not_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let overlay = dir.path().join("overlay.tags");
+    std::fs::write(
+        &overlay,
+        "# tags for a package kubeidl does not own\n\
+         example.com/kubeidl/testdata/*  Gadget              +kubeidl:native=ValidateDeployment\n\
+         example.com/kubeidl/testdata/*  GadgetSpec.Name     +k8s:maxLength=20   # by Go name\n",
+    )
+    .unwrap();
+    let out = kubeidl(&[
+        "openapi",
+        "--overlay",
+        overlay.to_str().unwrap(),
+        "testdata/go/tagged",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let schemas = &doc["components"]["schemas"];
+    let gadget = schemas
+        .as_object()
+        .unwrap()
+        .iter()
+        .find(|(name, _)| name.ends_with("tagged.Gadget"))
+        .map(|(_, s)| s)
+        .unwrap();
+    assert_eq!(gadget["x-kubeidl-native"], "ValidateDeployment");
+    let spec = schemas
+        .as_object()
+        .unwrap()
+        .iter()
+        .find(|(name, _)| name.ends_with("tagged.GadgetSpec"))
+        .map(|(_, s)| s)
+        .unwrap();
+    assert_eq!(spec["properties"]["name"]["maxLength"], 20, "{spec}");
+    // A tag the source has too, with another value, conflicts as two written there would.
+    std::fs::write(
+        &overlay,
+        "example.com/kubeidl/testdata/*  GadgetSpec.replicas +k8s:maximum=10\n",
+    )
+    .unwrap();
+    let out = kubeidl(&[
+        "openapi",
+        "--overlay",
+        overlay.to_str().unwrap(),
+        "testdata/go/tagged",
+    ]);
+    assert!(
+        stderr(&out)
+            .contains("+k8s:maximum=Number(10) conflicts with Number(100) set by another tag"),
+        "{}",
+        stderr(&out)
+    );
+    // A malformed line is an error at its position.
+    std::fs::write(&overlay, "example.com/x Gadget\n").unwrap();
+    let out = kubeidl(&[
+        "openapi",
+        "--overlay",
+        overlay.to_str().unwrap(),
+        "testdata/go/tagged",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("overlay.tags:1:1: expected `<package> <Type>[.<field>] +<tag>`"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -12,7 +12,7 @@
 //! ```
 //!
 //! A `*` segment of the package matches any one segment (every version of a group). A field is
-//! named by its Go name or its JSON name.
+//! named by its Go name or its JSON name. The tag is the rest of the line, up to a ` #` comment.
 
 use super::comments::LineStart;
 use super::model::{Package, TypeExpr};
@@ -62,13 +62,21 @@ impl Overlay {
                 };
                 Error::new(format!("{pos}: {message}"))
             };
-            let words: Vec<&str> = content.split_whitespace().collect();
-            let [package, target, tag] = words[..] else {
+            // The package and the target are words; the tag is the rest of the line.
+            let mut rest = content;
+            let mut word = || {
+                let w = rest.split_whitespace().next().unwrap_or_default();
+                rest = rest.trim_start()[w.len()..].trim_start();
+                w
+            };
+            let (package, target) = (word(), word());
+            let tag = rest.trim();
+            if target.is_empty() || tag.is_empty() {
                 return Err(at(
                     1,
                     "expected `<package> <Type>[.<field>] +<tag>` (three words)",
                 ));
-            };
+            }
             if !tag.starts_with('+') {
                 let column = raw.find(tag).map_or(1, |i| i + 1);
                 return Err(at(column, "a tag starts with `+`"));
@@ -149,12 +157,16 @@ mod tests {
 
     #[test]
     fn lines_name_a_package_pattern_a_target_and_a_tag() {
-        let text = "# comment\nk8s.io/api/apps/*  Deployment  +kubeidl:native=ValidateDeployment  # cites it\n\nk8s.io/api/core/v1 Spec.replicas +k8s:minimum=0\n";
+        let text = "# comment\nk8s.io/api/apps/*  Deployment  +kubeidl:native=ValidateDeployment  # cites it\n\nk8s.io/api/core/v1 Spec.replicas +k8s:error(minimum)=\"must be at least 0\"\n";
         let overlay = Overlay::parse(text, Path::new("o.tags")).unwrap();
         assert_eq!(overlay.lines.len(), 2);
         assert_eq!(overlay.lines[0].package, ["k8s.io", "api", "apps", "*"]);
         assert_eq!(overlay.lines[0].tag, "+kubeidl:native=ValidateDeployment");
         assert_eq!(overlay.lines[1].field.as_deref(), Some("replicas"));
+        assert_eq!(
+            overlay.lines[1].tag,
+            "+k8s:error(minimum)=\"must be at least 0\""
+        );
         let bad = Overlay::parse("k8s.io/api/core/v1 Pod\n", Path::new("o.tags")).unwrap_err();
         assert_eq!(
             bad.message,

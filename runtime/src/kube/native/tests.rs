@@ -441,8 +441,7 @@ fn every_embedded_release_declares_the_checks_of_its_kinds() {
         );
         // The bounds overlay.tags declares as tags, rather than as code.
         assert_eq!(
-            schemas["io.k8s.api.apps.v1.DeploymentSpec"]["properties"]["replicas"]["minimum"],
-            0,
+            schemas["io.k8s.api.apps.v1.DeploymentSpec"]["properties"]["replicas"]["minimum"], 0,
             "{version}"
         );
         let declared = schemas
