@@ -476,7 +476,7 @@ pub fn binding_errors(binding: &Value) -> Vec<FieldError> {
     let mut out = Vec::new();
     let spec = binding.get("spec").unwrap_or(&Value::Null);
     let at = FieldPath::root().child("spec");
-    common_binding_errors(spec, &at, ParamAction::DefaultedToDeny, &mut out);
+    common_binding_errors(spec, &at, ParamAction::of(binding), &mut out);
     validation_actions_errors(spec, &at, &mut out);
     out
 }
@@ -484,10 +484,20 @@ pub fn binding_errors(binding: &Value) -> Vec<FieldError> {
 /// How the API takes a paramRef without `parameterNotFoundAction`.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum ParamAction {
-    /// Defaulted to `Deny` (ValidatingAdmissionPolicyBinding).
+    /// Defaulted to `Deny` (v1alpha1's `SetDefaults_ParamRef`).
     DefaultedToDeny,
-    /// Required (MutatingAdmissionPolicyBinding, which has no default).
+    /// Required: v1beta1 and v1 have no default, and validation asks for it.
     Required,
+}
+
+impl ParamAction {
+    /// What a binding's API version does with the field.
+    fn of(binding: &Value) -> ParamAction {
+        match text(binding, "apiVersion").unwrap_or_default() {
+            "admissionregistration.k8s.io/v1alpha1" => ParamAction::DefaultedToDeny,
+            _ => ParamAction::Required,
+        }
+    }
 }
 
 /// What both kinds of binding share: policyName, paramRef and matchResources.
@@ -665,7 +675,7 @@ pub fn mutating_binding_errors(binding: &Value) -> Vec<FieldError> {
     let mut out = Vec::new();
     let spec = binding.get("spec").unwrap_or(&Value::Null);
     let at = FieldPath::root().child("spec");
-    common_binding_errors(spec, &at, ParamAction::Required, &mut out);
+    common_binding_errors(spec, &at, ParamAction::of(binding), &mut out);
     if let Some(criteria) = spec.get("matchResources").filter(|c| !c.is_null()) {
         mutating_operations_errors(criteria, &at.child("matchResources"), &mut out);
     }

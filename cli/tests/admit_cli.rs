@@ -324,10 +324,13 @@ fn check_policies_gives_api_errors_and_type_checking_warnings() {
         "variable \"unused\" is not read by any expression (kubeidl)"
     );
     let binding = &entries[2]["errors"];
-    assert_eq!(binding[2]["field"], "spec.validationActions");
-    assert_eq!(binding[2]["type"], "FieldValueInvalid");
+    // admissionregistration.k8s.io/v1 has no default for it (only v1alpha1 defaults it to Deny).
+    assert_eq!(binding[2]["field"], "spec.paramRef.parameterNotFoundAction");
+    assert_eq!(binding[2]["type"], "FieldValueRequired");
+    assert_eq!(binding[3]["field"], "spec.validationActions");
+    assert_eq!(binding[3]["type"], "FieldValueInvalid");
     assert_eq!(
-        binding[2]["message"],
+        binding[3]["message"],
         "Invalid value: []admissionregistration.ValidationAction{\"Deny\", \"Warn\"}: must not contain both Deny and Warn (repeating the same validation failure information in the API response and headers serves no purpose)"
     );
     // The documentation's policies pass once the param kind's CRD is given.
