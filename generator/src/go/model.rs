@@ -112,6 +112,11 @@ pub enum ConstValue {
     Bool(bool),
     /// Another constant of the same package, by name.
     Ref(String),
+    /// A constant of another package (`v1.IPv4Protocol`), by its import path and name.
+    External {
+        package: String,
+        name: String,
+    },
     Unknown,
 }
 

@@ -414,6 +414,18 @@ impl<'a> FileReader<'a> {
             "false" => ConstValue::Bool(false),
             "iota" => ConstValue::Int(iota),
             "identifier" => ConstValue::Ref(self.text(node).to_string()),
+            "selector_expression" => {
+                let operand = node.child_by_field_name("operand");
+                let field = node.child_by_field_name("field");
+                let package = operand.and_then(|o| self.imports.get(self.text(o)));
+                match (package, field) {
+                    (Some(package), Some(field)) => ConstValue::External {
+                        package: package.clone(),
+                        name: self.text(field).to_string(),
+                    },
+                    _ => ConstValue::Unknown,
+                }
+            }
             "parenthesized_expression" => match node.named_child(0) {
                 Some(inner) => self.const_value(inner, iota),
                 None => ConstValue::Unknown,
@@ -784,6 +796,20 @@ mod tests {
         assert_eq!(fields[2].tag, "json:\"x,omitempty\"");
         assert_eq!(fields[3].comments.lines, vec![""]);
         assert_eq!(fields[3].pos.line, 14);
+    }
+
+    #[test]
+    fn reads_consts_of_other_packages_as_references() {
+        let f = parse(
+            "package p\nimport v1 \"k8s.io/api/core/v1\"\nconst A = AddressType(v1.IPv4Protocol)\n",
+        );
+        assert_eq!(
+            f.consts[0].value,
+            ConstValue::External {
+                package: "k8s.io/api/core/v1".into(),
+                name: "IPv4Protocol".into()
+            }
+        );
     }
 
     #[test]

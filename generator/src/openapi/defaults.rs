@@ -106,6 +106,9 @@ fn resolve_ref(types: &Types<'_>, reference: &str, package: &str) -> Result<Valu
             ConstValue::Float(f) => return Ok(normalize_numbers(Number::from_f64(*f).map_or(Value::Null, Value::Number))),
             ConstValue::Bool(b) => return Ok(Value::Bool(*b)),
             ConstValue::Ref(next) => current = next.clone(),
+            ConstValue::External { package, name } => {
+                return resolve_ref(types, &format!("{package}.{name}"), package)
+            }
             ConstValue::Unknown => {
                 return Err(Error::at(
                     &c.pos,

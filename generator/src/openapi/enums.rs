@@ -74,12 +74,25 @@ impl EnumType {
                 if c.ty.as_ref() != Some(&ty) {
                     continue;
                 }
+                // Follow references, into other packages too (`AddressType(v1.IPv4Protocol)`).
                 let mut value = c.value.clone();
+                let mut at: Arc<Package> = pkg.clone();
                 for _ in 0..100 {
-                    let ConstValue::Ref(next) = &value else { break };
-                    value = pkg
-                        .constant(next)
-                        .map_or(ConstValue::Unknown, |n| n.value.clone());
+                    let next = match &value {
+                        ConstValue::Ref(next) => at.constant(next).map(|n| n.value.clone()),
+                        ConstValue::External { package, name } => {
+                            match types.loader.package(package) {
+                                Ok(other) => {
+                                    let found = other.constant(name).map(|n| n.value.clone());
+                                    at = other;
+                                    found
+                                }
+                                Err(_) => None,
+                            }
+                        }
+                        _ => break,
+                    };
+                    value = next.unwrap_or(ConstValue::Unknown);
                 }
                 if let ConstValue::String(value) = value {
                     enum_type.values.add(EnumValue {

@@ -269,7 +269,7 @@ impl<'p, 'f, 'a, V: ValueView<'a>> Walker<'p, 'f, V> {
             }
             Kind::Integer | Kind::Float => openapi::check_number(node, v, path, errors),
             Kind::Array => {
-                if let Mode::Full { .. } = mode {
+                if let (Mode::Full { .. }, true) = (mode, node.unique_keys) {
                     listtype::check(&node.list_type, v, path, &mut self.found.lists);
                 }
                 if let Some(items) = node.items {

@@ -254,6 +254,10 @@ pub(crate) struct Node {
     pub additional_false: bool,
     pub embedded: bool,
     pub list_type: ListType,
+    /// Whether the list type's uniqueness is checked: for custom resources, not for built-in
+    /// kinds, whose decoding keeps repeated keys (their hand-written validation refuses the
+    /// repeats it refuses, such as two containers of one name).
+    pub unique_keys: bool,
     /// The node checks nothing but `type` (and `nullable`): the common branch of `anyOf`.
     pub type_only: bool,
     /// The keywords given a custom message (`x-kubernetes-errors`), with it.
@@ -515,6 +519,7 @@ impl<'s> Compiler<'_, 's> {
             additional_false: s.additional_properties_allowed == Some(false),
             embedded: s.extension_flag("x-kubernetes-embedded-resource"),
             list_type,
+            unique_keys: !self.native,
             type_only: false,
             custom_errors: {
                 let mut custom = custom_errors::all(s);

@@ -273,7 +273,10 @@ impl Form {
                 node.min_items.is_some() || node.max_items.is_some() || node.unique_items,
                 flag::ARRAY,
             )
-            | set(!matches!(node.list_type, ListType::Atomic), flag::LIST_TYPE)
+            | set(
+                node.unique_keys && !matches!(node.list_type, ListType::Atomic),
+                flag::LIST_TYPE,
+            )
             | set(matches!(node.list_type, ListType::Map(_)), flag::MAP_LIST)
             | set(!node.enum_values.is_empty(), flag::ENUM)
             | set(

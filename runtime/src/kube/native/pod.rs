@@ -110,7 +110,14 @@ fn pod_spec(spec: &Value, path: &FieldPath, claim_volumes: &[&str], errors: &mut
         let at = path.child("containers").index(i);
         container(c, &at, &volume_names, host_users, errors);
         lifecycle_and_probes(c, &at, errors);
-        names.insert(str_at(c, "name"));
+        // `validateContainers`: each name once.
+        let name = str_at(c, "name");
+        if !names.insert(name) && !name.is_empty() {
+            errors.push(FieldError::duplicate(
+                at.child("name"),
+                BadValue::string(name),
+            ));
+        }
     }
     for (i, c) in items(spec, "initContainers").iter().enumerate() {
         let at = path.child("initContainers").index(i);
@@ -262,6 +269,13 @@ fn volumes<'a>(
             ));
         }
         volume_source(volume, &at, errors);
+        // `validateVolumes`: a name once among the volumes that are valid.
+        if valid.contains(name) {
+            errors.push(FieldError::duplicate(
+                at.child("name"),
+                BadValue::string(name),
+            ));
+        }
         if errors.len() == before {
             valid.insert(name);
         }

@@ -790,16 +790,16 @@ fn security_contexts() {
     // TestValidateSecurityContext, TestValidateSeccompProfileField, TestValidateAppArmorProfile*
     // and TestValidateSysctls: a container's ids, proc mount, profiles and escalation; the pod's
     // sysctls and profiles.
-    let c = |sc: Value| container(json!({"securityContext": sc}));
+    let c = |name: &str, sc: Value| container(json!({"name": name, "securityContext": sc}));
     let d = deployment(json!({
         "hostNetwork": true, "hostIPC": true,
         "containers": [
-            c(json!({"runAsUser": -1, "runAsGroup": 2147483648_i64, "procMount": "Unmasked",
+            c("a", json!({"runAsUser": -1, "runAsGroup": 2147483648_i64, "procMount": "Unmasked",
                      "seccompProfile": {"type": "Localhost"}, "appArmorProfile": {"type": "Localhost", "localhostProfile": " x "}})),
-            c(json!({"privileged": true, "allowPrivilegeEscalation": false,
+            c("b", json!({"privileged": true, "allowPrivilegeEscalation": false,
                      "capabilities": {"add": ["CAP_SYS_ADMIN"]}, "runAsNonRoot": true,
                      "seccompProfile": {"type": "RuntimeDefault", "localhostProfile": "p.json"}})),
-            c(json!({"seccompProfile": {"type": "Localhost", "localhostProfile": "/../p.json"},
+            c("c", json!({"seccompProfile": {"type": "Localhost", "localhostProfile": "/../p.json"},
                      "appArmorProfile": {"type": "RuntimeDefault", "localhostProfile": "p"}})),
         ],
         "securityContext": {
@@ -837,7 +837,7 @@ fn security_contexts() {
         ]
     );
     // What the apiserver accepts: Unmasked with hostUsers false, valid profiles, null fields.
-    let ok = deployment(json!({"hostUsers": false, "containers": [c(json!({
+    let ok = deployment(json!({"hostUsers": false, "containers": [c("a", json!({
         "procMount": "Unmasked", "allowPrivilegeEscalation": false, "privileged": false,
         "capabilities": {"add": ["NET_ADMIN"], "drop": ["ALL"]},
         "seccompProfile": {"type": "Localhost", "localhostProfile": "profiles/audit.json"},
@@ -1051,4 +1051,38 @@ fn fields_a_release_drops_give_no_errors() {
     };
     assert_eq!(kept("1.32"), Vec::<String>::new());
     assert_eq!(kept("1.35"), texts(errors.clone()));
+}
+
+#[test]
+fn repeated_keys_are_refused_where_the_hand_written_rules_refuse_them() {
+    // TestValidateContainers ("duplicate names"), TestValidateVolumes ("name not unique"): two
+    // containers or volumes of one name are refused; two env vars or ports of one key are not
+    // (the apiserver only warns), though their lists are keyed: built-in kinds' list types are
+    // not checked for uniqueness.
+    let mut d = deployment(json!({
+        "containers": [
+            container(json!({"env": [{"name": "A", "value": "1"}, {"name": "A", "value": "2"}],
+                             "ports": [{"containerPort": 80}, {"containerPort": 80}]})),
+            container(json!({})),
+        ],
+        "volumes": [{"name": "v", "emptyDir": {}}, {"name": "v", "emptyDir": {}}],
+    }));
+    d["apiVersion"] = json!("apps/v1");
+    assert_eq!(
+        validated(&d),
+        [
+            "spec.template.spec.volumes[1].name: Duplicate value: \"v\"",
+            "spec.template.spec.containers[1].name: Duplicate value: \"app\"",
+        ]
+    );
+}
+
+#[test]
+fn enum_values_written_as_constants_of_another_package_are_known() {
+    // discovery/v1 declares `AddressTypeIPv4 = AddressType(v1.IPv4Protocol)`: core/v1's constant.
+    for address_type in ["IPv4", "IPv6", "FQDN"] {
+        let slice = json!({"apiVersion": "discovery.k8s.io/v1", "kind": "EndpointSlice",
+            "metadata": {"name": "web-abc"}, "addressType": address_type, "endpoints": []});
+        assert_eq!(validated(&slice), Vec::<String>::new(), "{address_type}");
+    }
 }
