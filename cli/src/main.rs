@@ -11,9 +11,11 @@ mod crd;
 mod diff;
 mod inputs;
 mod lint;
+mod lsp;
 mod openapi;
 mod request;
 mod review;
+mod settings;
 mod tags;
 mod validate;
 mod validate_report;
@@ -360,6 +362,20 @@ pub enum Command {
     ///   kubeidl lint --rules
     #[command(verbatim_doc_comment)]
     Lint(LintArgs),
+    /// A language server on stdin and stdout, for editors: kubeidl's checks where you type.
+    ///
+    /// YAML and JSON manifests (CRDs and admission policies among them) get `kubeidl validate`'s
+    /// errors as you type, with the CRDs of the workspace and the release and CRDs the
+    /// `validate:` section of its .kubeidl.yaml names; hover gives a field's type and
+    /// constraints, completion the fields a mapping may have and a field's values. Go
+    /// `types.go` files get `kubeidl openapi`'s tag and CEL errors at the tag, hover on a tag
+    /// its reference entry, completion of tag names after `// +`. Quick fixes correct a
+    /// misspelt tag or unknown field. docs/editors.md sets it up in Neovim, VS Code, Helix
+    /// and Zed:
+    ///
+    ///   nvim: vim.lsp.start({name = "kubeidl", cmd = {"kubeidl", "lsp"}, root_dir = vim.fn.getcwd()})
+    #[command(verbatim_doc_comment)]
+    Lsp,
 }
 
 #[derive(Args)]
@@ -599,16 +615,17 @@ pub struct TagsArgs {
 #[derive(Args)]
 pub struct ValidateArgs {
     /// The Kubernetes version whose built-in kinds to use (1.30 to 1.36; 1.35.2 and v1.35 name
-    /// 1.35).
-    #[arg(long = "kube-version", value_name = "VERSION", default_value = kubeidl::kube::NEWEST)]
-    pub kube_version: String,
+    /// 1.35). Default: the `validate.kubeVersion` of the nearest .kubeidl.yaml, else 1.36.
+    #[arg(long = "kube-version", value_name = "VERSION")]
+    pub kube_version: Option<String>,
     /// OpenAPI v3 documents (a file, or a directory searched for .json files), whose kinds add
     /// to or replace the built-in ones. Repeatable.
     #[arg(long = "schemas", value_name = "PATH")]
     pub schemas: Vec<PathBuf>,
     /// CustomResourceDefinitions (a YAML/JSON file, a directory of them, or - for stdin; other
     /// documents there are skipped, and listed with -v). Repeatable. CRDs among the manifests
-    /// themselves are used too, for kinds these do not define.
+    /// themselves are used too, for kinds these do not define, and the `validate.crds` of the
+    /// nearest .kubeidl.yaml.
     #[arg(long = "crds", value_name = "PATH")]
     pub crds: Vec<PathBuf>,
     /// The current objects, to validate FILE's objects as updates of them.
@@ -845,6 +862,7 @@ fn main() -> ExitCode {
         Command::Tags(args) => tags::run(args),
         Command::Diff(args) => diff::run(args),
         Command::Lint(args) => lint::run(args),
+        Command::Lsp => lsp::run(),
     };
     match result {
         Ok(code) => code,

@@ -35,7 +35,9 @@ struct Context<'a> {
     skips_used: Mutex<Vec<bool>>,
 }
 
-pub fn run(args: ValidateArgs) -> Result<ExitCode, Error> {
+pub fn run(mut args: ValidateArgs) -> Result<ExitCode, Error> {
+    let here = std::env::current_dir().unwrap_or_default();
+    apply_settings(&mut args, &crate::settings::find(&here)?);
     let stdin = read_stdin(&args)?;
     let old_objects = match &args.old {
         Some(path) => index_objects(&read(path)?),
@@ -141,6 +143,22 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode, Error> {
     })
 }
 
+/// The workspace settings (`.kubeidl.yaml`'s `validate:`) where no flag says otherwise: the
+/// release, and CRDs besides those of `--crds`.
+pub(super) fn apply_settings(args: &mut ValidateArgs, settings: &crate::settings::Settings) {
+    if args.kube_version.is_none() {
+        args.kube_version = settings.kube_version.clone();
+    }
+    args.crds.extend(settings.crds.iter().cloned());
+}
+
+/// The release the checks use.
+fn kube_version(args: &ValidateArgs) -> &str {
+    args.kube_version
+        .as_deref()
+        .unwrap_or(kubeidl::kube::NEWEST)
+}
+
 /// Adds the OpenAPI documents of `--schemas` (files, or directories of .json files).
 pub(super) fn add_schemas(catalog: &mut Catalog, paths: &[PathBuf]) -> Result<(), Error> {
     for path in paths {
@@ -227,7 +245,7 @@ fn load_catalog(
         }
     }
     add_crds_in_inputs(&mut catalog, stdin, inputs)?;
-    let release = kubeidl::kube::release(&args.kube_version)
+    let release = kubeidl::kube::release(kube_version(args))
         .map_err(|e| Error::new(format!("--kube-version: {e}")))?;
     catalog.add_release(&release).map_err(|e| {
         Error::new(format!(
@@ -345,6 +363,41 @@ fn check_file(context: &Context<'_>, file: Option<&Path>) -> Result<FileReport, 
             Cow::Borrowed(context.stdin.unwrap_or_default()),
         ),
     };
+    Ok(check_bytes(context, label, &bytes, file))
+}
+
+/// What `kubeidl validate` says of a text (a file's, or an editor's buffer for `file`), with the
+/// catalog and flags given: the language server's diagnostics.
+pub(super) fn check_text(
+    catalog: &Catalog,
+    args: &ValidateArgs,
+    file: &Path,
+    text: &[u8],
+) -> FileReport {
+    let old_objects = HashMap::new();
+    let context = Context {
+        catalog,
+        old_objects: &old_objects,
+        stdin: None,
+        args,
+        skips_used: Mutex::new(vec![false; args.skip_kinds.len()]),
+    };
+    check_bytes(&context, file.display().to_string(), text, Some(file))
+}
+
+/// The catalog `kubeidl validate` checks with, given its flags and the files it checks (whose
+/// CRDs serve the custom resources among them).
+pub(super) fn catalog_for(args: &ValidateArgs, files: &[PathBuf]) -> Result<Catalog, Error> {
+    let inputs: Vec<Option<PathBuf>> = files.iter().cloned().map(Some).collect();
+    load_catalog(args, None, &inputs)
+}
+
+fn check_bytes(
+    context: &Context<'_>,
+    label: String,
+    bytes: &[u8],
+    file: Option<&Path>,
+) -> FileReport {
     let mut report = FileReport {
         label,
         outcomes: Vec::new(),
@@ -357,9 +410,9 @@ fn check_file(context: &Context<'_>, file: Option<&Path>) -> Result<FileReport, 
             skipped: Some(why.to_string()),
             ..Outcome::default()
         });
-        return Ok(report);
+        return report;
     }
-    let hint = std::str::from_utf8(&bytes).ok().and_then(template_hint);
+    let hint = std::str::from_utf8(bytes).ok().and_then(template_hint);
     // Each document is read, validated and dropped: a stream holds only what is being read.
     let check = |chunk: &Chunk<'_>| match chunk.read() {
         Err(e) => vec![unusable_document(&e, hint)],
@@ -372,14 +425,14 @@ fn check_file(context: &Context<'_>, file: Option<&Path>) -> Result<FileReport, 
             None => vec![check_document(context, &doc, None)],
         },
     };
-    let chunks = chunks(&bytes);
+    let chunks = chunks(bytes);
     let outcomes: Vec<Vec<Outcome>> = if chunks.len() >= DOCUMENTS_PER_WORKER {
         in_order(&chunks, check)
     } else {
         chunks.iter().map(check).collect()
     };
     report.outcomes = outcomes.into_iter().flatten().collect();
-    Ok(report)
+    report
 }
 
 /// Now, as JUnit's schema wants it (UTC, no zone).
@@ -508,7 +561,7 @@ fn check_document(context: &Context<'_>, doc: &Document, item: Option<usize>) ->
     // What is said of the version is said where the apiVersion is written.
     let version_at = doc.positions.find("/apiVersion");
     let lifecycle = match (no_kind, skip_entry) {
-        (false, None) => api_status(&args.kube_version, &gvk.group, &gvk.version, &kind),
+        (false, None) => api_status(kube_version(args), &gvk.group, &gvk.version, &kind),
         _ => ApiStatus::Served,
     };
     // A version the release does not serve is an error, whatever else is asked: one it
@@ -517,7 +570,7 @@ fn check_document(context: &Context<'_>, doc: &Document, item: Option<usize>) ->
         ApiStatus::Removed(entry) => Some(entry.removal_message()),
         _ if !no_kind && skip_entry.is_none() && !context.catalog.knows(&gvk) => {
             let others = releases_with(&gvk.group, &gvk.version, &kind);
-            let release = context.catalog.release().unwrap_or(&args.kube_version);
+            let release = context.catalog.release().unwrap_or(kube_version(args));
             (!others.is_empty()).then(|| {
                 let verb = if others.len() == 1 { "has" } else { "have" };
                 format!(

@@ -93,7 +93,8 @@ impl Config {
             Value::Object(map) => map,
             _ => return Err(fail(doc.positions.at, "expected `rules: [...]`".into())),
         };
-        if let Some(key) = map.keys().find(|k| *k != "rules") {
+        // `validate:` holds the settings `kubeidl validate` and `kubeidl lsp` read.
+        if let Some(key) = map.keys().find(|k| *k != "rules" && *k != "validate") {
             let at = doc.positions.find(&format!("/{key}"));
             return Err(fail(
                 at,

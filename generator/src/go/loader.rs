@@ -27,6 +27,8 @@ pub struct Loader {
     line_comment_markers_only: bool,
     /// Tags added to declarations from outside their source.
     overlay: Option<Arc<Overlay>>,
+    /// Files read from memory instead of disk (an editor's unsaved buffers).
+    unsaved: HashMap<PathBuf, String>,
 }
 
 impl Loader {
@@ -38,7 +40,14 @@ impl Loader {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             line_comment_markers_only: false,
             overlay: None,
+            unsaved: HashMap::new(),
         }
+    }
+
+    /// Reads `file` as `text` instead of from disk (an editor's unsaved buffer).
+    pub fn with_unsaved(mut self, file: PathBuf, text: String) -> Loader {
+        self.unsaved.insert(file, text);
+        self
     }
 
     /// Adds the overlay's tag lines to the declarations they name, as packages are parsed.
@@ -369,7 +378,10 @@ impl Loader {
         }
         let mut files = Vec::with_capacity(paths.len());
         for path in paths {
-            let text = read_source(&path)?;
+            let text = match self.unsaved.get(&path) {
+                Some(text) => text.clone(),
+                None => read_source(&path)?,
+            };
             if !file_is_built(header(&text)) {
                 continue;
             }

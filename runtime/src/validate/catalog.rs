@@ -194,6 +194,21 @@ impl Catalog {
         }
     }
 
+    /// The schema of a kind's objects, with the definitions its `$ref`s name (a CRD's schema is
+    /// inline), when the catalog knows the kind.
+    pub fn schema(&self, gvk: &Gvk) -> Option<(&Schema, &HashMap<String, Schema>)> {
+        let root = match self.kinds.get(gvk)? {
+            Source::Definition(name) => self.definitions.get(name)?,
+            Source::Crd(schema) => schema,
+        };
+        Some((root, &self.definitions))
+    }
+
+    /// The kinds the catalog knows.
+    pub fn kinds(&self) -> impl Iterator<Item = &Gvk> {
+        self.kinds.keys()
+    }
+
     /// The validator of a kind (compiled on first use), or why there is none.
     pub fn validator(&self, gvk: &Gvk) -> Arc<Result<Validator, String>> {
         if let Some(v) = self.validators.lock().expect("validator cache").get(gvk) {

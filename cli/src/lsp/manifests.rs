@@ -1,0 +1,262 @@
+//! YAML and JSON manifests in the editor: diagnostics as `kubeidl validate` gives them (the same
+//! function, on the editor's text), and from the kind's schema, hover (the field's type and
+//! constraints) and completion (the fields a mapping may still have, a field's enum values).
+
+use super::text::{line_at, token_range};
+use super::workspace::Workspace;
+use super::yaml_path::{cursor, Cursor, Step};
+use crate::validate::check_text;
+use crate::validate_report::Level;
+use kubeidl::schema::Schema;
+use kubeidl::validate::Gvk;
+use lsp_types::{
+    CompletionItem, CompletionItemKind, Diagnostic, DiagnosticSeverity, Hover, HoverContents,
+    MarkupContent, MarkupKind, Position,
+};
+use std::collections::HashMap;
+use std::path::Path;
+
+/// The diagnostics of a manifest file's text.
+pub fn diagnostics(workspace: &Workspace, file: &Path, text: &str) -> Vec<Diagnostic> {
+    let report = check_text(&workspace.catalog, &workspace.args, file, text.as_bytes());
+    let mut out = Vec::new();
+    for outcome in &report.outcomes {
+        if let Some(why) = &outcome.skipped {
+            // A file that is no manifest (a Helm template, a kustomization) says so once.
+            if outcome.document.is_empty() {
+                out.push(diagnostic(
+                    text,
+                    1,
+                    1,
+                    DiagnosticSeverity::INFORMATION,
+                    format!("not checked: {why}"),
+                    "Skipped",
+                ));
+            }
+            continue;
+        }
+        for m in &outcome.messages {
+            let severity = match m.level {
+                Level::Error => DiagnosticSeverity::ERROR,
+                Level::Warning => DiagnosticSeverity::WARNING,
+            };
+            out.push(diagnostic(
+                text,
+                m.line,
+                m.column,
+                severity,
+                m.text.clone(),
+                m.rule,
+            ));
+        }
+    }
+    out
+}
+
+fn diagnostic(
+    text: &str,
+    line: usize,
+    column: usize,
+    severity: DiagnosticSeverity,
+    message: String,
+    rule: &str,
+) -> Diagnostic {
+    Diagnostic {
+        range: token_range(text, line.max(1), column.max(1)),
+        severity: Some(severity),
+        code: Some(lsp_types::NumberOrString::String(rule.to_string())),
+        source: Some("kubeidl".into()),
+        message,
+        ..Diagnostic::default()
+    }
+}
+
+/// The schema node at a path from a kind's root, through `$ref`s, lone `allOf`s, properties,
+/// list items and map values.
+fn node_at<'s>(
+    root: &'s Schema,
+    definitions: &'s HashMap<String, Schema>,
+    path: &[Step],
+) -> Option<&'s Schema> {
+    let mut node = resolve(root, definitions);
+    for step in path {
+        node = match step {
+            Step::Key(k) => match node.properties.get(k) {
+                Some(p) => p,
+                None => node.additional_properties.as_deref()?,
+            },
+            Step::Item => node.items.as_deref()?,
+        };
+        node = resolve(node, definitions);
+    }
+    Some(node)
+}
+
+fn resolve<'s>(mut node: &'s Schema, definitions: &'s HashMap<String, Schema>) -> &'s Schema {
+    for _ in 0..32 {
+        if let Some(name) = node
+            .reference
+            .as_deref()
+            .and_then(|r| r.strip_prefix("#/components/schemas/"))
+        {
+            match definitions.get(name) {
+                Some(s) => node = s,
+                None => return node,
+            }
+        } else if let [one] = node.all_of.as_slice() {
+            node = one;
+        } else {
+            return node;
+        }
+    }
+    node
+}
+
+/// The kind's schema and the cursor in it.
+fn located<'w>(
+    workspace: &'w Workspace,
+    text: &str,
+    at: Position,
+) -> Option<(Cursor, &'w Schema, &'w HashMap<String, Schema>)> {
+    let (_, column) = line_at(text, at);
+    let c = cursor(text, at.line as usize, column);
+    if c.kind.is_empty() || c.api_version.is_empty() {
+        return None;
+    }
+    let (root, definitions) = workspace
+        .catalog
+        .schema(&Gvk::of(&c.api_version, &c.kind))?;
+    Some((c, root, definitions))
+}
+
+/// What a schema node is, in a line: `integer (int32), minimum 0`.
+fn describe(node: &Schema) -> String {
+    let mut parts = Vec::new();
+    let mut kind = match &node.schema_type {
+        Some(_) if node.has_type("array") => "list".to_string(),
+        Some(_) if node.has_type("object") && node.properties.is_empty() => "map".to_string(),
+        Some(_) if node.has_type("object") => "object".to_string(),
+        Some(_) => ["string", "integer", "number", "boolean"]
+            .into_iter()
+            .find(|t| node.has_type(t))
+            .unwrap_or("any")
+            .to_string(),
+        None if node.extension_flag("x-kubernetes-int-or-string") => "integer or string".into(),
+        None => "any".to_string(),
+    };
+    if let Some(f) = &node.format {
+        kind.push_str(&format!(" ({f})"));
+    }
+    parts.push(kind);
+    if let Some(t) = node.list_type() {
+        parts.push(format!("list type {t}"));
+    }
+    if let Some(m) = &node.minimum {
+        parts.push(format!("minimum {m}"));
+    }
+    if let Some(m) = &node.maximum {
+        parts.push(format!("maximum {m}"));
+    }
+    if let Some(m) = node.max_length {
+        parts.push(format!("at most {m} characters"));
+    }
+    if let Some(p) = &node.pattern {
+        parts.push(format!("pattern `{p}`"));
+    }
+    if !node.enum_values.is_empty() {
+        let values: Vec<String> = node.enum_values.iter().map(|v| v.to_string()).collect();
+        parts.push(format!("one of {}", values.join(", ")));
+    }
+    parts.join(", ")
+}
+
+/// Hover over a key: the field's path, type and constraints (and its description when the
+/// schema has one: a CRD's; the embedded kinds' are left out of the binary).
+pub fn hover(workspace: &Workspace, text: &str, at: Position) -> Option<Hover> {
+    let (c, root, definitions) = located(workspace, text, at)?;
+    let key = c.key.clone()?;
+    let mut path = c.path.clone();
+    path.push(Step::Key(key.clone()));
+    let node = node_at(root, definitions, &path)?;
+    let shown: Vec<String> = path
+        .iter()
+        .map(|s| match s {
+            Step::Key(k) => k.clone(),
+            Step::Item => "[]".into(),
+        })
+        .collect();
+    let mut value = format!(
+        "**{}** ({} {})\n\n{}",
+        shown.join("."),
+        c.api_version,
+        c.kind,
+        describe(node)
+    );
+    if let Some(d) = &node.description {
+        value.push_str(&format!("\n\n{d}"));
+    }
+    Some(Hover {
+        contents: HoverContents::Markup(MarkupContent {
+            kind: MarkupKind::Markdown,
+            value,
+        }),
+        range: None,
+    })
+}
+
+/// Completion: on a key, the fields the mapping may still have; on a value, its enum values.
+pub fn complete(workspace: &Workspace, text: &str, at: Position) -> Vec<CompletionItem> {
+    let Some((c, root, definitions)) = located(workspace, text, at) else {
+        return Vec::new();
+    };
+    if c.on_value {
+        let Some(key) = &c.key else { return Vec::new() };
+        let mut path = c.path.clone();
+        path.push(Step::Key(key.clone()));
+        let Some(node) = node_at(root, definitions, &path) else {
+            return Vec::new();
+        };
+        return node
+            .enum_values
+            .iter()
+            .filter_map(|v| v.as_str())
+            .map(|v| CompletionItem {
+                label: v.to_string(),
+                kind: Some(CompletionItemKind::ENUM_MEMBER),
+                ..CompletionItem::default()
+            })
+            .collect();
+    }
+    let Some(node) = node_at(root, definitions, &c.path) else {
+        return Vec::new();
+    };
+    node.properties
+        .iter()
+        .filter(|(name, _)| name.starts_with(&c.prefix))
+        .map(|(name, property)| CompletionItem {
+            label: name.clone(),
+            kind: Some(CompletionItemKind::FIELD),
+            detail: Some(describe(resolve(property, definitions))),
+            insert_text: Some(format!("{name}: ")),
+            ..CompletionItem::default()
+        })
+        .collect()
+}
+
+/// For an unknown field at `at`: its name and the closest field its mapping's schema has.
+pub fn closest_field(workspace: &Workspace, text: &str, at: Position) -> Option<(String, String)> {
+    let (c, root, definitions) = located(workspace, text, at)?;
+    let wrong = c.key.clone()?;
+    let node = node_at(root, definitions, &c.path)?;
+    node.properties
+        .keys()
+        .map(|name| {
+            (
+                strsim::levenshtein(&wrong.to_lowercase(), &name.to_lowercase()),
+                name,
+            )
+        })
+        .filter(|(distance, _)| *distance * 3 <= wrong.len().max(3))
+        .min()
+        .map(|(_, name)| (wrong, name.clone()))
+}
