@@ -87,3 +87,4 @@ pub fn kubeidl_in(dir: &Path, args: &[&str]) -> Output {
 pub fn has_git() -> bool {
     Command::new("git").arg("--version").output().is_ok()
 }
+pub mod lsp;

@@ -1,0 +1,349 @@
+//! `kubeidl lsp` end to end: the binary driven over stdio as an editor drives it. Diagnostics
+//! are compared with `kubeidl validate`'s for the same file (one source of truth); edits,
+//! hover, completion and quick fixes on a manifest, a CRD's custom resource and a Go package;
+//! bad input (a half-typed document, an unterminated string, control characters, a 10 MB
+//! document) and 10,000 random edits leave the server answering.
+
+mod support;
+
+use serde_json::{json, Value};
+use std::path::Path;
+use support::lsp::{uri, Client};
+use support::{kubeidl, repo, stdout};
+
+const BIN: &str = env!("CARGO_BIN_EXE_kubeidl");
+
+fn messages(diagnostics: &[Value]) -> Vec<String> {
+    let mut out: Vec<String> = diagnostics
+        .iter()
+        .map(|d| {
+            format!(
+                "{}:{}: {}",
+                d["range"]["start"]["line"].as_u64().unwrap() + 1,
+                d["range"]["start"]["character"].as_u64().unwrap() + 1,
+                d["message"].as_str().unwrap()
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+const DEPLOYMENT: &str = "\
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: -1
+  selector:
+    matchLabels: {app: web}
+  template:
+    metadata:
+      labels: {app: other}
+    spec:
+      restartPolicy: OnFailure
+      containers:
+      - name: app
+        ports: []
+";
+
+#[test]
+fn manifest_diagnostics_are_kubeidl_validates() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("deploy.yaml");
+    std::fs::write(&file, DEPLOYMENT).unwrap();
+    let mut client = Client::start(BIN, dir.path());
+    let u = uri(&file);
+    client.open(&u, "yaml", DEPLOYMENT);
+    let got = messages(&client.diagnostics(&u, Some(1)));
+    // The CLI's text, `FILE:LINE:COL: ...`, made `LINE:COL: ...`.
+    let out = kubeidl(&["validate", file.to_str().unwrap()]);
+    let prefix = format!("{}:", file.display());
+    let mut want: Vec<String> = stdout(&out)
+        .lines()
+        .filter_map(|l| l.strip_prefix(&prefix))
+        .map(str::to_string)
+        .collect();
+    want.sort();
+    assert!(want.len() >= 4, "{want:?}");
+    assert_eq!(got, want);
+
+    // Fixing replicas (an incremental edit) takes its error away, in the next version.
+    client.change(&u, 2, [5, 12, 5, 14], "2");
+    let got = messages(&client.diagnostics(&u, Some(2)));
+    assert_eq!(got.len(), want.len() - 1, "{got:?}");
+    assert!(!got.iter().any(|m| m.contains("replicas")), "{got:?}");
+
+    // Hover on a key: its path, type and bounds.
+    let hover = client.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": u}, "position": {"line": 5, "character": 4}}),
+    );
+    let text = hover["result"]["contents"]["value"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(
+        text.contains("**spec.replicas** (apps/v1 Deployment)"),
+        "{hover}"
+    );
+    assert!(text.contains("integer (int32), minimum 0"), "{hover}");
+
+    // Completion of a container's fields, and of an enum's values.
+    client.change(&u, 3, [15, 8, 15, 17], "imagePu");
+    let completion = client.request(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": u}, "position": {"line": 15, "character": 15}}),
+    );
+    let labels: Vec<&str> = completion["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(labels, ["imagePullPolicy"], "{completion}");
+    client.change(&u, 4, [15, 8, 15, 15], "imagePullPolicy: ");
+    let completion = client.request(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": u}, "position": {"line": 15, "character": 25}}),
+    );
+    let mut labels: Vec<&str> = completion["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    labels.sort();
+    assert_eq!(labels, ["Always", "IfNotPresent", "Never"], "{completion}");
+    client.stop();
+}
+
+#[test]
+fn an_unknown_field_gets_the_closest_known_one_as_a_fix() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("deploy.yaml");
+    let text = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n  lables: {a: b}\n";
+    let mut client = Client::start(BIN, dir.path());
+    let u = uri(&file);
+    client.open(&u, "yaml", text);
+    let diagnostics = client.diagnostics(&u, Some(1));
+    let unknown: Vec<&Value> = diagnostics
+        .iter()
+        .filter(|d| d["message"].as_str().unwrap().ends_with("unknown field"))
+        .collect();
+    assert_eq!(unknown.len(), 1, "{diagnostics:?}");
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": u}, "range": unknown[0]["range"],
+               "context": {"diagnostics": [unknown[0]]}}),
+    );
+    let action = &actions["result"][0];
+    assert_eq!(action["title"], "Change to labels", "{actions}");
+    let edit = &action["edit"]["changes"][&u][0];
+    assert_eq!(edit["newText"], "labels");
+    assert_eq!(edit["range"]["start"], json!({"line": 4, "character": 2}));
+    assert_eq!(edit["range"]["end"], json!({"line": 4, "character": 8}));
+    client.stop();
+}
+
+#[test]
+fn custom_resources_are_checked_by_the_workspace_crds_and_settings() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        repo().join("examples/admission-tests/replica-limit/crd.yaml"),
+        dir.path().join("crd.yaml"),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join(".kubeidl.yaml"),
+        "validate:\n  kubeVersion: \"1.33\"\n",
+    )
+    .unwrap();
+    let file = dir.path().join("limit.yaml");
+    let text = "apiVersion: rules.example.com/v1\nkind: ReplicaLimit\nmetadata:\n  name: l\nmaxReplicas: many\n";
+    let mut client = Client::start(BIN, dir.path());
+    let u = uri(&file);
+    client.open(&u, "yaml", text);
+    let got = messages(&client.diagnostics(&u, Some(1)));
+    assert_eq!(
+        got,
+        ["5:14: ReplicaLimit l (document 1): maxReplicas: Invalid value: \"string\": maxReplicas in body must be of type integer: \"string\""],
+    );
+    // The settings' release decides what is served: v1 MutatingAdmissionPolicies came in 1.36.
+    let map = dir.path().join("map.yaml");
+    let u = uri(&map);
+    client.open(&u, "yaml", "apiVersion: admissionregistration.k8s.io/v1\nkind: MutatingAdmissionPolicy\nmetadata: {name: m}\n");
+    let got = messages(&client.diagnostics(&u, Some(1)));
+    assert!(
+        got.iter()
+            .any(|m| m.contains("not served by Kubernetes 1.33")),
+        "{got:?}"
+    );
+    client.stop();
+}
+
+#[test]
+fn go_types_get_tag_errors_hover_completion_and_a_fix() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("go.mod"),
+        "module example.com/widgets\n\ngo 1.22\n",
+    )
+    .unwrap();
+    let pkg = dir.path().join("v1");
+    std::fs::create_dir(&pkg).unwrap();
+    std::fs::write(
+        pkg.join("doc.go"),
+        "// +k8s:openapi-gen=true\n// +groupName=example.com\npackage v1\n",
+    )
+    .unwrap();
+    let file = pkg.join("types.go");
+    let text = "package v1\n\n// Widget is a widget.\ntype Widget struct {\n\t// Name of it.\n\t// +k8s:maxLenght=3\n\tName string `json:\"name\"`\n}\n";
+    std::fs::write(&file, text).unwrap();
+    let mut client = Client::start(BIN, dir.path());
+    let u = uri(&file);
+    client.open(&u, "go", text);
+    let diagnostics = client.diagnostics(&u, Some(1));
+    let got = messages(&diagnostics);
+    assert_eq!(
+        got,
+        ["6:6: unknown tag \"+k8s:maxLenght\" (did you mean \"+k8s:maxLength\"?)"],
+        "{diagnostics:?}"
+    );
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": u}, "range": diagnostics[0]["range"],
+               "context": {"diagnostics": diagnostics}}),
+    );
+    assert_eq!(
+        actions["result"][0]["edit"]["changes"][&u][0]["newText"], "+k8s:maxLength",
+        "{actions}"
+    );
+    // The editor's text counts, not the file's: the fixed buffer has no error.
+    client.change(&u, 2, [5, 4, 5, 18], "+k8s:maxLength");
+    assert_eq!(client.diagnostics(&u, Some(2)), Vec::<Value>::new());
+    let hover = client.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": u}, "position": {"line": 5, "character": 9}}),
+    );
+    let text = hover["result"]["contents"]["value"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(
+        text.starts_with("**+k8s:maxLength** (validation-gen, MaxLength)"),
+        "{hover}"
+    );
+    let completion = client.request(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": u}, "position": {"line": 5, "character": 9}}),
+    );
+    let labels: Vec<&str> = completion["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert!(
+        labels.contains(&"+k8s:maxLength") && labels.contains(&"+k8s:maxItems"),
+        "{labels:?}"
+    );
+    client.stop();
+}
+
+#[test]
+fn bad_input_gets_diagnostics_or_nothing_never_a_dead_server() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut client = Client::start(BIN, dir.path());
+    let texts = [
+        ("half.yaml", "apiVersion: apps/v1\nkind: Deployment\nspec:\n  template:\n    spec:\n      containers:\n      - name: \"unterminated\n"),
+        ("ctrl.yaml", "kind: \u{1}\u{7f}\u{0}\napiVersion: [\n"),
+        ("binary.json", "\u{fffd}\u{fffd}PNG\r\n\u{1a}\n"),
+        ("empty.yaml", ""),
+    ];
+    for (name, text) in texts {
+        let u = uri(&dir.path().join(name));
+        client.open(&u, "yaml", text);
+        let _ = client.diagnostics(&u, Some(1));
+    }
+    // 10 MB: not checked while edited, and said so.
+    let big = "a: b\n".repeat(2 << 20);
+    let u = uri(&dir.path().join("big.yaml"));
+    client.open(&u, "yaml", &big);
+    let d = client.diagnostics(&u, Some(1));
+    assert!(
+        d[0]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("not checked while being edited"),
+        "{d:?}"
+    );
+    let hover = client.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri(&dir.path().join("half.yaml"))}, "position": {"line": 99, "character": 99}}),
+    );
+    assert!(hover.get("error").is_none(), "{hover}");
+    client.stop();
+}
+
+/// A deterministic generator (xorshift), so a failure replays.
+struct Random(u64);
+
+impl Random {
+    fn next(&mut self, below: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % below.max(1)
+    }
+}
+
+#[test]
+fn ten_thousand_random_edits_leave_it_answering() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut client = Client::start(BIN, dir.path());
+    let u = uri(&dir.path().join("edited.yaml"));
+    client.open(&u, "yaml", DEPLOYMENT);
+    let pieces = [
+        "a",
+        ": ",
+        "\n",
+        "  ",
+        "- ",
+        "é",
+        "𝄞",
+        "\"",
+        "{",
+        "}",
+        "[",
+        "kind: Pod\n",
+        "---\n",
+        "",
+    ];
+    let mut random = Random(0x5eed);
+    let mut lines = DEPLOYMENT.lines().count() as u64 + 1;
+    for version in 2..10_002 {
+        let (l1, c1) = (random.next(lines + 2) as u32, random.next(40) as u32);
+        let (l2, c2) = (l1 + random.next(2) as u32, random.next(40) as u32);
+        let piece = pieces[random.next(pieces.len() as u64) as usize];
+        lines += piece.matches('\n').count() as u64;
+        client.change(&u, version, [l1, c1, l2, c2], piece);
+        if version % 1000 == 0 {
+            let r = client.request(
+                "textDocument/hover",
+                json!({"textDocument": {"uri": u}, "position": {"line": l1, "character": c1}}),
+            );
+            assert!(r.get("error").is_none(), "{r}");
+        }
+    }
+    // The last version's diagnostics come, whatever the text became.
+    let _ = client.diagnostics(&u, Some(10_001));
+    client.stop();
+}
+
+#[test]
+fn the_help_says_how_to_start_it() {
+    let out = kubeidl(&["lsp", "--help"]);
+    let text = stdout(&out);
+    assert!(text.contains("vim.lsp.start"), "{text}");
+    assert!(Path::new(&repo().join("docs/editors.md")).is_file());
+}
