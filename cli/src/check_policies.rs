@@ -70,30 +70,8 @@ pub fn run(args: &AdmitArgs) -> Result<ExitCode, Error> {
             warnings: Vec::new(),
             notes: Vec::new(),
         };
-        if entry.kind == "ValidatingAdmissionPolicy" {
-            if let Ok(policy) = Policy::from_json(v) {
-                entry.warnings = type_check(&policy, &kinds);
-                entry.notes = unused_variables(&policy, &[]);
-                entry
-                    .notes
-                    .extend(cost_notes(&policy, &kinds).iter().map(ToString::to_string));
-            }
-        }
-        if entry.kind == "MutatingAdmissionPolicy" && entry.errors.is_empty() {
-            if let Ok(policy) = MutatingPolicy::from_json(v) {
-                entry.warnings = type_check_mutating(&policy, &kinds);
-                if !entry.warnings.is_empty() {
-                    entry.notes.push(MUTATION_TYPE_CHECKING.to_string());
-                }
-                let mutations: Vec<&str> = policy
-                    .mutations
-                    .iter()
-                    .map(|m| m.expression.source.as_str())
-                    .collect();
-                entry
-                    .notes
-                    .extend(unused_variables(&policy.policy, &mutations));
-            }
+        if entry.errors.is_empty() || entry.kind == "ValidatingAdmissionPolicy" {
+            (entry.warnings, entry.notes) = warnings_and_notes(v, &kinds);
         }
         checked.push(entry);
     }
@@ -108,6 +86,41 @@ pub fn run(args: &AdmitArgs) -> Result<ExitCode, Error> {
         _ => print_text(&checked),
     }
     Ok(ExitCode::from(u8::from(failed)))
+}
+
+/// A policy's type-checking warnings and kubeidl's notes on it (none for other kinds).
+pub(super) fn warnings_and_notes(
+    v: &Value,
+    kinds: &CatalogKinds<'_>,
+) -> (Vec<ExpressionWarning>, Vec<String>) {
+    match str_at(v, "/kind") {
+        "ValidatingAdmissionPolicy" => match Policy::from_json(v) {
+            Ok(policy) => {
+                let mut notes = unused_variables(&policy, &[]);
+                notes.extend(cost_notes(&policy, kinds).iter().map(ToString::to_string));
+                (type_check(&policy, kinds), notes)
+            }
+            Err(_) => Default::default(),
+        },
+        "MutatingAdmissionPolicy" => match MutatingPolicy::from_json(v) {
+            Ok(policy) => {
+                let warnings = type_check_mutating(&policy, kinds);
+                let mut notes = Vec::new();
+                if !warnings.is_empty() {
+                    notes.push(MUTATION_TYPE_CHECKING.to_string());
+                }
+                let mutations: Vec<&str> = policy
+                    .mutations
+                    .iter()
+                    .map(|m| m.expression.source.as_str())
+                    .collect();
+                notes.extend(unused_variables(&policy.policy, &mutations));
+                (warnings, notes)
+            }
+            Err(_) => Default::default(),
+        },
+        _ => Default::default(),
+    }
 }
 
 /// Why a MutatingAdmissionPolicy has expression warnings at all.

@@ -347,3 +347,34 @@ fn the_help_says_how_to_start_it() {
     assert!(text.contains("vim.lsp.start"), "{text}");
     assert!(Path::new(&repo().join("docs/editors.md")).is_file());
 }
+
+#[test]
+fn admission_policies_are_type_checked_at_each_expression() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = repo().join("testdata/admission-check/policies.yaml");
+    let text = std::fs::read_to_string(&source).unwrap();
+    let file = dir.path().join("policies.yaml");
+    let mut client = Client::start(BIN, dir.path());
+    let u = uri(&file);
+    client.open(&u, "yaml", &text);
+    let diagnostics = client.diagnostics(&u, Some(1));
+    let typed: Vec<&Value> = diagnostics
+        .iter()
+        .filter(|d| d["code"] == "TypeCheck")
+        .collect();
+    assert!(!typed.is_empty(), "{diagnostics:?}");
+    assert!(
+        typed[0]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("spec.validations[0].expression: apps/v1, Kind=Deployment: ERROR: <input>:1:7: undefined field 'replicas'"),
+        "{typed:?}"
+    );
+    // At the expression's line.
+    let line = typed[0]["range"]["start"]["line"].as_u64().unwrap() as usize;
+    assert!(
+        text.lines().nth(line).unwrap().contains("object.replicas"),
+        "{line}"
+    );
+    client.stop();
+}

@@ -5,10 +5,13 @@
 use super::text::{line_at, token_range};
 use super::workspace::Workspace;
 use super::yaml_path::{cursor, Cursor, Step};
+use crate::check_policies::warnings_and_notes;
 use crate::validate::check_text;
 use crate::validate_report::Level;
+use kubeidl::document::read_documents;
 use kubeidl::schema::Schema;
 use kubeidl::validate::Gvk;
+use kubeidl_admission::CatalogKinds;
 use lsp_types::{
     CompletionItem, CompletionItemKind, Diagnostic, DiagnosticSeverity, Hover, HoverContents,
     MarkupContent, MarkupKind, Position,
@@ -47,6 +50,44 @@ pub fn diagnostics(workspace: &Workspace, file: &Path, text: &str) -> Vec<Diagno
                 severity,
                 m.text.clone(),
                 m.rule,
+            ));
+        }
+    }
+    out.extend(policy_warnings(workspace, text));
+    out
+}
+
+/// The type-checking warnings of the admission policies in a text, each at its expression,
+/// as `kubeidl admit --check-policies` gives them.
+fn policy_warnings(workspace: &Workspace, text: &str) -> Vec<Diagnostic> {
+    if !text.contains("AdmissionPolicy") {
+        return Vec::new();
+    }
+    let kinds = CatalogKinds {
+        release: &workspace.release,
+        catalog: &workspace.catalog,
+        custom: workspace.custom.clone(),
+    };
+    let mut out = Vec::new();
+    for doc in read_documents(text.as_bytes()).into_iter().flatten() {
+        let (warnings, _) = warnings_and_notes(&doc.value, &kinds);
+        for w in warnings {
+            let pointer: String = w
+                .field_ref
+                .replace('[', ".")
+                .replace(']', "")
+                .split('.')
+                .map(|part| format!("/{part}"))
+                .collect();
+            let at = doc.positions.find(&pointer);
+            let message = format!("{}: {}", w.field_ref, w.warning.trim_end());
+            out.push(diagnostic(
+                text,
+                at.line,
+                at.column,
+                DiagnosticSeverity::WARNING,
+                message,
+                "TypeCheck",
             ));
         }
     }

@@ -3,11 +3,15 @@
 //! with, and the catalog of kinds: the release's built-in kinds and the CRDs found in the
 //! workspace's YAML and JSON files (and those the settings name).
 
+use crate::cluster::crd_served;
 use crate::settings;
 use crate::validate::{apply_settings, catalog_for};
 use crate::ValidateArgs;
 use clap::Parser;
+use kubeidl::document::read_documents;
+use kubeidl::kube::Release;
 use kubeidl::validate::Catalog;
+use kubeidl_admission::{GroupVersionKind, GroupVersionResource};
 use std::path::{Path, PathBuf};
 
 /// How many files a workspace scan for CRDs reads at most.
@@ -27,6 +31,10 @@ pub struct Workspace {
     pub root: Option<PathBuf>,
     pub args: ValidateArgs,
     pub catalog: Catalog,
+    /// The release of the built-in kinds, and the custom resources the CRDs serve, for the type
+    /// checking of admission policies.
+    pub release: Release,
+    pub custom: Vec<(GroupVersionResource, GroupVersionKind)>,
     /// A settings file or CRD that could not be read, said once to the user.
     pub problem: Option<String>,
 }
@@ -44,7 +52,35 @@ impl Workspace {
                 Err(e) => problem = Some(e.to_string()),
             }
         }
-        let files = root.as_deref().map(crd_files).unwrap_or_default();
+        let mut files = root.as_deref().map(crd_files).unwrap_or_default();
+        files.extend(args.crds.iter().flat_map(|p| match p.is_dir() {
+            true => crd_files(p),
+            false => vec![p.clone()],
+        }));
+        let custom = files
+            .iter()
+            .filter_map(|f| std::fs::read(f).ok())
+            .flat_map(|bytes| {
+                read_documents(&bytes)
+                    .into_iter()
+                    .flatten()
+                    .collect::<Vec<_>>()
+            })
+            .flat_map(|doc| crd_served(&doc.value))
+            .map(|(resource, kind, _)| (resource, kind))
+            .collect();
+        let version = args
+            .kube_version
+            .as_deref()
+            .unwrap_or(kubeidl::kube::NEWEST);
+        let release = match kubeidl::kube::release(version) {
+            Ok(r) => r,
+            Err(e) => {
+                problem.get_or_insert(e.to_string());
+                kubeidl::kube::release(kubeidl::kube::NEWEST)
+                    .expect("the newest release is embedded")
+            }
+        };
         let catalog = match catalog_for(&args, &files) {
             Ok(c) => c,
             Err(e) => {
@@ -57,6 +93,8 @@ impl Workspace {
             root,
             args,
             catalog,
+            release,
+            custom,
             problem,
         }
     }
