@@ -88,6 +88,7 @@ fn manifest_diagnostics_are_kubeidl_validates() {
         "{hover}"
     );
     assert!(text.contains("integer (int32), minimum 0"), "{hover}");
+    assert!(text.contains("Number of desired pods."), "{hover}");
 
     // Completion of a container's fields, and of an enum's values.
     client.change(&u, 3, [15, 8, 15, 17], "imagePu");

@@ -14,6 +14,10 @@
 //!     --sources SOURCES --published PUBLISHED --minor 1.35 -o runtime/src/kube/data/1.35.json.z
 //! ```
 //!
+//! `--descriptions FILE` also writes the descriptions the schemas lose (kubeidl embeds the
+//! newest release's, `runtime/src/kube/data/<minor>.descriptions.json.z`, for hover in
+//! `kubeidl lsp`).
+//!
 //! Kinds the published documents do not list (a release newer than the documents at hand) get
 //! their group, version and kind from their package's `+groupName` and no discovery facts; the
 //! tool says how many.
@@ -35,6 +39,8 @@ struct Args {
     published: Option<PathBuf>,
     minor: String,
     output: PathBuf,
+    /// Where to write the descriptions the schemas lose (for the newest release's hover).
+    descriptions: Option<PathBuf>,
 }
 
 fn main() -> ExitCode {
@@ -50,6 +56,7 @@ fn main() -> ExitCode {
 fn parse_args() -> Result<Args, String> {
     let mut it = std::env::args().skip(1);
     let (mut sources, mut published, mut minor, mut output) = (None, None, None, None);
+    let mut descriptions = None;
     while let Some(arg) = it.next() {
         let mut value = || it.next().ok_or(format!("{arg} needs a value"));
         match arg.as_str() {
@@ -57,6 +64,7 @@ fn parse_args() -> Result<Args, String> {
             "--published" => published = Some(PathBuf::from(value()?)),
             "--minor" => minor = Some(value()?),
             "-o" => output = Some(PathBuf::from(value()?)),
+            "--descriptions" => descriptions = Some(PathBuf::from(value()?)),
             _ => {
                 return Err(format!(
                     "unexpected argument {arg:?}; see the example's doc comment"
@@ -69,6 +77,7 @@ fn parse_args() -> Result<Args, String> {
         published,
         minor: minor.ok_or("--minor 1.NN is required")?,
         output: output.ok_or("-o FILE is required")?,
+        descriptions,
     })
 }
 
@@ -93,6 +102,9 @@ fn run(args: &Args) -> Result<(), String> {
         .as_object()
         .cloned()
         .ok_or("generated document has no components.schemas")?;
+    if let Some(path) = &args.descriptions {
+        write_descriptions(&schemas, path)?;
+    }
     for schema in schemas.values_mut() {
         drop_descriptions(schema);
     }
@@ -135,6 +147,39 @@ fn run(args: &Args) -> Result<(), String> {
         schemas.len(),
         published.resources.len(),
         derived,
+        text.len(),
+        bytes.len()
+    );
+    Ok(())
+}
+
+/// Writes each component's description and its properties' (`{component: {"": type's,
+/// property: property's}}`), zlib-compressed canonical JSON: what hover shows of built-in kinds.
+fn write_descriptions(schemas: &Map<String, Value>, path: &Path) -> Result<(), String> {
+    let mut out = Map::new();
+    for (name, schema) in schemas {
+        let mut entry = Map::new();
+        if let Some(d) = schema.get("description").and_then(Value::as_str) {
+            entry.insert(String::new(), json!(d));
+        }
+        let properties = schema.get("properties").and_then(Value::as_object);
+        for (property, node) in properties.into_iter().flatten() {
+            if let Some(d) = node.get("description").and_then(Value::as_str) {
+                entry.insert(property.clone(), json!(d));
+            }
+        }
+        if !entry.is_empty() {
+            out.insert(name.clone(), Value::Object(entry));
+        }
+    }
+    let text = to_canonical_string(&Value::Object(out));
+    let mut z = ZlibEncoder::new(Vec::new(), Compression::best());
+    z.write_all(text.as_bytes()).map_err(|e| e.to_string())?;
+    let bytes = z.finish().map_err(|e| e.to_string())?;
+    std::fs::write(path, &bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    eprintln!(
+        "{}: {} bytes JSON, {} compressed",
+        path.display(),
         text.len(),
         bytes.len()
     );

@@ -133,7 +133,42 @@ fn node_at<'s>(
     Some(node)
 }
 
-fn resolve<'s>(mut node: &'s Schema, definitions: &'s HashMap<String, Schema>) -> &'s Schema {
+/// The component and property the last key of `path` names (`io.k8s.api.apps.v1.DeploymentSpec`,
+/// `replicas`): where the embedded descriptions keep its description.
+fn origin(
+    root: &Schema,
+    definitions: &HashMap<String, Schema>,
+    path: &[Step],
+) -> Option<(String, String)> {
+    let (Step::Key(property), parent) = path.split_last()? else {
+        return None;
+    };
+    // The component the parent node is: the root's own name, or the last `$ref` followed.
+    let mut component = definitions
+        .iter()
+        .find(|(_, s)| std::ptr::eq(*s, root))
+        .map(|(n, _)| n.clone());
+    let mut node = follow(root, definitions, &mut component);
+    for step in parent {
+        let next = match step {
+            Step::Key(k) => node
+                .properties
+                .get(k)
+                .or(node.additional_properties.as_deref())?,
+            Step::Item => node.items.as_deref()?,
+        };
+        component = None;
+        node = follow(next, definitions, &mut component);
+    }
+    Some((component?, property.clone()))
+}
+
+/// [`resolve`], noting the last component a `$ref` named.
+fn follow<'s>(
+    mut node: &'s Schema,
+    definitions: &'s HashMap<String, Schema>,
+    component: &mut Option<String>,
+) -> &'s Schema {
     for _ in 0..32 {
         if let Some(name) = node
             .reference
@@ -141,16 +176,23 @@ fn resolve<'s>(mut node: &'s Schema, definitions: &'s HashMap<String, Schema>) -
             .and_then(|r| r.strip_prefix("#/components/schemas/"))
         {
             match definitions.get(name) {
-                Some(s) => node = s,
-                None => return node,
+                Some(s) => {
+                    *component = Some(name.to_string());
+                    node = s;
+                }
+                None => break,
             }
         } else if let [one] = node.all_of.as_slice() {
             node = one;
         } else {
-            return node;
+            break;
         }
     }
     node
+}
+
+fn resolve<'s>(node: &'s Schema, definitions: &'s HashMap<String, Schema>) -> &'s Schema {
+    follow(node, definitions, &mut None)
 }
 
 /// The kind's schema and the cursor in it.
@@ -211,8 +253,8 @@ fn describe(node: &Schema) -> String {
     parts.join(", ")
 }
 
-/// Hover over a key: the field's path, type and constraints (and its description when the
-/// schema has one: a CRD's; the embedded kinds' are left out of the binary).
+/// Hover over a key: the field's path, type and constraints, and its description: a CRD's from
+/// its schema, a built-in kind's from the newest release's embedded descriptions.
 pub fn hover(workspace: &Workspace, text: &str, at: Position) -> Option<Hover> {
     let (c, root, definitions) = located(workspace, text, at)?;
     let key = c.key.clone()?;
@@ -233,7 +275,11 @@ pub fn hover(workspace: &Workspace, text: &str, at: Position) -> Option<Hover> {
         c.kind,
         describe(node)
     );
-    if let Some(d) = &node.description {
+    let described = node.description.clone().or_else(|| {
+        let (component, property) = origin(root, definitions, &path)?;
+        kubeidl::kube::description(&component, &property).map(str::to_string)
+    });
+    if let Some(d) = described {
         value.push_str(&format!("\n\n{d}"));
     }
     Some(Hover {

@@ -46,6 +46,23 @@ const DATA: &[(&str, &[u8])] = &[
     ("1.36", include_bytes!("data/1.36.json.z")),
 ];
 
+#[cfg(test)]
+mod description_tests {
+    #[test]
+    fn the_newest_releases_descriptions_are_embedded() {
+        let replicas = super::description("io.k8s.api.apps.v1.DeploymentSpec", "replicas").unwrap();
+        assert!(
+            replicas.starts_with("Number of desired pods."),
+            "{replicas}"
+        );
+        assert!(super::description("io.k8s.api.apps.v1.Deployment", "").is_some());
+        assert_eq!(
+            super::description("io.k8s.api.apps.v1.DeploymentSpec", "nothing"),
+            None
+        );
+    }
+}
+
 /// One release's built-in kinds.
 #[derive(Debug, Clone)]
 pub struct Release {
@@ -111,6 +128,26 @@ pub fn release(version: &str) -> Result<Release, ReleaseError> {
         document,
         resources,
     })
+}
+
+/// The descriptions of the newest release's schemas (they are left out of its data), by
+/// component and property (`""` for the component's own), rebuilt by the `kube_data` example's
+/// `--descriptions`.
+const DESCRIPTIONS: &[u8] = include_bytes!("data/1.36.descriptions.json.z");
+
+/// The description of a component schema of the newest release (`property` `""`), or of one
+/// of its properties: what an editor shows on hover. `None` when it has none.
+pub fn description(component: &str, property: &str) -> Option<&'static str> {
+    static ALL: std::sync::OnceLock<Value> = std::sync::OnceLock::new();
+    let all = ALL.get_or_init(|| {
+        let mut text = Vec::new();
+        flate2::read::ZlibDecoder::new(DESCRIPTIONS)
+            .read_to_end(&mut text)
+            .ok()
+            .and_then(|_| serde_json::from_slice(&text).ok())
+            .unwrap_or(Value::Null)
+    });
+    all.get(component)?.get(property)?.as_str()
 }
 
 /// The minor number of a release (`1.35`, `v1.35.2` → 35; 0 for what is not one).
