@@ -367,14 +367,16 @@ fn check_file(context: &Context<'_>, file: Option<&Path>) -> Result<FileReport, 
 }
 
 /// What `kubeidl validate` says of a text (a file's, or an editor's buffer for `file`), with the
-/// catalog and flags given: the language server's diagnostics.
+/// catalog and flags given, and the text of `--old`: the language server's diagnostics.
 pub(super) fn check_text(
     catalog: &Catalog,
     args: &ValidateArgs,
     file: &Path,
     text: &[u8],
+    old: Option<&[u8]>,
 ) -> FileReport {
-    let old_objects = HashMap::new();
+    // With the stored objects (`--old`), objects found there are checked as updates of them.
+    let old_objects = old.map(index_objects).unwrap_or_default();
     let context = Context {
         catalog,
         old_objects: &old_objects,

@@ -379,3 +379,60 @@ fn admission_policies_are_type_checked_at_each_expression() {
     );
     client.stop();
 }
+
+#[test]
+fn edits_are_checked_as_updates_of_the_committed_objects_when_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let git = |args: &[&str]| {
+        let out = std::process::Command::new("git")
+            .args(args)
+            .current_dir(root)
+            .output()
+            .expect("git runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    let crd = "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec:\n  group: example.com\n  scope: Namespaced\n  names: {plural: widgets, singular: widget, kind: Widget}\n  versions:\n  - name: v1\n    served: true\n    storage: true\n    schema:\n      openAPIV3Schema:\n        type: object\n        properties:\n          spec:\n            type: object\n            properties:\n              size:\n                type: string\n                x-kubernetes-validations:\n                - {rule: self == oldSelf, message: size is immutable}\n";
+    std::fs::write(root.join("crd.yaml"), crd).unwrap();
+    let widget = "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w, namespace: default}\nspec: {size: small}\n";
+    std::fs::write(root.join("widget.yaml"), widget).unwrap();
+    git(&["init", "-q"]);
+    git(&[
+        "-c",
+        "user.email=t@example.com",
+        "-c",
+        "user.name=t",
+        "add",
+        ".",
+    ]);
+    git(&[
+        "-c",
+        "user.email=t@example.com",
+        "-c",
+        "user.name=t",
+        "commit",
+        "-q",
+        "-m",
+        "widget",
+    ]);
+    let edited = widget.replace("small", "large");
+    let u = uri(&root.join("widget.yaml"));
+    // Without asking, the object is checked as created: no transition rule runs.
+    let mut client = Client::start(BIN, root);
+    client.open(&u, "yaml", &edited);
+    assert_eq!(client.diagnostics(&u, Some(1)), Vec::<Value>::new());
+    client.stop();
+    // Asked to, it is an update of HEAD's object.
+    let mut client = Client::start_with(BIN, root, json!({"updatesFrom": "HEAD"}));
+    client.open(&u, "yaml", &edited);
+    let got = messages(&client.diagnostics(&u, Some(1)));
+    assert_eq!(
+        got,
+        ["4:14: Widget w (document 1): spec.size: Invalid value: \"large\": size is immutable"]
+    );
+    client.stop();
+}

@@ -19,9 +19,17 @@ use lsp_types::{
 use std::collections::HashMap;
 use std::path::Path;
 
-/// The diagnostics of a manifest file's text.
+/// The diagnostics of a manifest file's text; with updates asked for, objects of the file's
+/// version at the git revision are checked as updates of them (transition rules, ratcheting).
 pub fn diagnostics(workspace: &Workspace, file: &Path, text: &str) -> Vec<Diagnostic> {
-    let report = check_text(&workspace.catalog, &workspace.args, file, text.as_bytes());
+    let old = workspace.stored_version(file);
+    let report = check_text(
+        &workspace.catalog,
+        &workspace.args,
+        file,
+        text.as_bytes(),
+        old.as_deref(),
+    );
     let mut out = Vec::new();
     for outcome in &report.outcomes {
         if let Some(why) = &outcome.skipped {

@@ -75,9 +75,18 @@ pub fn serve(connection: Connection) -> Result<(), Error> {
         .map_err(|e| Error::new(format!("lsp: {e}")))?;
     let params: InitializeParams = serde_json::from_value(init).unwrap_or_default();
     let root = root_of(&params);
+    // `{"updatesFrom": "HEAD"}`: check edits as updates of the objects at that git revision.
+    let updates_from = params
+        .initialization_options
+        .as_ref()
+        .and_then(|o| o.get("updatesFrom"))
+        .and_then(|v| v.as_str())
+        .map(str::to_string);
+    let mut workspace = Workspace::load(root);
+    workspace.updates_from = updates_from;
     let state = Arc::new(State {
         documents: Mutex::new(HashMap::new()),
-        workspace: RwLock::new(Workspace::load(root)),
+        workspace: RwLock::new(workspace),
     });
     if let Some(problem) = &read(&state.workspace).problem {
         let params = lsp_types::ShowMessageParams {
@@ -194,8 +203,13 @@ fn notify(state: &State, n: Notification, dirty: &mpsc::Sender<String>) {
                 d.text.contains("CustomResourceDefinition") || key.ends_with(crate::settings::FILE)
             });
             if reload {
-                let root = read(&state.workspace).root.clone();
-                *state.workspace.write().unwrap_or_else(|e| e.into_inner()) = Workspace::load(root);
+                let (root, updates_from) = {
+                    let w = read(&state.workspace);
+                    (w.root.clone(), w.updates_from.clone())
+                };
+                let mut reloaded = Workspace::load(root);
+                reloaded.updates_from = updates_from;
+                *state.workspace.write().unwrap_or_else(|e| e.into_inner()) = reloaded;
                 for key in lock(&state.documents).keys() {
                     let _ = dirty.send(key.clone());
                 }

@@ -35,6 +35,9 @@ pub struct Workspace {
     /// checking of admission policies.
     pub release: Release,
     pub custom: Vec<(GroupVersionResource, GroupVersionKind)>,
+    /// The git revision whose version of a file holds the stored objects edits update
+    /// (`initializationOptions: {"updatesFrom": "HEAD"}`); none: every object is created.
+    pub updates_from: Option<String>,
     /// A settings file or CRD that could not be read, said once to the user.
     pub problem: Option<String>,
 }
@@ -95,8 +98,31 @@ impl Workspace {
             catalog,
             release,
             custom,
+            updates_from: None,
             problem,
         }
+    }
+
+    /// The file's text at the revision updates are checked from, when asked for and in git.
+    pub fn stored_version(&self, file: &Path) -> Option<Vec<u8>> {
+        let revision = self.updates_from.as_deref()?;
+        let dir = file.parent()?;
+        let top = std::process::Command::new("git")
+            .args(["rev-parse", "--show-toplevel"])
+            .current_dir(dir)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())?;
+        let top = PathBuf::from(String::from_utf8_lossy(&top.stdout).trim());
+        let relative = file.strip_prefix(&top).ok()?;
+        let shown = std::process::Command::new("git")
+            .arg("show")
+            .arg(format!("{revision}:{}", relative.display()))
+            .current_dir(&top)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())?;
+        Some(shown.stdout)
     }
 }
 

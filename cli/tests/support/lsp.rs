@@ -26,6 +26,11 @@ pub fn uri(path: &Path) -> String {
 impl Client {
     /// Starts `binary lsp` and initializes it with `root` as the workspace.
     pub fn start(binary: &str, root: &Path) -> Client {
+        Client::start_with(binary, root, Value::Null)
+    }
+
+    /// [`Client::start`] with the client's `initializationOptions`.
+    pub fn start_with(binary: &str, root: &Path, options: Value) -> Client {
         let mut child = Command::new(binary)
             .arg("lsp")
             .stdin(Stdio::piped())
@@ -74,6 +79,7 @@ impl Client {
         let init = client.request(
             "initialize",
             json!({"processId": null, "rootUri": uri(root), "capabilities": {},
+                   "initializationOptions": options,
                    "workspaceFolders": [{"uri": uri(root), "name": "test"}]}),
         );
         assert!(
