@@ -436,3 +436,47 @@ fn edits_are_checked_as_updates_of_the_committed_objects_when_asked() {
     );
     client.stop();
 }
+
+#[test]
+fn an_over_budget_rule_says_which_bound_fits_and_writes_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec:\n  group: example.com\n  scope: Namespaced\n  names: {plural: widgets, singular: widget, kind: Widget}\n  versions:\n  - name: v1\n    served: true\n    storage: true\n    schema:\n      openAPIV3Schema:\n        type: object\n        properties:\n          spec:\n            type: object\n            properties:\n              items:\n                type: array\n                items:\n                  type: string\n                  maxLength: 64\n            x-kubernetes-validations:\n            - rule: self.items.all(a, self.items.all(b, a != b))\n";
+    let u = uri(&dir.path().join("crd.yaml"));
+    let mut client = Client::start(BIN, dir.path());
+    client.open(&u, "yaml", text);
+    let diagnostics = client.diagnostics(&u, Some(1));
+    let over: Vec<&Value> = diagnostics
+        .iter()
+        .filter(|d| d["message"].as_str().unwrap().contains("exceeds budget"))
+        .collect();
+    assert_eq!(over.len(), 1, "{diagnostics:?}");
+    let message = over[0]["message"].as_str().unwrap();
+    assert!(message.contains("\nkubeidl: with maxItems: "), "{message}");
+    assert!(
+        message.contains(" on self.items, the rule's estimated cost is "),
+        "{message}"
+    );
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": u}, "range": over[0]["range"],
+               "context": {"diagnostics": [over[0]]}}),
+    );
+    let edit = &actions["result"][0]["edit"]["changes"][&u][0];
+    assert_eq!(
+        edit["range"]["start"],
+        json!({"line": 20, "character": 0}),
+        "{actions}"
+    );
+    let inserted = edit["newText"].as_str().unwrap();
+    assert!(
+        inserted.starts_with("                maxItems: "),
+        "{inserted:?}"
+    );
+    // The bounded CRD is valid.
+    let mut fixed: Vec<&str> = text.lines().collect();
+    fixed.insert(20, inserted.trim_end());
+    let fixed = fixed.join("\n") + "\n";
+    client.change(&u, 2, [0, 0, 40, 0], &fixed);
+    assert_eq!(client.diagnostics(&u, Some(2)), Vec::<Value>::new());
+    client.stop();
+}

@@ -1,5 +1,6 @@
 //! Quick fixes where kubeidl already knows the fix: a misspelt tag (the "did you mean" of its
-//! error) and a manifest's unknown field (the closest field its schema has there).
+//! error), a manifest's unknown field (the closest field its schema has there), and an
+//! over-budget CRD rule's missing `maxItems` ([`super::cost`]).
 
 use super::manifests;
 use super::text::line_at;
@@ -26,6 +27,10 @@ pub fn fixes(
 ) -> Vec<CodeAction> {
     let mut out = Vec::new();
     for d in diagnostics {
+        if d.message.contains("exceeds budget") {
+            out.extend(bound_fix(uri, text, d));
+            continue;
+        }
         let fix = match suggested(&d.message) {
             Some((wrong, right)) => replace_in_line(text, d.range.start, wrong, right),
             None if d.message.ends_with("value provided for unknown field") => {
@@ -54,6 +59,36 @@ pub fn fixes(
         });
     }
     out
+}
+
+/// The bounds that bring an over-budget rule within the limit, each written on the line after
+/// its list's or map's `type:`.
+fn bound_fix(uri: &Uri, text: &str, d: &Diagnostic) -> Option<CodeAction> {
+    let fix = super::cost::fixes(text)
+        .into_iter()
+        .find(|f| f.rule_line == d.range.start.line as usize + 1)?;
+    let edits: Vec<TextEdit> = fix
+        .sites
+        .iter()
+        .map(|(line, indent, keyword, _)| {
+            let at = Position::new(*line as u32, 0);
+            TextEdit {
+                range: Range::new(at, at),
+                new_text: format!("{}{keyword}: {}\n", " ".repeat(*indent), fix.bound),
+            }
+        })
+        .collect();
+    let shown: Vec<&str> = fix.sites.iter().map(|(_, _, _, p)| p.as_str()).collect();
+    Some(CodeAction {
+        title: format!("Bound {} to {} items", shown.join(", "), fix.bound),
+        kind: Some(CodeActionKind::QUICKFIX),
+        diagnostics: Some(vec![d.clone()]),
+        edit: Some(WorkspaceEdit {
+            changes: Some(HashMap::from([(uri.clone(), edits)])),
+            ..WorkspaceEdit::default()
+        }),
+        ..CodeAction::default()
+    })
 }
 
 /// An edit replacing `wrong` by `right` on the line of `at`.

@@ -62,6 +62,26 @@ pub fn diagnostics(workspace: &Workspace, file: &Path, text: &str) -> Vec<Diagno
         }
     }
     out.extend(policy_warnings(workspace, text));
+    // An over-budget CRD rule: the bound that would bring it within.
+    for fix in super::cost::fixes(text) {
+        let line = fix.rule_line.saturating_sub(1) as u32;
+        let at = out
+            .iter_mut()
+            .find(|d| d.range.start.line == line && d.message.contains("exceeds budget"));
+        if let Some(d) = at {
+            let sites: Vec<String> = fix
+                .sites
+                .iter()
+                .map(|(_, _, keyword, path)| format!("{keyword}: {} on {path}", fix.bound))
+                .collect();
+            d.message.push_str(&format!(
+                "\nkubeidl: with {}, the rule's estimated cost is {}, within the limit of {}",
+                sites.join(", "),
+                fix.estimated,
+                kubeidl::cel::estimate::STATIC_ESTIMATED_COST_LIMIT
+            ));
+        }
+    }
     out
 }
 

@@ -7,6 +7,7 @@
 //! document first, so requests are answered while a slow check runs.
 
 mod actions;
+mod cost;
 mod go;
 mod manifests;
 mod text;
