@@ -22,6 +22,7 @@
 //! this module uses sorted key order. Values nested deeper than [`MAX_DEPTH`] levels are refused
 //! instead of being walked.
 
+use kubeidl::strconv::quote as go_quote;
 use serde_json::{Map, Number, Value};
 use std::collections::{HashMap, VecDeque};
 use std::fmt;
@@ -1289,43 +1290,6 @@ fn go_float(f: f64) -> String {
     } else {
         format!("{sign}{}.{}", &digits[..int_len], &digits[int_len..])
     }
-}
-
-/// Go's `strconv.Quote` (printability approximated: controls, separators and format characters
-/// are escaped).
-fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{b}' => out.push_str("\\v"),
-            c if go_printable(c) => out.push(c),
-            c if (c as u32) < 0x80 => out.push_str(&format!("\\x{:02x}", c as u32)),
-            c if (c as u32) < 0x10000 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push_str(&format!("\\U{:08x}", c as u32)),
-        }
-    }
-    out.push('"');
-    out
-}
-
-fn go_printable(c: char) -> bool {
-    if c == ' ' {
-        return true;
-    }
-    let format_char = matches!(c,
-        '\u{ad}' | '\u{600}'..='\u{605}' | '\u{61c}' | '\u{6dd}' | '\u{70f}' | '\u{180e}'
-        | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{206f}'
-        | '\u{feff}' | '\u{fff9}'..='\u{fffb}' | '\u{e000}'..='\u{f8ff}');
-    !(c.is_control() || c.is_whitespace() || format_char)
 }
 
 /// Go's `%q` of a `[]string`.

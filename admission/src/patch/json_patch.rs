@@ -41,6 +41,7 @@
 //! numbers are compared by value (`100` equals `100.0`, as CEL renders `100.0` as `100`); the
 //! bytes charged to `copy` are computed from the value, not from the bytes Go would marshal.
 
+use kubeidl::strconv::quote as go_quote;
 use serde_json::{Map, Number, Value};
 use std::collections::HashMap;
 use std::fmt::{self, Write as _};
@@ -134,18 +135,8 @@ pub fn diff(from: &Value, to: &Value) -> Vec<Value> {
     ops
 }
 
-/// `jsonpatch.escapeKey`: `~`→`~0`, `/`→`~1` in one pass.
-pub fn escape_key(key: &str) -> String {
-    let mut out = String::with_capacity(key.len());
-    for c in key.chars() {
-        match c {
-            '~' => out.push_str("~0"),
-            '/' => out.push_str("~1"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+/// `jsonpatch.escapeKey`: `~`→`~0`, `/`→`~1` in one pass (the CEL function's own code).
+pub use kubeidl::cel::library::mutation::escape_key;
 
 // ---------------------------------------------------------------------------------------------
 // Working tree
@@ -840,59 +831,6 @@ fn go_atoi(s: &str) -> Result<i64, String> {
         }
         Ok(n as i64)
     }
-}
-
-/// Go's `strconv.Quote`, close enough for error texts (printability is approximated).
-fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{b}' => out.push_str("\\v"),
-            c if go_printable(c) => out.push(c),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                let _ = write!(out, "\\x{:02x}", c as u32);
-            }
-            c if (c as u32) < 0x10000 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => {
-                let _ = write!(out, "\\U{:08x}", c as u32);
-            }
-        }
-    }
-    out.push('"');
-    out
-}
-
-fn go_printable(c: char) -> bool {
-    if c.is_ascii() {
-        return (' '..='~').contains(&c);
-    }
-    let format_char = matches!(
-        c,
-        '\u{ad}'
-            | '\u{600}'..='\u{605}'
-            | '\u{61c}'
-            | '\u{6dd}'
-            | '\u{70f}'
-            | '\u{180e}'
-            | '\u{200b}'..='\u{200f}'
-            | '\u{202a}'..='\u{202e}'
-            | '\u{2060}'..='\u{206f}'
-            | '\u{feff}'
-            | '\u{fff9}'..='\u{fffb}'
-            | '\u{e000}'..='\u{f8ff}'
-    );
-    !c.is_control() && !c.is_whitespace() && !format_char
 }
 
 /// Length of Go's `json.Marshal` output for a node (HTML-safe escaping), charged to `copy`.

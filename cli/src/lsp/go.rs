@@ -16,17 +16,9 @@ use std::path::Path;
 /// The options `kubeidl openapi` has by default, errors kept as warnings so all are found.
 fn options() -> Options {
     Options {
-        enums: false,
         validations: true,
         lenient: true,
-        strict_cost: false,
-        explicit_defaults_only: false,
-        shadowed: false,
-        controller_gen: false,
-        controller_gen_release: None,
-        refuse_floats: false,
-        ignore_unexported_fields: false,
-        cel_libraries: Default::default(),
+        ..Options::default()
     }
 }
 
