@@ -292,6 +292,9 @@ def main():
     ap.add_argument("--json")
     ap.add_argument("paths", nargs="*", default=[ROOT])
     a = ap.parse_args()
+    if os.sep in a.bin:
+        # Commands run in each case's directory.
+        a.bin = os.path.abspath(a.bin)
     results = [check_case(d, a.bin) for d in find_cases(a.paths)]
     bad = 0
     for r in results:
