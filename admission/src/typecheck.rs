@@ -15,6 +15,9 @@ use kubeidl::cel::decl::Decl;
 use kubeidl::cel::CelType;
 use std::collections::BTreeSet;
 
+/// The component of ObjectMeta in the embedded releases.
+const OBJECT_META: &str = "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta";
+
 /// How many kinds one resource rule contributes at most.
 pub const MAX_TYPES_PER_RULE: usize = 10;
 
@@ -224,10 +227,24 @@ impl KindResolver for CatalogKinds<'_> {
     }
 
     fn declaration(&self, kind: &GroupVersionKind) -> Option<Decl> {
-        self.catalog.declaration(&kubeidl::validate::Gvk {
+        let gvk = kubeidl::validate::Gvk {
             group: kind.group.clone(),
             version: kind.version.clone(),
             kind: kind.kind.clone(),
-        })
+        };
+        let custom = self.custom.iter().any(|(_, k)| k == kind);
+        match (custom, self.catalog.schema(&gvk)) {
+            // A custom resource's metadata is an ObjectMeta in the OpenAPI the apiserver's type
+            // checking reads (a CRD's own schema says only `type: object`).
+            (true, Some((root, definitions))) if definitions.contains_key(OBJECT_META) => {
+                let mut root = root.clone();
+                root.properties.insert(
+                    "metadata".into(),
+                    kubeidl::schema::Schema::reference_to(OBJECT_META),
+                );
+                Some(Decl::from_schema(&root, definitions))
+            }
+            _ => self.catalog.declaration(&gvk),
+        }
     }
 }

@@ -8,7 +8,7 @@ use super::AdmitArgs;
 use base64::Engine as _;
 use kubeidl::document::read_documents;
 use kubeidl_admission::{
-    json_patch_diff, Attributes, Call, Explanation, Mutated, Response, Status, Step, UserInfo,
+    json_patch, Attributes, Call, Explanation, Mutated, Response, Status, Step, UserInfo,
 };
 use kubeidl_gen::Error;
 use serde_json::{json, Map, Value};
@@ -87,7 +87,7 @@ pub fn run(args: AdmitArgs) -> Result<ExitCode, Error> {
                 }
             };
             if args.explain {
-                let explanation = cluster.explain(&attributes);
+                let explanation = cluster.explain(&decoded(&cluster, &attributes));
                 if explanation.error.is_some() {
                     worst = worst.max(1);
                 }
@@ -154,7 +154,22 @@ pub(super) fn chain(cluster: &mut Cluster, attributes: &Attributes) -> Decided {
             .collect(),
         false => Vec::new(),
     };
-    let mutated = cluster.mutate(attributes);
+    // Policies see the objects as the apiserver's decoding gives them; what they change is
+    // reported against the manifest as written.
+    let decoded = decoded(cluster, attributes);
+    let mut mutated = cluster.mutate(&decoded);
+    let changed = mutated.object != decoded.object;
+    let as_decoded = std::mem::replace(&mut mutated.object, attributes.object.clone());
+    if changed {
+        // The policies' changes, on the manifest; where they do not apply to it (they edit a
+        // field only decoding added), the decoded object with them.
+        let patch: Vec<json_patch::Operation> = json_patch::diff(&decoded.object, &as_decoded)
+            .iter()
+            .map(json_patch::Operation::of_json)
+            .collect();
+        mutated.object =
+            json_patch::apply(&attributes.object, &patch).unwrap_or(as_decoded.clone());
+    }
     let refused = |denied: Status| Response {
         denied: Some(denied),
         ..Response::default()
@@ -167,8 +182,8 @@ pub(super) fn chain(cluster: &mut Cluster, attributes: &Attributes) -> Decided {
             response,
         };
     }
-    if mutated.object != attributes.object {
-        if let Some(invalid) = cluster.invalid(&mutated.object) {
+    if changed {
+        if let Some(invalid) = cluster.invalid(&as_decoded) {
             let response = refused(invalid);
             return Decided {
                 mutated,
@@ -178,8 +193,8 @@ pub(super) fn chain(cluster: &mut Cluster, attributes: &Attributes) -> Decided {
         }
     }
     let mutated_attributes = Attributes {
-        object: mutated.object.clone(),
-        ..attributes.clone()
+        object: as_decoded,
+        ..decoded
     };
     let response = cluster.admit(&mutated_attributes);
     Decided {
@@ -199,6 +214,15 @@ fn unique(uid: String, taken: &mut std::collections::BTreeSet<String>) -> String
         candidate = format!("{uid}-{n}");
     }
     candidate
+}
+
+/// The request with its objects as the apiserver's decoding gives them to admission.
+fn decoded(cluster: &Cluster, attributes: &Attributes) -> Attributes {
+    Attributes {
+        object: cluster.decoded(&attributes.object),
+        old_object: cluster.decoded(&attributes.old_object),
+        ..attributes.clone()
+    }
 }
 
 /// The files of the cluster the flags describe.
@@ -341,7 +365,7 @@ fn print_text(at: &str, a: &Attributes, decided: &Decided, verbose: bool) {
     };
     println!("{at}: {} {} {object}: {verdict}", r.operation, r.kind.kind);
     if let Some(object) = decided.object() {
-        let patch = json_patch_diff(&a.object, object);
+        let patch = json_patch::diff(&a.object, object);
         if !patch.is_empty() {
             println!("  mutated by MutatingAdmissionPolicies:");
             for op in &patch {
@@ -404,7 +428,7 @@ fn review(uid: &str, attributes: &Attributes, decided: &Decided) -> Value {
         .object()
         .filter(|object| **object != attributes.object);
     if let Some(object) = mutated {
-        let patch = Value::Array(json_patch_diff(&attributes.object, object));
+        let patch = Value::Array(json_patch::diff(&attributes.object, object));
         let encoded = base64::engine::general_purpose::STANDARD.encode(patch.to_string());
         out.insert("patchType".into(), json!("JSONPatch"));
         out.insert("patch".into(), json!(encoded));

@@ -341,6 +341,31 @@ impl Cluster {
         mutate(&self.config, attributes)
     }
 
+    /// An object as the apiserver's decoding hands it to admission: unknown fields pruned and
+    /// the schema's defaults applied (a built-in kind's non-pointer structs are `{}`, its
+    /// defaulted fields set), and a built-in kind's unset `metadata.creationTimestamp` `null`,
+    /// as Go encodes a zero time. Objects of kinds without a schema are left as written.
+    pub(super) fn decoded(&self, object: &Value) -> Value {
+        if !object.is_object() {
+            return object.clone();
+        }
+        let gvk = Gvk::of(str_at(object, "/apiVersion"), str_at(object, "/kind"));
+        let validator = self.catalog.validator(&gvk);
+        let Ok(validator) = validator.as_ref() else {
+            return object.clone();
+        };
+        let mut decoded = validator.decoded(object);
+        let built_in = !self
+            .custom
+            .contains_key(&(str_at(object, "/apiVersion").to_string(), gvk.kind.clone()));
+        if built_in {
+            if let Some(meta) = decoded.get_mut("metadata").and_then(Value::as_object_mut) {
+                meta.entry("creationTimestamp").or_insert(Value::Null);
+            }
+        }
+        decoded
+    }
+
     /// The apiserver's refusal of an object a mutation made, when its schema refuses it (422).
     pub(super) fn invalid(&self, object: &Value) -> Option<Status> {
         let gvk = Gvk::of(str_at(object, "/apiVersion"), str_at(object, "/kind"));

@@ -205,3 +205,47 @@ fn a_param_with_a_misspelt_metadata_field_is_refused() {
         "error: testdata/admission-mutating/params-typo.yaml:6:14: ConfigMap \"limits\" is invalid: strict decoding error: unknown field \"metadata.namesapce\"\n"
     );
 }
+
+#[test]
+fn a_custom_resources_metadata_is_typed_as_object_meta() {
+    let out = kubeidl(&[
+        "admit",
+        "--check-policies",
+        "--crds",
+        "examples/admission-tests/replica-limit/crd.yaml",
+        "--policies",
+        &format!("{DIR}/crd-labels.yaml"),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(stdout(&out).ends_with(": ok\n"), "{}", stdout(&out));
+}
+
+#[test]
+fn policies_see_the_object_as_decoding_gives_it_and_users_their_changes_only() {
+    let out = kubeidl(&[
+        "admit",
+        "--policies",
+        &format!("{DIR}/decoded.yaml"),
+        "-o",
+        "json",
+        &format!("{DIR}/pod.yaml"),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let reviews = json_of(&out);
+    let object = &reviews[0]["mutatedObject"];
+    assert_eq!(
+        object["metadata"]["labels"],
+        json!({"resources": "true", "status": "true"})
+    );
+    // What decoding adds is not reported as the policies' change.
+    assert!(object.get("status").is_none(), "{object}");
+    assert!(
+        object["spec"]["containers"][0].get("resources").is_none(),
+        "{object}"
+    );
+    assert_eq!(
+        object["metadata"].get("creationTimestamp"),
+        None,
+        "{object}"
+    );
+}

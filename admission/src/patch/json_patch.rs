@@ -91,6 +91,20 @@ impl Operation {
     }
 }
 
+impl Operation {
+    /// An operation written as RFC 6902 JSON (`{"op", "path", "from"?, "value"?}`), as
+    /// [`diff`] gives them.
+    pub fn of_json(op: &Value) -> Operation {
+        let text = |k: &str| op.get(k).and_then(Value::as_str).map(str::to_string);
+        Operation {
+            op: text("op").unwrap_or_default(),
+            path: text("path").unwrap_or_default(),
+            from: text("from"),
+            value: op.get("value").cloned(),
+        }
+    }
+}
+
 /// Why a patch did not apply.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PatchError {
