@@ -76,46 +76,22 @@ fn manifest_diagnostics_are_kubeidl_validates() {
     assert!(!got.iter().any(|m| m.contains("replicas")), "{got:?}");
 
     // Hover on a key: its path, type and bounds.
-    let hover = client.request(
-        "textDocument/hover",
-        json!({"textDocument": {"uri": u}, "position": {"line": 5, "character": 4}}),
-    );
-    let text = hover["result"]["contents"]["value"]
-        .as_str()
-        .unwrap_or_default();
+    let text = client.hover(&u, 5, 4);
     assert!(
         text.contains("**spec.replicas** (apps/v1 Deployment)"),
-        "{hover}"
+        "{text}"
     );
-    assert!(text.contains("integer (int32), minimum 0"), "{hover}");
-    assert!(text.contains("Number of desired pods."), "{hover}");
+    assert!(text.contains("integer (int32), minimum 0"), "{text}");
+    assert!(text.contains("Number of desired pods."), "{text}");
 
     // Completion of a container's fields, and of an enum's values.
     client.change(&u, 3, [15, 8, 15, 17], "imagePu");
-    let completion = client.request(
-        "textDocument/completion",
-        json!({"textDocument": {"uri": u}, "position": {"line": 15, "character": 15}}),
-    );
-    let labels: Vec<&str> = completion["result"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| i["label"].as_str().unwrap())
-        .collect();
-    assert_eq!(labels, ["imagePullPolicy"], "{completion}");
+    let labels = client.completions(&u, 15, 15);
+    assert_eq!(labels, ["imagePullPolicy"], "{labels:?}");
     client.change(&u, 4, [15, 8, 15, 15], "imagePullPolicy: ");
-    let completion = client.request(
-        "textDocument/completion",
-        json!({"textDocument": {"uri": u}, "position": {"line": 15, "character": 25}}),
-    );
-    let mut labels: Vec<&str> = completion["result"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| i["label"].as_str().unwrap())
-        .collect();
+    let mut labels = client.completions(&u, 15, 25);
     labels.sort();
-    assert_eq!(labels, ["Always", "IfNotPresent", "Never"], "{completion}");
+    assert_eq!(labels, ["Always", "IfNotPresent", "Never"], "{labels:?}");
     client.stop();
 }
 
@@ -223,29 +199,14 @@ fn go_types_get_tag_errors_hover_completion_and_a_fix() {
     // The editor's text counts, not the file's: the fixed buffer has no error.
     client.change(&u, 2, [5, 4, 5, 18], "+k8s:maxLength");
     assert_eq!(client.diagnostics(&u, Some(2)), Vec::<Value>::new());
-    let hover = client.request(
-        "textDocument/hover",
-        json!({"textDocument": {"uri": u}, "position": {"line": 5, "character": 9}}),
-    );
-    let text = hover["result"]["contents"]["value"]
-        .as_str()
-        .unwrap_or_default();
+    let text = client.hover(&u, 5, 9);
     assert!(
         text.starts_with("**+k8s:maxLength** (validation-gen, MaxLength)"),
-        "{hover}"
+        "{text}"
     );
-    let completion = client.request(
-        "textDocument/completion",
-        json!({"textDocument": {"uri": u}, "position": {"line": 5, "character": 9}}),
-    );
-    let labels: Vec<&str> = completion["result"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| i["label"].as_str().unwrap())
-        .collect();
+    let labels = client.completions(&u, 5, 9);
     assert!(
-        labels.contains(&"+k8s:maxLength") && labels.contains(&"+k8s:maxItems"),
+        labels.iter().any(|l| l == "+k8s:maxLength") && labels.iter().any(|l| l == "+k8s:maxItems"),
         "{labels:?}"
     );
     client.stop();

@@ -149,6 +149,32 @@ impl Client {
         }
     }
 
+    /// The markdown a hover at (line, character) gives ("" for none).
+    pub fn hover(&mut self, uri: &str, line: u32, character: u32) -> String {
+        let r = self.request(
+            "textDocument/hover",
+            json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": character}}),
+        );
+        r["result"]["contents"]["value"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    /// The labels a completion at (line, character) offers.
+    pub fn completions(&mut self, uri: &str, line: u32, character: u32) -> Vec<String> {
+        let r = self.request(
+            "textDocument/completion",
+            json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": character}}),
+        );
+        r["result"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|i| i["label"].as_str().map(str::to_string))
+            .collect()
+    }
+
     pub fn open(&mut self, uri: &str, language: &str, text: &str) {
         self.notify(
             "textDocument/didOpen",
