@@ -92,7 +92,7 @@ pub use explain::{explain, Call, Explanation, Invocation, WEBHOOK_EXEMPT_KINDS};
 pub use matching::{matches, Decision, MatchError, Matched, Mismatch, ObjectMiss};
 pub use mutate::{mutate, Mutated};
 pub use mutating::{MutatingPolicy, Mutation, PatchType, Reinvocation};
-pub use patch::json_patch;
+pub use patch::{json_patch, merge_apply_configuration};
 pub use policy::{
     Action, AuditAnnotation, Binding, Expression, FailurePolicy, ParamKind, ParamNotFound,
     ParamRef, Policy, Validation,

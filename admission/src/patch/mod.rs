@@ -52,6 +52,20 @@ fn no_schema(kind: &GroupVersionKind) -> PatchError {
     ))))
 }
 
+/// Merges an apply configuration, as JSON, into `live` by the kind's schema, as an
+/// ApplyConfiguration mutation merges its value; the error is the apiserver's text after
+/// `error applying patch: `.
+pub fn merge_apply_configuration(
+    live: &Value,
+    patch: &Value,
+    schema: KindSchema<'_>,
+) -> Result<Value, String> {
+    let schemas = apply::Schemas {
+        components: schema.components,
+    };
+    apply::apply_configuration(live, patch, schema.root, &schemas).map_err(|e| e.to_string())
+}
+
 /// Merges an apply configuration into `object`.
 pub(crate) fn apply_configuration(
     object: &Value,
@@ -78,10 +92,7 @@ pub(crate) fn apply_configuration(
             }
         }
     }
-    let schemas = apply::Schemas {
-        components: schema.components,
-    };
-    apply::apply_configuration(object, &patch, schema.root, &schemas)
+    merge_apply_configuration(object, &patch, schema)
         .map(Patched::Object)
         .map_err(|e| PatchError::Policy(format!("error applying patch: {e}")))
 }
