@@ -2,6 +2,7 @@
 //! the behaviour the apiserver's plugin has in each corner (matchConditions, failure policy,
 //! messages, actions, params, variables, budgets).
 
+use super::test_requests::create_deployment;
 use super::*;
 use serde_json::{json, Value};
 
@@ -34,33 +35,7 @@ fn deployment(replicas: i64, image: &str) -> Value {
 }
 
 fn create(object: Value) -> Attributes {
-    let labels = |o: &Value| labels_of(o).expect("labels");
-    Attributes {
-        request: Request {
-            operation: Operation::Create,
-            resource: GroupVersionResource::new("apps", "v1", "deployments"),
-            subresource: String::new(),
-            kind: GroupVersionKind::new("apps", "v1", "Deployment"),
-            name: "web".into(),
-            namespace: "default".into(),
-            namespaced: true,
-            object_labels: labels(&object),
-            old_object_labels: None,
-            namespace_labels: Some(
-                [
-                    ("environment".to_string(), "test".to_string()),
-                    (NAMESPACE_NAME_LABEL.to_string(), "default".to_string()),
-                ]
-                .into_iter()
-                .collect(),
-            ),
-        },
-        object,
-        old_object: Value::Null,
-        user: UserInfo::default(),
-        dry_run: false,
-        options: Value::Null,
-    }
+    create_deployment(object, "default", &[("environment", "test")])
 }
 
 fn config(policy: Policy, binding: Binding) -> Configuration {

@@ -26,23 +26,8 @@ fn create_deployment(dry_run: bool) -> Attributes {
     let object = json!({"apiVersion": "apps/v1", "kind": "Deployment",
         "metadata": {"name": "web", "namespace": "shop", "labels": {"app": "web"}}, "spec": {"replicas": 2}});
     Attributes {
-        request: Request {
-            operation: Operation::Create,
-            resource: GroupVersionResource::new("apps", "v1", "deployments"),
-            subresource: String::new(),
-            kind: GroupVersionKind::new("apps", "v1", "Deployment"),
-            name: "web".into(),
-            namespace: "shop".into(),
-            namespaced: true,
-            object_labels: labels_of(&object).expect("labels"),
-            old_object_labels: None,
-            namespace_labels: Some([(NAMESPACE_NAME_LABEL.to_string(), "shop".to_string())].into()),
-        },
-        object,
-        old_object: Value::Null,
-        user: UserInfo::default(),
         dry_run,
-        options: Value::Null,
+        ..super::test_requests::create_deployment(object, "shop", &[])
     }
 }
 

@@ -119,6 +119,8 @@ mod explain_tests;
 #[cfg(test)]
 mod mutate_tests;
 #[cfg(test)]
+mod test_requests;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod typecheck_tests;

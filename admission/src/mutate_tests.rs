@@ -3,6 +3,7 @@
 //! each a Deployment `web` created in `default` under a policy `p` bound by `b` with
 //! `failurePolicy: Fail` unless a case says otherwise.
 
+use super::test_requests::create_deployment;
 use super::*;
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -77,29 +78,7 @@ fn with_containers(containers: Value) -> Value {
 }
 
 fn create(object: Value) -> Attributes {
-    Attributes {
-        request: Request {
-            operation: Operation::Create,
-            resource: GroupVersionResource::new("apps", "v1", "deployments"),
-            subresource: String::new(),
-            kind: GroupVersionKind::new("apps", "v1", "Deployment"),
-            name: "web".into(),
-            namespace: "default".into(),
-            namespaced: true,
-            object_labels: labels_of(&object).expect("labels"),
-            old_object_labels: None,
-            namespace_labels: Some(
-                [(NAMESPACE_NAME_LABEL.to_string(), "default".to_string())]
-                    .into_iter()
-                    .collect(),
-            ),
-        },
-        object,
-        old_object: Value::Null,
-        user: UserInfo::default(),
-        dry_run: false,
-        options: Value::Null,
-    }
+    create_deployment(object, "default", &[])
 }
 
 /// One policy `p` with these mutations on `object`.
